@@ -1,0 +1,19 @@
+// Kubernetes name validation (k8s.io/apimachinery/pkg/util/validation): qualified names
+// (label keys, extended resource names), label values and DNS-1123 names.
+#pragma once
+
+#include <string_view>
+
+namespace chaintwin::model {
+
+// [prefix/]name with name ≤ 63 chars matching ([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9] and the
+// optional prefix a DNS-1123 subdomain (≤ 253 chars).
+bool is_qualified_name(std::string_view value);
+// ≤ 63 chars, empty or ([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9].
+bool is_label_value(std::string_view value);
+// Lower-case RFC 1123 subdomain: ≤ 253 chars, [a-z0-9]([-a-z0-9]*[a-z0-9])? joined by '.'.
+bool is_dns1123_subdomain(std::string_view value);
+// Lower-case RFC 1123 label: ≤ 63 chars, [a-z0-9]([-a-z0-9]*[a-z0-9])?.
+bool is_dns1123_label(std::string_view value);
+
+}  // namespace chaintwin::model
