@@ -1,0 +1,165 @@
+#include "sim/kube_documents.h"
+
+#include <fstream>
+#include <sstream>
+
+#include <yaml-cpp/yaml.h>
+
+namespace chaintwin::sim {
+namespace {
+
+using nlohmann::json;
+
+bool plain_key(const std::string& key) {
+  if (key.empty()) return false;
+  for (char c : key)
+    if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-')) return false;
+  return true;
+}
+
+// YAML 1.2 core schema typing of plain scalars; quoted scalars stay strings.
+json scalar_to_json(const YAML::Node& node) {
+  const std::string& s = node.Scalar();
+  if (node.Tag() == "!") return s;  // quoted
+  if (s == "null" || s == "Null" || s == "NULL" || s == "~" || s.empty()) return nullptr;
+  if (s == "true" || s == "True" || s == "TRUE") return true;
+  if (s == "false" || s == "False" || s == "FALSE") return false;
+  {
+    size_t i = (s[0] == '-' || s[0] == '+') ? 1 : 0;
+    bool digits = i < s.size();
+    for (size_t j = i; j < s.size(); ++j)
+      if (!std::isdigit(static_cast<unsigned char>(s[j]))) digits = false;
+    if (digits && s.size() - i <= 18) return std::stoll(s);
+  }
+  {
+    // A float: digits with a '.' or an exponent, nothing else.
+    char* end = nullptr;
+    const double d = std::strtod(s.c_str(), &end);
+    const bool has_marker = s.find_first_of(".eE") != std::string::npos;
+    if (end != nullptr && *end == '\0' && has_marker && s.find_first_not_of("0123456789+-.eE") == std::string::npos)
+      return d;
+  }
+  return s;
+}
+
+json convert(const YAML::Node& node, const std::string& path, std::map<std::string, int>& lines) {
+  lines[path] = node.Mark().line + 1;
+  switch (node.Type()) {
+    case YAML::NodeType::Null:
+    case YAML::NodeType::Undefined:
+      return nullptr;
+    case YAML::NodeType::Scalar:
+      return scalar_to_json(node);
+    case YAML::NodeType::Sequence: {
+      json arr = json::array();
+      size_t i = 0;
+      for (const auto& item : node) arr.push_back(convert(item, join_index(path, i++), lines));
+      return arr;
+    }
+    case YAML::NodeType::Map: {
+      json obj = json::object();
+      for (const auto& kv : node) {
+        const std::string key = kv.first.Scalar();
+        obj[key] = convert(kv.second, join_field(path, key), lines);
+      }
+      return obj;
+    }
+  }
+  return nullptr;
+}
+
+// Re-roots the recorded lines of a List item so its paths start at the item.
+std::map<std::string, int> reroot(const std::map<std::string, int>& lines, const std::string& prefix) {
+  std::map<std::string, int> out;
+  for (const auto& [path, line] : lines) {
+    if (path == prefix) {
+      out[""] = line;
+    } else if (path.rfind(prefix, 0) == 0) {
+      std::string rest = path.substr(prefix.size());
+      if (!rest.empty() && rest[0] == '.') rest = rest.substr(1);
+      out[rest] = line;
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string join_field(const std::string& parent, const std::string& key) {
+  if (plain_key(key)) return parent.empty() ? key : parent + "." + key;
+  return parent + "[\"" + key + "\"]";
+}
+
+std::string join_index(const std::string& parent, size_t index) {
+  return parent + "[" + std::to_string(index) + "]";
+}
+
+std::string SourceObject::kind() const {
+  return object.is_object() && object.contains("kind") && object["kind"].is_string() ? object["kind"].get<std::string>() : "";
+}
+
+std::string SourceObject::name() const {
+  if (!object.is_object() || !object.contains("metadata") || !object["metadata"].is_object()) return "";
+  const auto& m = object["metadata"];
+  return m.contains("name") && m["name"].is_string() ? m["name"].get<std::string>() : "";
+}
+
+std::string SourceObject::describe() const {
+  const std::string k = kind().empty() ? "object" : kind();
+  return name().empty() ? k : k + "/" + name();
+}
+
+std::string SourceObject::where(const std::string& field_path) const {
+  std::string p = field_path;
+  while (true) {
+    const auto it = lines.find(p);
+    if (it != lines.end()) return file + ":" + std::to_string(it->second);
+    if (p.empty()) break;
+    const size_t cut = p.find_last_of(".[");
+    p = cut == std::string::npos ? "" : p.substr(0, cut);
+  }
+  return file + ":" + std::to_string(line);
+}
+
+model::Result<std::vector<SourceObject>> parse_kubernetes_objects(const std::string& text,
+                                                                  const std::string& file_label) {
+  std::vector<YAML::Node> docs;
+  try {
+    docs = YAML::LoadAll(text);
+  } catch (const YAML::Exception& e) {
+    return model::err(file_label + ":" + std::to_string(e.mark.line + 1) + ": not valid YAML or JSON: " + e.msg);
+  }
+  std::vector<SourceObject> out;
+  for (const auto& doc : docs) {
+    if (doc.IsNull()) continue;
+    std::map<std::string, int> lines;
+    json obj = convert(doc, "", lines);
+    const int line = doc.Mark().line + 1;
+    if (!obj.is_object())
+      return model::err(file_label + ":" + std::to_string(line) + ": expected a Kubernetes object (a mapping with apiVersion and kind)");
+    if (obj.contains("kind") && obj["kind"] == "List" ) {
+      if (!obj.contains("items") || !obj["items"].is_array())
+        return model::err(file_label + ":" + std::to_string(line) + ": kind List needs an items list");
+      for (size_t i = 0; i < obj["items"].size(); ++i) {
+        const std::string prefix = join_index("items", i);
+        SourceObject so{file_label, lines.count(prefix) ? lines[prefix] : line, obj["items"][i], reroot(lines, prefix)};
+        if (!so.object.is_object())
+          return model::err(so.where("") + ": List item " + std::to_string(i) + " is not an object");
+        out.push_back(std::move(so));
+      }
+      continue;
+    }
+    out.push_back(SourceObject{file_label, line, std::move(obj), std::move(lines)});
+  }
+  return out;
+}
+
+model::Result<std::vector<SourceObject>> load_kubernetes_objects(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return model::err(path + ": cannot read the file");
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  return parse_kubernetes_objects(ss.str(), path);
+}
+
+}  // namespace chaintwin::sim

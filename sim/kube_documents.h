@@ -1,0 +1,40 @@
+// Reads files of Kubernetes objects — what `kubectl get ... -o yaml|json` prints, several
+// documents per file, `kind: List` expanded — into JSON objects that remember where each field
+// came from, so a bad field can be reported as `file:line: field: what was expected`.
+#pragma once
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "model/result.h"
+
+namespace chaintwin::sim {
+
+struct SourceObject {
+  std::string file;
+  int line = 0;                       // 1-based line where the object starts
+  nlohmann::json object;              // the object as JSON (YAML scalars typed as YAML 1.2 core)
+  std::map<std::string, int> lines;   // field path (e.g. `spec.groups[0].id`) -> 1-based line
+
+  std::string kind() const;
+  std::string name() const;
+  // "file:line" of a field path, falling back to its closest recorded parent, then the object.
+  std::string where(const std::string& field_path) const;
+  // "Kind/name" for messages.
+  std::string describe() const;
+};
+
+// Parses YAML or JSON text (multi-document) from `file_label`, expanding `kind: List`.
+model::Result<std::vector<SourceObject>> parse_kubernetes_objects(const std::string& text,
+                                                                  const std::string& file_label);
+// Reads and parses a file; the error names the file.
+model::Result<std::vector<SourceObject>> load_kubernetes_objects(const std::string& path);
+
+// Field-path helpers shared with the codecs' error messages: `a.b`, `a[0]`, `a["x.y/z"]`.
+std::string join_field(const std::string& parent, const std::string& key);
+std::string join_index(const std::string& parent, size_t index);
+
+}  // namespace chaintwin::sim
