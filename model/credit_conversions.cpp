@@ -1,0 +1,140 @@
+// Credit and slice conversions, following the operator's knowns.go arithmetic step by step:
+// Go's ScaledValue rounds up, its int64 divisions truncate, Mul is exact and SetScaled keeps
+// the quantity's format.
+#include "model/credit_conversions.h"
+
+#include <limits>
+#include <string>
+
+#include "model/credits.h"
+
+namespace chaintwin::model {
+namespace {
+
+__extension__ typedef __int128 i128;
+
+constexpr int64_t kMicroPerUnit = 1'000'000;
+
+i128 pow10(int n) {
+  i128 r = 1;
+  for (int i = 0; i < n; ++i) r *= 10;
+  return r;
+}
+
+bool fits_int64(i128 v) {
+  return v <= std::numeric_limits<int64_t>::max() && v >= std::numeric_limits<int64_t>::min();
+}
+
+std::string to_decimal(i128 v) {
+  const bool neg = v < 0;
+  i128 a = neg ? -v : v;
+  std::string digits;
+  do {
+    digits.insert(digits.begin(), static_cast<char>('0' + static_cast<int>(a % 10)));
+    a /= 10;
+  } while (a != 0);
+  return neg ? "-" + digits : digits;
+}
+
+Error out_of_range(const std::string& what) { return err(what + " does not fit a quantity"); }
+
+// A Quantity worth mantissa × 10^exponent, printed in `format` the way Kubernetes would print a
+// quantity of that format (binary SI only applies to integral values, as in Go).
+Result<Quantity> make_quantity(i128 mantissa, int exponent, Quantity::Format format) {
+  if (mantissa == 0) return format == Quantity::Format::kBinarySI ? Quantity::from_int_binary(0) : Quantity::from_int(0);
+  while (mantissa % 10 == 0) {
+    mantissa /= 10;
+    ++exponent;
+  }
+  if (format == Quantity::Format::kDecimalExponent) {
+    if (!fits_int64(mantissa)) return out_of_range(to_decimal(mantissa) + "e" + std::to_string(exponent));
+    auto q = Quantity::parse(to_decimal(mantissa) + "e" + std::to_string(exponent));
+    if (!q) return err(q.error());
+    return q;
+  }
+  if (exponent >= 0 && exponent <= 18) {
+    const i128 value = mantissa * pow10(exponent);
+    if (fits_int64(value)) {
+      const auto v = static_cast<int64_t>(value);
+      return format == Quantity::Format::kBinarySI ? Quantity::from_int_binary(v) : Quantity::from_int(v);
+    }
+  }
+  // Decimal SI: write the value against the SI suffix at or below its exponent and let the parser
+  // normalise it (125000 × 10^-6 -> "125000000n" -> 125m).
+  static constexpr struct {
+    int exponent;
+    const char* suffix;
+  } kSuffixes[] = {{18, "E"}, {15, "P"}, {12, "T"}, {9, "G"}, {6, "M"}, {3, "k"}, {0, ""}, {-3, "m"}, {-6, "u"}, {-9, "n"}};
+  for (const auto& s : kSuffixes) {
+    if (exponent < s.exponent) continue;
+    const i128 scaled = mantissa * pow10(exponent - s.exponent);
+    if (!fits_int64(scaled)) break;
+    auto q = Quantity::parse(to_decimal(scaled) + s.suffix);
+    if (!q) return err(q.error());
+    return q;
+  }
+  return out_of_range(to_decimal(mantissa) + "e" + std::to_string(exponent));
+}
+
+// Go's ScaledValue(resource.Micro): ceil(q × 10^6).
+Result<int64_t> micro_value_ceil(const Quantity& q) {
+  const int shift = q.exponent() + 6;
+  i128 v = q.mantissa();
+  if (shift >= 0) {
+    if (shift > 30) return out_of_range(q.to_string() + " in micro units");
+    v *= pow10(shift);
+  } else {
+    if (-shift > 30) return int64_t{q.mantissa() > 0 ? 1 : 0};
+    const i128 div = pow10(-shift);
+    const bool rem = v % div != 0;
+    v /= div;  // truncates toward zero, which is the ceiling for negatives
+    if (rem && q.mantissa() > 0) ++v;
+  }
+  if (!fits_int64(v)) return out_of_range(q.to_string() + " in micro units");
+  return static_cast<int64_t>(v);
+}
+
+// M / sliced for a size the operator knows (1, 2, 4, ..., 512), or 0.
+int64_t units_per_slice(int64_t sliced) {
+  if (sliced < 1 || sliced > kSlicedResourceMaxSize || (sliced & (sliced - 1)) != 0) return 0;
+  return kUnitsPerAccelerator / sliced;
+}
+
+}  // namespace
+
+bool is_valid_sliced_partitions(int64_t n) {
+  return n >= 2 && n <= kSlicedResourceMaxSize && (n & (n - 1)) == 0;
+}
+
+Result<Quantity> accelerators_to_credits(const Quantity& accelerators) {
+  return make_quantity(static_cast<i128>(accelerators.mantissa()) * kUnitsPerAccelerator, accelerators.exponent(),
+                       accelerators.format());
+}
+
+Result<Quantity> credits_to_accelerators(const Quantity& credits) {
+  const i128 whole = credits.value_ceil();
+  return make_quantity(whole * kMicroPerUnit / kUnitsPerAccelerator, -6, credits.format());
+}
+
+Result<Quantity> quantity_to_slice_count(const Quantity& q, int64_t sliced) {
+  if (sliced <= 0 || units_per_slice(sliced) == 0) return q;
+  const auto micro = micro_value_ceil(q);
+  if (!micro) return err(micro.error());
+  return make_quantity(static_cast<i128>(*micro) * sliced / kMicroPerUnit, 0, q.format());
+}
+
+Result<Quantity> quantity_to_aligned_value(const Quantity& q, int64_t sliced) {
+  const int64_t per_slice = sliced <= 0 ? 0 : units_per_slice(sliced);
+  if (per_slice == 0) return q;
+  return make_quantity(static_cast<i128>(q.mantissa()) * per_slice, q.exponent(), q.format());
+}
+
+Result<Quantity> quantity_to_original_value(const Quantity& q, int64_t sliced) {
+  const int64_t per_slice = sliced <= 0 ? 0 : units_per_slice(sliced);
+  if (per_slice == 0) return q;
+  const auto micro = micro_value_ceil(q);
+  if (!micro) return err(micro.error());
+  return make_quantity(*micro / per_slice, -6, q.format());
+}
+
+}  // namespace chaintwin::model
