@@ -1,0 +1,241 @@
+// Golden handlers for naming.json: keys, labels and names (pkg/nodefeature/helper.go,
+// knowns.go, pkg/device/helper.go, node_flavor.go, node_topology.go). Each handler turns the
+// recorded input into model objects, calls the model and shapes the result like `expected`.
+#include <regex>
+#include <stdexcept>
+
+#include "model/fnv.h"
+#include "model/node_keys.h"
+#include "model/normalize_name.h"
+#include "model/pool_identity.h"
+#include "model/quantity.h"
+#include "model/resource_classify.h"
+#include "model/resource_names.h"
+#include "tests/golden/golden_registry.h"
+
+namespace {
+
+using chaintwin::golden::json;
+namespace m = chaintwin::model;
+
+m::StringMap string_map(const json& in, const char* key) {
+  m::StringMap out;
+  if (!in.contains(key) || in.at(key).is_null()) return out;
+  for (const auto& [k, v] : in.at(key).items()) out[k] = v.get<std::string>();
+  return out;
+}
+
+m::Node node_from(const json& in) {
+  m::Node node;
+  node.metadata.labels = string_map(in, "labels");
+  node.metadata.annotations = string_map(in, "annotations");
+  if (in.contains("capacity")) {
+    for (const auto& [k, v] : in.at("capacity").items()) {
+      auto q = m::Quantity::parse(v.get<std::string>());
+      if (!q.ok()) throw std::runtime_error("capacity " + k + ": " + q.error());
+      node.status.capacity[k] = *q;
+    }
+  }
+  if (in.contains("cpuCapacity")) node.status.capacity["cpu"] = m::Quantity::from_int(in.at("cpuCapacity").get<int64_t>());
+  return node;
+}
+
+json to_json(const m::StringMap& map) {
+  json out = json::object();
+  for (const auto& [k, v] : map) out[k] = v;
+  return out;
+}
+
+json flavor_json(const m::NodeFlavor& f) {
+  json out = {{"Name", f.name},
+              {"GeneralKey", f.general_key},
+              {"AcceleratorKey", f.accelerator_key},
+              {"OS", f.os},
+              {"Arch", f.arch},
+              {"Count", f.count},
+              {"Acceleratable", f.acceleratable},
+              {"Manufacturer", f.manufacturer},
+              {"Product", f.product},
+              {"Family", f.family},
+              {"NodeLabels", to_json(f.node_labels)}};
+  if (f.acceleratable) {  // Memory and Cores describe a card; the recording leaves them off CPU flavors
+    out["Memory"] = f.memory;
+    out["Cores"] = f.cores;
+  }
+  return out;
+}
+
+m::NodeFlavor pool_flavor(const json& in) {
+  m::NodeFlavor f;
+  f.acceleratable = in.at("acceleratable").get<bool>();
+  f.general_key = in.at("flavorGeneralKey").get<std::string>();
+  f.accelerator_key = in.at("flavorAcceleratorKey").get<std::string>();
+  f.os = in.at("os").get<std::string>();
+  f.arch = in.at("arch").get<std::string>();
+  return f;
+}
+
+json topology_profile_case(const json& in, const json&) {
+  const auto profile = m::topology_profile(in.at("levels").get<std::vector<std::string>>());
+  return {{"profile", profile}, {"topologyName", m::topology_name(profile)}};
+}
+
+}  // namespace
+
+GOLDEN_HANDLER("naming", "stringx.SumByFNV64a", [](const json& in, const json&) -> json {
+  return {{"hex", m::sum_by_fnv64a(in.at("s").get<std::string>())}};
+}, {"note"});
+
+// `regex` is asserted by matching the computed name against the recorded pattern; the pattern is
+// echoed only when it matches.
+GOLDEN_HANDLER("naming", "TestFormatLocalQueueName", [](const json& in, const json& want) -> json {
+  const std::string name = m::format_local_queue_name(in.at("clusterQueueName").get<std::string>());
+  json got = {{"localQueueName", name}, {"length", name.size()}};
+  if (want.contains("regex")) {
+    const std::string pattern = want.at("regex").get<std::string>();
+    got["regex"] = std::regex_match(name, std::regex(pattern)) ? pattern : "'" + name + "' does not match " + pattern;
+  }
+  return got;
+});
+
+GOLDEN_HANDLER("naming", "node_topology.go rule", topology_profile_case);
+GOLDEN_HANDLER("naming", "used as zoneProfile", topology_profile_case);
+
+// The budget case records bounds: the key's leading "<manufacturer>-" and the length of
+// gKey + ".capacity" (the long name fills the budget exactly, so that length is the bound).
+GOLDEN_HANDLER("naming", "TestExtractGeneralNodeKey", [](const json& in, const json&) -> json {
+  const std::string g_key = m::extract_general_node_key(node_from(in));
+  const size_t dash = g_key.find('-');
+  return {{"gKey", g_key},
+          {"startsWith", dash == std::string::npos ? g_key : g_key.substr(0, dash + 1)},
+          {"maxLen(gKey + '.capacity')", (g_key + std::string(m::kCapacitySuffix)).size()}};
+});
+
+GOLDEN_HANDLER("naming", "TestExtractAcceleratableNodeKeys", [](const json& in, const json&) -> json {
+  const auto keys = m::extract_acceleratable_node_keys(node_from(in));
+  return {{"aKeys", keys.empty() ? json(nullptr) : json(keys)}};
+});
+
+GOLDEN_HANDLER("naming", "TestConstructAcceleratableNodeLabels", [](const json& in, const json&) -> json {
+  std::vector<m::DevicesGroup> groups;
+  for (const auto& g : in.at("groups")) {
+    m::DevicesGroup group;
+    group.id = g.at("id").get<std::string>();
+    group.manufacturer = g.at("manufacturer").get<std::string>();
+    group.name = g.at("name").get<std::string>();
+    group.memory = g.value("memoryMiB", uint64_t{0});
+    group.cores = g.value("cores", uint32_t{0});
+    group.driver_version = g.value("driverVersion", "");
+    group.runtime_version = g.value("runtimeVersion", "");
+    group.compute_capability = g.value("computeCapability", "");
+    group.family = g.value("family", "");
+    const auto n = g.value("accelerators", 0);
+    for (int i = 0; i < n; ++i) {
+      m::Accelerator a;
+      a.id = "GPU-" + std::to_string(i);
+      a.index = static_cast<uint32_t>(i);
+      group.accelerators.push_back(a);
+    }
+    groups.push_back(group);
+  }
+  return {{"labels", to_json(m::construct_acceleratable_node_labels(groups))}};
+});
+
+GOLDEN_HANDLER("naming", "ConstructGroupID/NormalizeName", [](const json& in, const json&) -> json {
+  const std::string manufacturer = in.at("manufacturer").get<std::string>();
+  const std::string id = m::construct_group_id(manufacturer, in.at("product").get<std::string>());
+  return {{"groupID", id}, {"aKey", m::accelerator_key(manufacturer, id)}};
+});
+
+// `neverEmitsSuffixes` lists suffixes no emitted key may end with; the handler returns those of
+// them that indeed end no key.
+GOLDEN_HANDLER("naming", "TestConstructNodeCapacityLabels", [](const json& in, const json& want) -> json {
+  const auto labels = m::construct_node_capacity_labels(node_from(in), in.value("nodeManagementManual", false));
+  json got = {{"labels", to_json(labels)}};
+  if (want.contains("neverEmitsSuffixes")) {
+    json absent = json::array();
+    for (const auto& s : want.at("neverEmitsSuffixes")) {
+      const std::string suffix = s.get<std::string>();
+      bool emitted = false;
+      for (const auto& [k, v] : labels)
+        emitted = emitted || (k.size() >= suffix.size() && k.compare(k.size() - suffix.size(), suffix.size(), suffix) == 0);
+      if (!emitted) absent.push_back(suffix);
+    }
+    got["neverEmitsSuffixes"] = absent;
+  }
+  return got;
+});
+
+GOLDEN_HANDLER("naming", "TestConstructNodeCapacityLabels_ManualNodeManagement", [](const json& in, const json&) -> json {
+  const auto labels = m::construct_node_capacity_labels(node_from(in), in.value("nodeManagementManual", false));
+  const auto managed = labels.find("gpustack.ai/managed");
+  return {{"gpustack.ai/managed", managed == labels.end() ? json(nullptr) : json(managed->second)},
+          {"labels", to_json(labels)}};
+});
+
+GOLDEN_HANDLER("naming", "TestExtractNodeFlavors", [](const json& in, const json&) -> json {
+  json flavors = json::array();
+  for (const auto& f : m::extract_node_flavors(node_from(in))) flavors.push_back(flavor_json(f));
+  return {{"flavors", flavors}};
+});
+
+GOLDEN_HANDLER("naming", "topologyQualifiedFlavorName", [](const json& in, const json&) -> json {
+  const std::string profile = in.at("profile").get<std::string>();
+  const std::string qualified = m::topology_qualified_flavor_name(in.at("flavorName").get<std::string>(), profile);
+  return {{"resourceFlavorName", qualified},
+          {"topologyUnqualifiedFlavorName", m::topology_unqualified_flavor_name(qualified, profile)},
+          {"parseNodeFlavorCount", m::parse_node_flavor_count(qualified)}};
+});
+
+GOLDEN_HANDLER("naming", "DerivedInstanceTypeIdentity", [](const json& in, const json&) -> json {
+  const m::NodeFlavor flavor = pool_flavor(in);
+  const bool aware = in.at("instanceTypeAwareCPUManufacturer").get<bool>();
+  const auto id = m::derived_instance_type_identity(flavor, aware);
+  return {{"clusterQueueAndInstanceTypeName", id.name},
+          {"spec.generalGroup", id.general_group},
+          {"spec.acceleratorGroup", id.accelerator_group},
+          {"clusterQueueScheduleLabels", to_json(m::pool_schedule_labels(flavor.acceleratable, aware, id.general_group,
+                                                                        id.accelerator_group, flavor.os, flavor.arch))},
+          {"instanceTypeFlavorName", m::instance_type_flavor_name(flavor, aware)},
+          {"localQueueName", m::format_local_queue_name(id.name)}};
+});
+
+GOLDEN_HANDLER("naming", "PoolFlavorSelector", [](const json& in, const json&) -> json {
+  const auto selector = m::pool_flavor_selector(string_map(in, "labels"));
+  return {{"selector", selector ? to_json(*selector) : json(nullptr)}};
+});
+
+GOLDEN_HANDLER("naming", "TestIsAcceleratableCreditsResourceName", [](const json& in, const json&) -> json {
+  return {{"isCredits", m::is_acceleratable_credits_resource_name(in.at("resourceName").get<std::string>())}};
+});
+
+GOLDEN_HANDLER("naming", "computed from pkg/nodefeature/knowns.go maps", [](const json& in, const json&) -> json {
+  const auto names = m::resource_names_for(in.at("manufacturer").get<std::string>());
+  if (!names) throw std::runtime_error("unknown manufacturer");
+  return {{"exclusive", names->exclusive},
+          {"shared", names->shared},
+          {"sliced", names->sliced},
+          {"slicedUnits", names->sliced_units},
+          {"slicedCoresPercentage", names->sliced_cores_percentage},
+          {"slicedMemoryPercentage", names->sliced_memory_percentage},
+          {"slicedMemoryMib", names->sliced_memory_mib},
+          {"partitioned", names->partitioned},
+          {"partitionedUnits", names->partitioned_units},
+          {"partitionedProfilePrefix", names->partitioned_profile_prefix},
+          {"visibility", names->visibility},
+          {"credits", names->credits}};
+});
+
+GOLDEN_HANDLER("naming", "TestResourceFamilyOf", [](const json& in, const json&) -> json {
+  return {{"family", std::string(m::to_string(m::resource_family_of(in.at("resourceName").get<std::string>())))}};
+});
+
+GOLDEN_HANDLER("naming", "TestIsKnownAcceleratableResourceName", [](const json& in, const json&) -> json {
+  return {{"known", m::is_known_acceleratable_resource_name(in.at("resourceName").get<std::string>())}};
+});
+
+GOLDEN_HANDLER("naming", "TestAcceleratablePartitionedResourceNames", [](const json& in, const json&) -> json {
+  const auto mode = m::parse_allocation_mode(in.at("mode").get<std::string>());
+  if (!mode) throw std::runtime_error("unknown allocation mode");
+  return {{"resourceName", m::get_acceleratable_resource_name(in.at("manufacturer").get<std::string>(), *mode)}};
+});
