@@ -1,0 +1,236 @@
+// Golden handlers for the partition (MIG) areas: the worked geometry cases (mig-cases.json),
+// the embedded placement catalog (mig-profiles.json) and the profile-name rules
+// (mig-profile-names.json). Thin adapters: golden JSON in, model call, JSON out.
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "model/devices.h"
+#include "model/mig_catalog.h"
+#include "model/partition_geometry.h"
+#include "model/profile_names.h"
+#include "model/sliced_detail.h"
+#include "tests/golden/golden_registry.h"
+
+namespace {
+
+using chaintwin::golden::json;
+namespace m = chaintwin::model;
+
+// The value, or the refusal as an exception (the runner reports it as the case's failure).
+template <typename T>
+T must(m::Result<T> r) {
+  if (!r) throw std::runtime_error(r.error());
+  return std::move(r).value();
+}
+
+const m::CatalogModel& catalog_model(const std::string& key) {
+  const auto& catalog = m::embedded_mig_catalog();
+  if (!catalog) throw std::runtime_error(catalog.error());
+  const auto* model = catalog->find_by_key(key);
+  if (model == nullptr) throw std::runtime_error("the embedded catalog has no model '" + key + "'");
+  return *model;
+}
+
+std::vector<m::LiveInstance> live_of(const json& specs) {
+  std::vector<m::LiveInstance> live;
+  for (const auto& s : specs) live.push_back(must(m::parse_live_instance(s.get<std::string>())));
+  return live;
+}
+
+// ---- mig-cases ------------------------------------------------------------------------------
+
+json offered_map(const m::CardPartitionView& view, bool plus_allocated) {
+  json out = json::object();
+  for (const auto& p : view.profiles)
+    if (p.offered) out[p.published] = plus_allocated ? p.allocated_plus_remaining() : p.remaining;
+  return out;
+}
+
+json card_case(const json& in, const json& want) {
+  const auto geometry = m::geometry_from_catalog(catalog_model(in.at("gpu_model").get<std::string>()));
+  const auto live = live_of(in.at("existing"));
+  const auto view = must(m::card_partition_view(geometry, live));
+  json got;
+  got["expected_remaining"] = offered_map(view, false);
+  got["expected_allocated_plus_remaining"] = offered_map(view, true);
+  got["expected_card_partitioned_pool"] = view.pool_contribution();
+  got["expected_card_pt_remaining"] = view.pt_remaining();
+  got["gpustack_remaining_if_ledger_not_ready"] = offered_map(m::static_ceiling_view(geometry), false);
+  if (want.contains("observed_me_variants")) {
+    // Shaping only: the case names which not-offered variants it observed.
+    json me = json::object();
+    for (const auto& [name, _] : want.at("observed_me_variants").items()) {
+      const auto* p = view.find(name);
+      if (p == nullptr) throw std::runtime_error("no profile '" + name + "' on " + in.at("gpu_model").get<std::string>());
+      me[name] = p->remaining;
+    }
+    got["observed_me_variants"] = me;
+  }
+  return got;
+}
+
+json node_case(const json& in) {
+  const auto geometry = m::geometry_from_catalog(catalog_model(in.at("gpu_model").get<std::string>()));
+  const int cards = in.at("node_gpus").get<int>();
+  std::vector<m::CardPartitionView> views;
+  for (int i = 0; i < cards; ++i) {
+    const auto key = std::to_string(i);
+    const auto live = in.at("existing_by_gpu").contains(key) ? live_of(in.at("existing_by_gpu").at(key))
+                                                              : std::vector<m::LiveInstance>{};
+    views.push_back(must(m::card_partition_view(geometry, live)));
+  }
+  const auto summary = m::summarize_partitioned_cards(views);
+  json per_profile = json::object();
+  for (const auto& [name, n] : summary.per_profile) per_profile[name] = n;
+  return {{"expected_node",
+           {{"per_profile_keys", per_profile},
+            {"partitioned_pool_key", summary.pool},
+            {"pt_remaining", summary.pt_remaining}}}};
+}
+
+GOLDEN_HANDLER("mig-cases", "",
+               [](const json& in, const json& want) -> json {
+                 return in.value("scope", "") == "node" ? node_case(in) : card_case(in, want);
+               },
+               {"id", "gpu_model", "existing", "scope", "node_gpus", "existing_by_gpu", "derivation", "source",
+                "confidence", "note_ledger"})
+
+// ---- mig-profiles ---------------------------------------------------------------------------
+
+// The embedded entry, with every field the typed tables model re-serialized from them (only
+// where the entry has the field), so a lossy parse shows up as a difference.
+json reserialized_entry(const m::CatalogModel& model) {
+  const json doc = json::parse(m::data::kMigProfilesJson);
+  json entry = doc.at(model.key);
+  entry["vendor"] = model.vendor;
+  entry["aliases"] = model.aliases;
+  entry["memory_slices"] = model.memory_slices;
+  entry["compute_slices"] = model.compute_slices;
+  entry["total_memory_gb"] = model.total_memory_gb;
+  if (model.total_memory_mib) entry["total_memory_mib"] = *model.total_memory_mib;
+  auto& profiles = entry.at("profiles");
+  if (profiles.size() != model.profiles.size()) throw std::runtime_error("profile count changed while parsing");
+  for (size_t i = 0; i < model.profiles.size(); ++i) {
+    const auto& p = model.profiles[i];
+    auto& e = profiles[i];
+    const auto set = [&](const char* key, const json& value) {
+      if (e.contains(key)) e[key] = value;
+    };
+    e["name"] = p.name;
+    set("vendor_name", p.vendor_name);
+    if (p.id) set("id", *p.id);
+    e["g"] = p.g;
+    e["mem_slices"] = p.mem_slices;
+    e["mem_gb"] = p.mem_gb;
+    if (p.mem_mib) set("mem_mib", *p.mem_mib);
+    if (p.mem_mib_observed) set("mem_mib_observed", *p.mem_mib_observed);
+    e["max_instances"] = p.max_instances;
+    json placements = json::array();
+    for (const auto& pl : p.placements) placements.push_back({{"start", pl.start}, {"size", pl.length}});
+    e["placements"] = placements;
+    set("media_extensions", p.media_extensions);
+    e["gpustack_published"] = p.gpustack_published;
+    const auto key = m::catalog_profile_key(model.vendor, p);
+    set("gpustack_resource", m::catalog_profile_offered(model.vendor, p) ? json(key) : json(nullptr));
+  }
+  return entry;
+}
+
+GOLDEN_HANDLER("mig-profiles", "catalog",
+               [](const json& in, const json&) -> json {
+                 const auto& model = catalog_model(in.at("key").get<std::string>());
+                 must(m::validate_catalog_model(model));
+                 return reserialized_entry(model);
+               },
+               {"sources", "notes"})
+
+// ---- mig-profile-names ----------------------------------------------------------------------
+
+std::string str(const json& in, const char* key) { return in.value(key, std::string()); }
+
+json profile_of(const std::optional<m::ParsedProfileKey>& parsed) {
+  return {{"profile", parsed ? parsed->profile : ""}, {"ok", parsed.has_value()}};
+}
+
+GOLDEN_HANDLER("mig-profile-names", "TestPublishPartitionedProfileName", [](const json& in, const json&) -> json {
+  return {{"published", m::publish_partitioned_profile_name(str(in, "manufacturer"), str(in, "profile"))}};
+})
+
+GOLDEN_HANDLER("mig-profile-names", "TestVendorPartitionedProfileName", [](const json& in, const json&) -> json {
+  return {{"vendor", m::vendor_partitioned_profile_name(str(in, "manufacturer"), str(in, "profile"))}};
+})
+
+GOLDEN_HANDLER("mig-profile-names", "TestNormalizePartitionedProfileName", [](const json& in, const json&) -> json {
+  return {{"normalized", m::normalize_partitioned_profile_name(str(in, "raw"))}};
+})
+
+GOLDEN_HANDLER("mig-profile-names", "TestNormalizePartitionedProfileNameRoundTrip",
+               [](const json& in, const json&) -> json {
+                 const auto normalized = m::normalize_partitioned_profile_name(str(in, "raw"));
+                 const auto key = m::partitioned_profile_resource_name(str(in, "manufacturer"), normalized);
+                 const auto parsed = m::partitioned_profile_of(key);
+                 return {{"normalized", normalized},
+                         {"key", key},
+                         {"PartitionedProfileOf", json::array({parsed ? parsed->profile : "", parsed.has_value()})}};
+               })
+
+GOLDEN_HANDLER("mig-profile-names", "TestPartitionedProfileNameBoundaryRoundTrip",
+               [](const json& in, const json&) -> json {
+                 const auto manufacturer = str(in, "manufacturer");
+                 const auto key = m::partitioned_profile_resource_name(manufacturer, str(in, "vendorName"));
+                 const auto published = m::partitioned_profile_of(key);
+                 const auto vendor = m::vendor_partitioned_profile_of(key);
+                 const std::string profile = published ? published->profile : "";
+                 return {{"key", key},
+                         {"PartitionedProfileOf(key)", profile},
+                         {"keyFromPublished", m::partitioned_profile_resource_name(manufacturer, profile)},
+                         {"VendorPartitionedProfileOf(key)", vendor ? vendor->profile : ""}};
+               })
+
+GOLDEN_HANDLER("mig-profile-names", "TestVendorPartitionedProfileOf", [](const json& in, const json&) -> json {
+  return profile_of(m::vendor_partitioned_profile_of(str(in, "key")));
+})
+
+GOLDEN_HANDLER("mig-profile-names", "TestPartitionedProfileOf", [](const json& in, const json&) -> json {
+  return profile_of(m::partitioned_profile_of(str(in, "key")));
+})
+
+json profile_key(const json& in, const json&) {
+  return {{"key", m::partitioned_profile_resource_name(str(in, "manufacturer"), str(in, "profile"))}};
+}
+GOLDEN_HANDLER("mig-profile-names", "TestGetAcceleratablePartitionedProfileResourceName", profile_key)
+GOLDEN_HANDLER("mig-profile-names", "TestAcceleratablePartitionedResourceNames", profile_key)
+
+GOLDEN_HANDLER("mig-profile-names", "TestAggregateAcceleratorSlicedDetail", [](const json& in, const json&) -> json {
+  std::vector<m::Accelerator> cards;
+  for (const auto& a : in.at("accelerators")) {
+    m::Accelerator card;
+    card.status.logical_sliced.count = a.value("logical", 0);
+    card.status.logical_sliced.cores_percentage_overcommit = a.value("overcommit", false);
+    card.status.physical_sliced.count = a.value("physical", 0);
+    for (const auto& p : a.at("profiles")) {
+      m::AcceleratorPhysicalSlicedProfile profile;
+      profile.name = p.at("name").get<std::string>();
+      profile.count = p.value("count", 0);
+      profile.memory_mib = p.value("memoryMib", int64_t{0});
+      card.status.physical_sliced.profiles.push_back(profile);
+    }
+    cards.push_back(card);
+  }
+  const auto detail = m::aggregate_accelerator_sliced_detail(cards);
+  json profiles = json::array();
+  for (const auto& p : detail.physical.profiles) {
+    json row = {{"name", p.name}, {"count", p.count}};
+    if (p.memory_mib != 0) row["memoryMib"] = p.memory_mib;  // omitempty
+    profiles.push_back(row);
+  }
+  return {{"acceleratorSlicedDetail",
+           {{"logical",
+             {{"coresPercentageOvercommit", detail.logical.cores_percentage_overcommit},
+              {"count", detail.logical.count}}},
+            {"physical", {{"count", detail.physical.count}, {"profiles", profiles}}}}}};
+})
+
+}  // namespace
