@@ -1,0 +1,57 @@
+// Authoring a node-derived InstanceType (authorDerivedInstanceType in the operator's
+// node_flavor.go): after a ResourceFlavor syncs, and when instance-type-derived-from-node is on,
+// the operator creates the pool's InstanceType — identity, creation-time unit spec, display name
+// and the derived-from-node marker — and never updates it: an existing type (admin- or
+// operator-owned) is left untouched. Deleting a derived type lets the next reconcile re-author it
+// at the current presets. Called by the stage-4 flavor reconcile.
+#pragma once
+
+#include <string>
+
+#include "model/derived_unit_resources.h"
+#include "model/instance_type.h"
+#include "model/pool_flavor.h"
+#include "model/settings.h"
+
+namespace chaintwin::model {
+
+inline constexpr std::string_view kGenericGeneralGroup = "generic";
+
+// The pool's InstanceType / ClusterQueue identity (NodeFlavor.DerivedInstanceTypeIdentity).
+// Unaware: CPU gpustack--generic-<os>-<arch>, accelerated gpustack--<aKey>-<os>-<arch>, general
+// group "generic". Aware: CPU gpustack--<gKey>-<os>-<arch>, accelerated
+// gpustack--<gKey>--<aKey>-<os>-<arch>, general group gKey. The accelerator group is aKey or "".
+// (A local rendering until the naming unit exports the shared one.)
+struct DerivedIdentity {
+  std::string name;
+  std::string general_group;
+  std::string accelerator_group;
+  bool operator==(const DerivedIdentity&) const = default;
+};
+DerivedIdentity derived_pool_identity(const PoolFlavor& flavor, bool cpu_aware);
+
+// The InstanceType the operator would create for the pool: only the derived marker label (the
+// schedule labels are stamped later by the webhook, the feature-key label never), the identity,
+// os/arch, display name, unit spec and local storage.
+InstanceType derived_instance_type(const PoolFlavor& flavor, bool cpu_aware,
+                                   const PresetTable& table = shipped_preset_table());
+
+enum class AuthorAction {
+  kCreate,        // no InstanceType under the derived name: create `instance_type`
+  kKeepExisting,  // one exists (whoever owns it): leave it exactly as it is (create-only)
+  kDisabled,      // instance-type-derived-from-node is off: author nothing
+};
+std::string_view to_string(AuthorAction action);
+
+struct AuthorDecision {
+  AuthorAction action = AuthorAction::kDisabled;
+  InstanceType instance_type;  // to create (kCreate), the untouched existing one (kKeepExisting)
+  std::string reason;
+};
+
+// `existing` is the InstanceType currently stored under the derived name, or nullptr.
+AuthorDecision decide_derived_instance_type(const PoolFlavor& flavor, const Settings& settings,
+                                            const InstanceType* existing,
+                                            const PresetTable& table = shipped_preset_table());
+
+}  // namespace chaintwin::model

@@ -1,0 +1,52 @@
+// Unit-resource presets (PresetUnitResources in pkg/nodefeature/unit_resources_preset.go): the
+// per-whole-card CPU and RAM stamped on a node-derived accelerated InstanceType, looked up by the
+// accelerator's manufacturer and product in the preset table (unit_preset_table.h). Called by
+// derived_unit_resources.h when an InstanceType is authored.
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+
+#include "model/unit_preset_table.h"
+
+namespace chaintwin::model {
+
+// The outcome of one lookup: the unit spec plus which rung and family decided it (family is empty
+// when the fallback applied), so callers can say why a pool got its size.
+struct UnitResourcesPreset {
+  std::string cpu;
+  std::string ram;
+  std::string tier;
+  std::string family;
+  bool operator==(const UnitResourcesPreset&) const = default;
+};
+
+// The table shipped inside the binary (model/data/unit_resources_preset.json, the operator's table
+// @9c359ba5). Parsed and validated once; an invalid embedded table is a build defect and throws
+// std::logic_error naming the rule it broke.
+const PresetTable& shipped_preset_table();
+
+// The lookup key: NormalizeName(product, manufacturer, 0, false) — no length budget, because a
+// bounded one would cut a trailing capacity token.
+std::string preset_key(std::string_view manufacturer, std::string_view product);
+
+// The lookup: a manufacturer without entries, an empty key, a key that is only stripped marketing
+// tokens, or a key no entry's prefix tokens lead all give the fallback tier. Otherwise the first
+// entry whose prefix tokens lead the (stripped) key decides; its ordered `by` list picks a variant
+// on a whole-token match anywhere in the key, else the entry's own tier. `table` must be valid.
+UnitResourcesPreset preset_unit_resources(const PresetTable& table, std::string_view manufacturer,
+                                          std::string_view product);
+// The same against the shipped table.
+UnitResourcesPreset preset_unit_resources(std::string_view manufacturer, std::string_view product);
+
+// A private copy of the operator's device.NormalizeName (operator-code-rules §3c), kept here until
+// the shared model/normalize_name.h lands; callers should then switch to the shared one.
+// Optional CPU cruft strip; per byte: A-Z lower-cased, a-z 0-9 kept, space -> '-', '-' '_' '.'
+// kept unless first or after another separator, anything else dropped; the buffer is cleared the
+// moment it equals `prefix` case-insensitively; stops at max_length (0 = unbounded); one trailing
+// separator dropped.
+std::string unit_presets_normalize_name(std::string_view name, std::string_view prefix,
+                                        std::size_t max_length, bool strip_cruft);
+
+}  // namespace chaintwin::model

@@ -1,0 +1,44 @@
+// Golden handlers for devices-schema.json: allocation-mode names, population predicates,
+// LogicalSlotsFree and PartitionLedgerReady. Ledger rows are read through the Devices codec.
+#include <stdexcept>
+
+#include "model/devices_codec.h"
+#include "model/population.h"
+#include "tests/golden/golden_registry.h"
+
+namespace {
+
+using chaintwin::golden::json;
+namespace model = chaintwin::model;
+
+// The recorded status uses dotted keys ("logicalSliced.count"); absent ones read as 0.
+model::AcceleratorStatus status_of(const json& in) {
+  model::AcceleratorStatus s;
+  s.logical_sliced.count = in.value("logicalSliced.count", 0);
+  s.physical_sliced.count = in.value("physicalSliced.count", 0);
+  return s;
+}
+
+GOLDEN_HANDLER("devices-schema", "TestDeviceAllocationModeString", [](const json& in, const json&) -> json {
+  // The raw number, unchecked, so the String() default branch is what renders an unknown value.
+  const auto mode = static_cast<model::DeviceAllocationMode>(in.at("value").get<uint32_t>());
+  return {{"string", std::string(model::to_string(mode))}};
+})
+
+GOLDEN_HANDLER("devices-schema", "pkg/device/population.go", [](const json& in, const json&) -> json {
+  const auto s = status_of(in.at("acceleratorStatus"));
+  return {{"IsPartitioned", model::is_partitioned(s)},
+          {"IsLogicallySliceable", model::is_logically_sliceable(s)},
+          {"IsWholeAcceleratorCapable", model::is_whole_accelerator_capable(s)},
+          {"slotsFree", model::logical_slots_free(s, in.value("allocatedSlices", 0))}};
+})
+
+GOLDEN_HANDLER("devices-schema", "pkg/device (PartitionLedgerReady)", [](const json& in, const json&) -> json {
+  const json& row = in.at("allocation");
+  if (row.is_null()) return {{"ready", model::partition_ledger_ready(nullptr)}};
+  const auto allocation = model::decode_accelerator_allocation(row);
+  if (!allocation) throw std::runtime_error("allocation: " + allocation.error());
+  return {{"ready", model::partition_ledger_ready(&allocation.value())}};
+})
+
+}  // namespace
