@@ -2,6 +2,7 @@
 
 #include "model/label_keys.h"
 #include "model/node_keys.h"
+#include "model/sliced_detail.h"
 
 namespace chaintwin::model {
 namespace {
@@ -76,6 +77,9 @@ NodeStage3 derive_node_stage3(const Node& node, const Devices* devices, const Se
       const std::string akey = g.manufacturer + "-" + g.id;
       bool labelled_key = false;
       for (const auto& k : out.accelerator_keys) labelled_key = labelled_key || k == akey;
+      if (!(aggregate_accelerator_sliced_detail(g.accelerators) == g.accelerator_sliced_detail))
+        out.notes.push_back("Devices group " + akey + ": acceleratorSlicedDetail does not aggregate its accelerators "
+                            "(the Device Manager always writes the aggregate); the operator reads the detail as given");
       if (!labelled_key)
         out.notes.push_back("Devices group " + akey + " has " + std::to_string(g.accelerators.size()) +
                             " accelerator(s) but the Node carries no acceleratable.feature.gpustack.ai/" + akey +

@@ -109,8 +109,27 @@ std::string SourceObject::describe() const {
   return name().empty() ? k : k + "/" + name();
 }
 
+// `a["b"]` -> `a.b` when b is a plain key, so codec paths and recorded paths agree.
+std::string canonical_path(const std::string& path) {
+  std::string out;
+  size_t i = 0;
+  while (i < path.size()) {
+    if (path.compare(i, 2, "[\"") == 0) {
+      const size_t end = path.find("\"]", i + 2);
+      if (end == std::string::npos) break;
+      const std::string key = path.substr(i + 2, end - i - 2);
+      out = join_field(out, key);
+      i = end + 2;
+    } else {
+      out += path[i++];
+    }
+  }
+  if (i < path.size()) out += path.substr(i);
+  return out;
+}
+
 std::string SourceObject::where(const std::string& field_path) const {
-  std::string p = field_path;
+  std::string p = canonical_path(field_path);
   while (true) {
     const auto it = lines.find(p);
     if (it != lines.end()) return file + ":" + std::to_string(it->second);

@@ -5,8 +5,6 @@
 namespace chaintwin::sim {
 namespace {
 
-using nlohmann::json;
-
 bool looks_like_number(const std::string& s) {
   if (s.empty()) return false;
   size_t i = (s[0] == '-' || s[0] == '+') ? 1 : 0;
@@ -39,29 +37,33 @@ bool needs_quotes(const std::string& s) {
   return false;
 }
 
-std::string scalar(const json& v) {
+template <typename J>
+std::string scalar(const J& v) {
   if (v.is_null()) return "null";
-  if (v.is_boolean()) return v.get<bool>() ? "true" : "false";
+  if (v.is_boolean()) return v.template get<bool>() ? "true" : "false";
   if (v.is_number()) return v.dump();
-  const std::string s = v.get<std::string>();
+  const std::string s = v.template get<std::string>();
   if (!needs_quotes(s)) return s;
   bool control = false;
   for (char c : s)
     if (static_cast<unsigned char>(c) < 0x20) control = true;
-  if (control) return json(s).dump();  // double-quoted with escapes
+  if (control) return J(s).dump();  // double-quoted with escapes
   std::string out = "'";
   for (char c : s) out += (c == '\'') ? std::string("''") : std::string(1, c);
   return out + "'";
 }
 
-bool is_container(const json& v) { return (v.is_object() || v.is_array()) && !v.empty(); }
+template <typename J>
+bool is_container(const J& v) { return (v.is_object() || v.is_array()) && !v.empty(); }
 
-void write(std::ostringstream& out, const json& v, int indent);
+template <typename J>
+void write(std::ostringstream& out, const J& v, int indent);
 
-void write_map(std::ostringstream& out, const json& v, int indent) {
+template <typename J>
+void write_map(std::ostringstream& out, const J& v, int indent) {
   const std::string pad(static_cast<size_t>(indent), ' ');
   for (const auto& [k, item] : v.items()) {
-    out << pad << scalar(json(k)) << ":";
+    out << pad << scalar(J(k)) << ":";
     if (is_container(item)) {
       out << "\n";
       write(out, item, item.is_array() ? indent : indent + 2);
@@ -71,7 +73,8 @@ void write_map(std::ostringstream& out, const json& v, int indent) {
   }
 }
 
-void write_seq(std::ostringstream& out, const json& v, int indent) {
+template <typename J>
+void write_seq(std::ostringstream& out, const J& v, int indent) {
   const std::string pad(static_cast<size_t>(indent), ' ');
   for (const auto& item : v) {
     if (item.is_object() && !item.empty()) {
@@ -89,7 +92,8 @@ void write_seq(std::ostringstream& out, const json& v, int indent) {
   }
 }
 
-void write(std::ostringstream& out, const json& v, int indent) {
+template <typename J>
+void write(std::ostringstream& out, const J& v, int indent) {
   if (v.is_object()) {
     if (v.empty()) out << std::string(static_cast<size_t>(indent), ' ') << "{}\n";
     else write_map(out, v, indent);
@@ -101,23 +105,30 @@ void write(std::ostringstream& out, const json& v, int indent) {
   }
 }
 
-}  // namespace
-
-std::string to_yaml(const nlohmann::json& value) {
+template <typename J>
+std::string yaml_of(const J& value) {
   std::ostringstream out;
   write(out, value, 0);
   return out.str();
 }
 
-std::string to_yaml_documents(const nlohmann::json& documents) {
+template <typename J>
+std::string documents_of(const J& documents) {
   std::string out;
   bool first = true;
   for (const auto& d : documents) {
     if (!first) out += "---\n";
     first = false;
-    out += to_yaml(d);
+    out += yaml_of(d);
   }
   return out;
 }
+
+}  // namespace
+
+std::string to_yaml(const nlohmann::json& value) { return yaml_of(value); }
+std::string to_yaml(const nlohmann::ordered_json& value) { return yaml_of(value); }
+std::string to_yaml_documents(const nlohmann::json& documents) { return documents_of(documents); }
+std::string to_yaml_documents(const nlohmann::ordered_json& documents) { return documents_of(documents); }
 
 }  // namespace chaintwin::sim

@@ -9,7 +9,9 @@
 namespace chaintwin::sim {
 
 std::string to_yaml(const nlohmann::json& value);
+std::string to_yaml(const nlohmann::ordered_json& value);  // keeps insertion order
 // Several documents separated by `---`.
 std::string to_yaml_documents(const nlohmann::json& documents);
+std::string to_yaml_documents(const nlohmann::ordered_json& documents);
 
 }  // namespace chaintwin::sim

@@ -1,0 +1,75 @@
+#include "sim/cluster_objects.h"
+
+#include "model/devices_codec.h"
+#include "model/devices_validation.h"
+#include "model/node_codec.h"
+#include "model/setting_codec.h"
+
+namespace chaintwin::sim {
+namespace {
+
+// The leading field path of a codec message ("spec.groups[0].id: expected ..."), if any.
+std::string leading_path(const std::string& message) {
+  const size_t colon = message.find(": ");
+  if (colon == std::string::npos || colon == 0) return "";
+  const std::string head = message.substr(0, colon);
+  // A path has no spaces outside brackets.
+  int depth = 0;
+  for (char c : head) {
+    if (c == '[') ++depth;
+    if (c == ']') --depth;
+    if (c == ' ' && depth == 0) return "";
+  }
+  return head;
+}
+
+}  // namespace
+
+std::string locate_error(const SourceObject& object, const std::string& message) {
+  return object.where(leading_path(message)) + ": " + object.describe() + ": " + message;
+}
+
+model::Result<ClusterObjects> read_cluster_objects(const std::vector<SourceObject>& objects,
+                                                   const model::Settings& settings) {
+  ClusterObjects out;
+  out.settings = settings;
+  std::map<std::string, const SourceObject*> node_source, devices_source;
+  for (const auto& so : objects) {
+    const std::string kind = so.kind();
+    if (kind.empty()) return model::err(so.where("kind") + ": " + so.describe() + ": kind: missing (expected Node, Devices, Setting, ...)");
+    if (kind == "Node") {
+      auto node = model::decode_node(so.object);
+      if (!node.ok()) return model::err(locate_error(so, node.error()));
+      for (const auto& p : model::validate_node(*node)) return model::err(locate_error(so, p.path + ": " + p.message));
+      const std::string name = node->metadata.name;
+      if (node_source.count(name))
+        return model::err(so.where("metadata.name") + ": " + so.describe() + ": metadata.name: Node '" + name +
+                          "' is given twice (first at " + node_source[name]->where("") + ")");
+      node_source[name] = &so;
+      out.nodes.emplace(name, std::move(node).value());
+    } else if (kind == "Devices") {
+      auto devices = model::decode_devices(so.object);
+      if (!devices.ok()) return model::err(locate_error(so, devices.error()));
+      for (const auto& p : model::validate_devices(*devices)) return model::err(locate_error(so, p.path + ": " + p.message));
+      const std::string name = devices->metadata.name;
+      if (devices_source.count(name))
+        return model::err(so.where("metadata.name") + ": " + so.describe() + ": metadata.name: Devices '" + name +
+                          "' is given twice (first at " + devices_source[name]->where("") + ")");
+      devices_source[name] = &so;
+      out.devices.emplace(name, std::move(devices).value());
+    } else if (kind == "Setting") {
+      const auto st = model::apply_setting_object(out.settings, so.object);
+      if (!st.ok()) return model::err(locate_error(so, st.error()));
+    } else {
+      ++out.ignored_kinds[kind];
+    }
+  }
+  for (const auto& [name, so] : devices_source) {
+    if (!out.nodes.count(name))
+      return model::err(so->where("metadata.name") + ": " + so->describe() + ": metadata.name: Devices '" + name +
+                        "' has no Node of the same name (a Devices record always belongs to its Node)");
+  }
+  return out;
+}
+
+}  // namespace chaintwin::sim
