@@ -3,8 +3,12 @@
 // chain reads or the operator authors is modelled so far (stage 4 extends it).
 #pragma once
 
+#include <map>
 #include <string>
+#include <vector>
 
+#include "model/devices.h"
+#include "model/kueue/kueue_objects.h"
 #include "model/object_meta.h"
 
 namespace chaintwin::model {
@@ -42,9 +46,45 @@ struct InstanceTypeSpec {
   bool operator==(const InstanceTypeSpec&) const = default;
 };
 
+// One of the four accelerator views (EX / SH / SL / PT) or the CPU view of the status:
+// `kubectl get instancetypes` shows onceMaxRequest/remaining.
+struct InstanceTypeCapacityView {
+  int64_t capacity = 0;
+  int64_t once_max_request = 0;
+  int64_t remaining = 0;
+  bool operator==(const InstanceTypeCapacityView&) const = default;
+};
+
+struct InstanceTypePartitionedView {
+  InstanceTypeCapacityView view;
+  std::map<std::string, int64_t> remaining_profiles;  // published name -> instances; every offered profile, even 0
+  std::map<std::string, int64_t> allocated_profiles;
+  bool operator==(const InstanceTypePartitionedView&) const = default;
+};
+
+struct InstanceTypeDetail {
+  AcceleratorSlicedDetail sliced_detail;  // the static capability catalog (Devices spec), never availability
+  std::string product, memory, cores, cpu;
+  bool operator==(const InstanceTypeDetail&) const = default;
+};
+
+struct InstanceTypeStatus {
+  std::string phase;     // "Active" | "Inactive"
+  std::string entrance;  // the LocalQueue name
+  InstanceTypeCapacityView accelerator;         // EX: whole cards
+  InstanceTypeCapacityView accelerator_shared;  // SH: shares
+  InstanceTypeCapacityView accelerator_sliced;  // SL: percent of a card
+  InstanceTypePartitionedView accelerator_partitioned;  // PT: instances
+  InstanceTypeCapacityView cpu;                 // CPU cores
+  InstanceTypeDetail detail;
+  std::vector<Condition> conditions;
+  bool operator==(const InstanceTypeStatus&) const = default;
+};
+
 struct InstanceType {
   ObjectMeta metadata;
   InstanceTypeSpec spec;
+  InstanceTypeStatus status;
   bool operator==(const InstanceType&) const = default;
 };
 

@@ -1,0 +1,150 @@
+#include "model/stage4/plan.h"
+
+#include <type_traits>
+
+namespace chaintwin::model {
+namespace {
+
+template <class... Ts>
+struct overloaded : Ts... {
+  using Ts::operator()...;
+};
+template <class... Ts>
+overloaded(Ts...) -> overloaded<Ts...>;
+
+// Per-kind knowledge: where the kind lives in the state, what its spec and status are.
+std::map<std::string, Node>& store(ClusterState& s, const Node&) { return s.nodes; }
+std::map<std::string, Devices>& store(ClusterState& s, const Devices&) { return s.devices; }
+std::map<std::string, Namespace>& store(ClusterState& s, const Namespace&) { return s.namespaces; }
+std::map<std::string, Topology>& store(ClusterState& s, const Topology&) { return s.topologies; }
+std::map<std::string, ResourceFlavor>& store(ClusterState& s, const ResourceFlavor&) { return s.resource_flavors; }
+std::map<std::string, InstanceType>& store(ClusterState& s, const InstanceType&) { return s.instance_types; }
+std::map<std::string, ClusterQueue>& store(ClusterState& s, const ClusterQueue&) { return s.cluster_queues; }
+std::map<std::string, LocalQueue>& store(ClusterState& s, const LocalQueue&) { return s.local_queues; }
+std::map<std::string, AdmissionCheck>& store(ClusterState& s, const AdmissionCheck&) { return s.admission_checks; }
+
+template <typename T>
+std::string key_of(const T& o) {
+  if constexpr (std::is_same_v<T, LocalQueue>) return local_queue_key(o.metadata.namespace_, o.metadata.name);
+  return o.metadata.name;
+}
+
+template <typename T>
+bool same_spec(const T& a, const T& b) {
+  if constexpr (std::is_same_v<T, Node>) return a.unschedulable == b.unschedulable;
+  else if constexpr (std::is_same_v<T, Devices>) return a.spec == b.spec;
+  else if constexpr (std::is_same_v<T, Namespace>) return true;
+  else if constexpr (std::is_same_v<T, Topology>) return a.levels == b.levels;
+  else if constexpr (std::is_same_v<T, LocalQueue>) return a.cluster_queue == b.cluster_queue;
+  else if constexpr (std::is_same_v<T, AdmissionCheck>)
+    return a.controller_name == b.controller_name && a.retry_delay_minutes == b.retry_delay_minutes;
+  else return a.spec == b.spec;
+}
+
+// Copies the status part of `from` into `to`.
+template <typename T>
+void copy_status(T& to, const T& from) {
+  if constexpr (std::is_same_v<T, Node> || std::is_same_v<T, Devices> || std::is_same_v<T, ClusterQueue> ||
+                std::is_same_v<T, InstanceType>)
+    to.status = from.status;
+  else if constexpr (std::is_same_v<T, AdmissionCheck>)
+    to.conditions = from.conditions;
+}
+
+template <typename T>
+Status apply_one(ClusterState& state, WriteVerb verb, const T& desired, const std::string& now) {
+  auto& objects = store(state, desired);
+  const std::string key = key_of(desired);
+  const std::string what = std::string(kind_of(Object(desired))) + " " + key;
+  auto it = objects.find(key);
+  switch (verb) {
+    case WriteVerb::kCreate: {
+      if (it != objects.end()) return err(what + " already exists");
+      T created = desired;
+      created.metadata.generation = 1;
+      created.metadata.resource_version = std::to_string(++state.resource_version);
+      if (created.metadata.uid.empty()) created.metadata.uid = "uid-" + created.metadata.resource_version;
+      if (created.metadata.creation_timestamp.empty()) created.metadata.creation_timestamp = now;
+      created.metadata.deletion_timestamp.reset();
+      objects.emplace(key, std::move(created));
+      return Ok{};
+    }
+    case WriteVerb::kUpdate:
+    case WriteVerb::kUpdateStatus: {
+      if (it == objects.end()) return err(what + " not found");
+      T& current = it->second;
+      if (verb == WriteVerb::kUpdateStatus) {
+        copy_status(current, desired);
+      } else {
+        const bool spec_changed = !same_spec(current, desired);
+        T next = desired;
+        copy_status(next, current);
+        next.metadata.uid = current.metadata.uid;
+        next.metadata.creation_timestamp = current.metadata.creation_timestamp;
+        next.metadata.deletion_timestamp = current.metadata.deletion_timestamp;
+        next.metadata.generation = current.metadata.generation + (spec_changed ? 1 : 0);
+        current = std::move(next);
+      }
+      current.metadata.resource_version = std::to_string(++state.resource_version);
+      if (current.metadata.deletion_timestamp && current.metadata.finalizers.empty()) objects.erase(it);
+      return Ok{};
+    }
+    case WriteVerb::kDelete: {
+      if (it == objects.end()) return err(what + " not found");
+      if (it->second.metadata.finalizers.empty()) {
+        objects.erase(it);
+      } else if (!it->second.metadata.deletion_timestamp) {
+        it->second.metadata.deletion_timestamp = now;
+        it->second.metadata.resource_version = std::to_string(++state.resource_version);
+      }
+      return Ok{};
+    }
+  }
+  return Ok{};
+}
+
+}  // namespace
+
+std::string_view kind_of(const Object& o) {
+  return std::visit(overloaded{
+                        [](const Node&) { return std::string_view("Node"); },
+                        [](const Devices&) { return std::string_view("Devices"); },
+                        [](const Namespace&) { return std::string_view("Namespace"); },
+                        [](const Topology&) { return std::string_view("Topology"); },
+                        [](const ResourceFlavor&) { return std::string_view("ResourceFlavor"); },
+                        [](const InstanceType&) { return std::string_view("InstanceType"); },
+                        [](const ClusterQueue&) { return std::string_view("ClusterQueue"); },
+                        [](const LocalQueue&) { return std::string_view("LocalQueue"); },
+                        [](const AdmissionCheck&) { return std::string_view("AdmissionCheck"); },
+                    },
+                    o);
+}
+
+const ObjectMeta& metadata_of(const Object& o) {
+  return std::visit([](const auto& x) -> const ObjectMeta& { return x.metadata; }, o);
+}
+
+std::string_view to_string(WriteVerb v) {
+  switch (v) {
+    case WriteVerb::kCreate: return "create";
+    case WriteVerb::kUpdate: return "update";
+    case WriteVerb::kUpdateStatus: return "update-status";
+    case WriteVerb::kDelete: return "delete";
+  }
+  return "?";
+}
+
+void Plan::append(Plan other) {
+  for (auto& w : other.writes) writes.push_back(std::move(w));
+  for (auto& r : other.requeues) requeues.push_back(std::move(r));
+}
+
+Result<ClusterState> apply_plan(ClusterState state, const Plan& plan, const std::string& now) {
+  for (const auto& w : plan.writes) {
+    const Status s = std::visit([&](const auto& obj) { return apply_one(state, w.verb, obj, now); }, w.object);
+    if (!s.ok()) return err(std::string(to_string(w.verb)) + " by " + w.controller + ": " + s.error());
+  }
+  return state;
+}
+
+}  // namespace chaintwin::model

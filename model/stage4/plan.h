@@ -1,0 +1,59 @@
+// Plan: what a reconciler wants done — whole desired objects to create, update or delete, each
+// with the controller that wants it and why, and the keys to look at again later. The simulator
+// applies a Plan to its ClusterState (apply_plan); the live mode turns each write into a request
+// against the real API server. A converged state yields an empty Plan.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include "model/stage4/cluster_state.h"
+
+namespace chaintwin::model {
+
+using Object = std::variant<Node, Devices, Namespace, Topology, ResourceFlavor, InstanceType, ClusterQueue,
+                            LocalQueue, AdmissionCheck>;
+
+std::string_view kind_of(const Object& o);            // "Node", "ResourceFlavor", ...
+const ObjectMeta& metadata_of(const Object& o);
+
+enum class WriteVerb {
+  kCreate,        // the object must not exist
+  kUpdate,        // replaces metadata (labels, annotations, finalizers) and spec
+  kUpdateStatus,  // replaces status only (Node: status.capacity; ClusterQueue / InstanceType: status)
+  kDelete,        // deletes (finalizers keep it, marked terminating, until they are removed)
+};
+std::string_view to_string(WriteVerb v);
+
+struct Write {
+  WriteVerb verb = WriteVerb::kUpdate;
+  Object object;
+  std::string controller;  // e.g. "NodeFlavor", "InstanceType", "NodeQueue"
+  std::string reason;      // one line: why
+};
+
+struct Requeue {
+  std::string controller;
+  std::string key;  // the object the controller will look at again
+  int64_t after_seconds = 0;
+  std::string reason;
+  bool operator==(const Requeue&) const = default;
+};
+
+struct Plan {
+  std::vector<Write> writes;
+  std::vector<Requeue> requeues;
+  bool empty() const { return writes.empty(); }
+  void append(Plan other);
+};
+
+// Applies `plan` in order. Creates stamp a resourceVersion (and uid when empty) and generation 1;
+// updates bump the generation when the spec changes; deletes of objects with finalizers set the
+// deletion timestamp `now` and keep them until an update removes the last finalizer. A write that
+// cannot apply (create of an existing object, update of a missing one) is refused with the reason,
+// as the API server would answer 409 / 404.
+Result<ClusterState> apply_plan(ClusterState state, const Plan& plan, const std::string& now);
+
+}  // namespace chaintwin::model

@@ -1,0 +1,105 @@
+#include <catch2/catch.hpp>
+
+#include "model/stage4/plan.h"
+
+using namespace chaintwin::model;
+
+namespace {
+
+ResourceFlavor flavor(const std::string& name, const std::string& topology = "gpustack-fnv64-x") {
+  ResourceFlavor rf;
+  rf.metadata.name = name;
+  rf.spec.topology_name = topology;
+  return rf;
+}
+
+Plan plan_of(WriteVerb verb, Object o) {
+  Plan p;
+  p.writes.push_back({verb, std::move(o), "test", "because"});
+  return p;
+}
+
+}  // namespace
+
+TEST_CASE("a created object gets generation 1, a uid and a resourceVersion", "[plan]") {
+  const auto s = apply_plan(ClusterState{}, plan_of(WriteVerb::kCreate, flavor("a")), "t0");
+  REQUIRE(s.ok());
+  const auto& rf = s->resource_flavors.at("a");
+  CHECK(rf.metadata.generation == 1);
+  CHECK(rf.metadata.resource_version == "1");
+  CHECK_FALSE(rf.metadata.uid.empty());
+  CHECK(rf.metadata.creation_timestamp == "t0");
+}
+
+TEST_CASE("an update bumps the generation only when the spec changes", "[plan]") {
+  auto s = apply_plan(ClusterState{}, plan_of(WriteVerb::kCreate, flavor("a")), "t0");
+  REQUIRE(s.ok());
+  ResourceFlavor labelled = s->resource_flavors.at("a");
+  labelled.metadata.labels["x"] = "y";
+  s = apply_plan(*s, plan_of(WriteVerb::kUpdate, labelled), "t1");
+  REQUIRE(s.ok());
+  CHECK(s->resource_flavors.at("a").metadata.generation == 1);
+  CHECK(s->resource_flavors.at("a").metadata.labels.at("x") == "y");
+  s = apply_plan(*s, plan_of(WriteVerb::kUpdate, flavor("a", "gpustack-other")), "t2");
+  REQUIRE(s.ok());
+  CHECK(s->resource_flavors.at("a").metadata.generation == 2);
+}
+
+TEST_CASE("a status update leaves the spec alone and a spec update leaves the status alone", "[plan]") {
+  ClusterQueue cq;
+  cq.metadata.name = "q";
+  auto s = apply_plan(ClusterState{}, plan_of(WriteVerb::kCreate, cq), "t0");
+  REQUIRE(s.ok());
+  ClusterQueue with_status = s->cluster_queues.at("q");
+  with_status.status.admitted_workloads = 3;
+  with_status.spec.stop_policy = StopPolicy::kHold;
+  s = apply_plan(*s, plan_of(WriteVerb::kUpdateStatus, with_status), "t1");
+  REQUIRE(s.ok());
+  CHECK(s->cluster_queues.at("q").status.admitted_workloads == 3);
+  CHECK_FALSE(s->cluster_queues.at("q").spec.stop_policy.has_value());
+  ClusterQueue held = s->cluster_queues.at("q");
+  held.spec.stop_policy = StopPolicy::kHold;
+  held.status.admitted_workloads = 0;
+  s = apply_plan(*s, plan_of(WriteVerb::kUpdate, held), "t2");
+  REQUIRE(s.ok());
+  CHECK(s->cluster_queues.at("q").status.admitted_workloads == 3);
+  CHECK(s->cluster_queues.at("q").stop_policy() == StopPolicy::kHold);
+}
+
+TEST_CASE("a finalizer keeps a deleted object terminating until the last finalizer goes", "[plan]") {
+  ResourceFlavor rf = flavor("a");
+  rf.metadata.finalizers = {"kueue.x-k8s.io/resource-in-use"};
+  auto s = apply_plan(ClusterState{}, plan_of(WriteVerb::kCreate, rf), "t0");
+  s = apply_plan(*s, plan_of(WriteVerb::kDelete, rf), "t1");
+  REQUIRE(s.ok());
+  REQUIRE(s->resource_flavors.count("a") == 1);
+  CHECK(s->resource_flavors.at("a").metadata.deletion_timestamp == "t1");
+  ResourceFlavor released = s->resource_flavors.at("a");
+  released.metadata.finalizers.clear();
+  s = apply_plan(*s, plan_of(WriteVerb::kUpdate, released), "t2");
+  REQUIRE(s.ok());
+  CHECK(s->resource_flavors.count("a") == 0);
+}
+
+TEST_CASE("writes the API server would refuse are refused with the reason", "[plan]") {
+  auto s = apply_plan(ClusterState{}, plan_of(WriteVerb::kCreate, flavor("a")), "t0");
+  const auto again = apply_plan(*s, plan_of(WriteVerb::kCreate, flavor("a")), "t1");
+  REQUIRE_FALSE(again.ok());
+  CHECK(again.error() == "create by test: ResourceFlavor a already exists");
+  const auto missing = apply_plan(ClusterState{}, plan_of(WriteVerb::kUpdate, flavor("b")), "t1");
+  REQUIRE_FALSE(missing.ok());
+  CHECK(missing.error() == "update by test: ResourceFlavor b not found");
+}
+
+TEST_CASE("local queues are kept per namespace", "[plan]") {
+  LocalQueue a, b;
+  a.metadata.name = b.metadata.name = "gpustack-fnv64-0000000000000000";
+  a.metadata.namespace_ = "team-a";
+  b.metadata.namespace_ = "team-b";
+  Plan p = plan_of(WriteVerb::kCreate, a);
+  p.append(plan_of(WriteVerb::kCreate, b));
+  const auto s = apply_plan(ClusterState{}, p, "t0");
+  REQUIRE(s.ok());
+  CHECK(s->local_queues.size() == 2);
+  CHECK(s->local_queues.count("team-b/gpustack-fnv64-0000000000000000") == 1);
+}
