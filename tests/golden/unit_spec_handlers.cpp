@@ -9,6 +9,7 @@
 #include "model/derived_instance_type.h"
 #include "model/label_keys.h"
 #include "model/manufacturer.h"
+#include "model/normalize_name.h"
 #include "tests/golden/golden_registry.h"
 
 namespace {
@@ -87,9 +88,7 @@ GOLDEN_HANDLER("unit-spec", "TestNodeFlavorReconciler_PresetPipeline", [](const 
   const std::string manufacturer = in.at("manufacturer");
   const std::string detected = in.at("detectedProduct");
   // aKey = manufacturer-ConstructGroupID(detected product); the preset reads the product label.
-  const std::string akey =
-      manufacturer + "-" +
-      model::unit_presets_normalize_name(detected, manufacturer, 63 - manufacturer.size() - 1, false);
+  const std::string akey = model::accelerator_key(manufacturer, model::construct_group_id(manufacturer, detected));
   const auto flavor = accelerated_flavor(akey, in.at("productLabel(sanitized, <=63)"));
   const auto d = model::decide_derived_instance_type(flavor, model::Settings{}, nullptr);
   if (d.action != model::AuthorAction::kCreate) throw std::runtime_error("expected a create: " + d.reason);
