@@ -7,6 +7,8 @@
 #include "model/credits.h"
 #include "model/label_keys.h"
 #include "model/manufacturer.h"
+#include "model/node_keys.h"
+#include "model/normalize_name.h"
 #include "model/population.h"
 #include "model/profile_names.h"
 #include "model/resource_names.h"
@@ -24,10 +26,6 @@ constexpr std::array<std::string_view, 5> kOwnedSuffixes{
 constexpr std::array<std::string_view, 8> kFamilySuffixes{
     kSlicedMemoryPercentageSuffix, kSlicedCoresPercentageSuffix, kSlicedMemoryMibSuffix, kPartitionedUnitsSuffix,
     kSlicedUnitsSuffix,            kPartitionedSuffix,           kSlicedSuffix,          kSharedSuffix};
-
-std::string group_key(std::string_view manufacturer, std::string_view id) {
-  return std::string(manufacturer) + "-" + std::string(id);
-}
 
 bool ends_with(std::string_view s, std::string_view suffix) {
   return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
@@ -53,20 +51,6 @@ bool has_accelerator_suffix(std::string_view name, const std::array<std::string_
   return false;
 }
 
-// ExtractAcceleratableNodeKeys: `<manufacturer>-<id>` for every label
-// acceleratable.feature.gpustack.ai/<manufacturer>-<id>=true of a known manufacturer.
-std::vector<std::string> acceleratable_keys_of(const Node& node) {
-  std::vector<std::string> out;
-  for (const auto& [key, value] : node.metadata.labels) {
-    if (value != "true" || key.rfind(keys::kAcceleratablePrefix, 0) != 0) continue;
-    std::string a_key = key.substr(keys::kAcceleratablePrefix.size());
-    const auto dash = a_key.find('-');
-    if (dash == std::string::npos || !find_manufacturer(std::string_view(a_key).substr(0, dash))) continue;
-    out.push_back(std::move(a_key));
-  }
-  return out;
-}
-
 bool is_managed(const Node& node) {
   const auto it = node.metadata.labels.find(std::string(keys::kManaged));
   return it != node.metadata.labels.end() && it->second == "true";
@@ -75,13 +59,13 @@ bool is_managed(const Node& node) {
 // Spec groups by "<manufacturer>-<id>"; a later duplicate wins, as in a Go map.
 std::map<std::string, const DevicesGroup*> groups_by_key(const Devices& devices) {
   std::map<std::string, const DevicesGroup*> out;
-  for (const auto& g : devices.spec.groups) out[group_key(g.manufacturer, g.id)] = &g;
+  for (const auto& g : devices.spec.groups) out[accelerator_key(g.manufacturer, g.id)] = &g;
   return out;
 }
 
 std::map<std::string, const DevicesAllocationGroup*> ledger_by_key(const Devices& devices) {
   std::map<std::string, const DevicesAllocationGroup*> out;
-  for (const auto& g : devices.status.groups) out[group_key(g.manufacturer, g.id)] = &g;
+  for (const auto& g : devices.status.groups) out[accelerator_key(g.manufacturer, g.id)] = &g;
   return out;
 }
 
@@ -147,7 +131,7 @@ ResourceList plan(const Node& node, const Devices* devices, std::vector<std::str
   const auto ledger = devices ? ledger_by_key(*devices) : std::map<std::string, const DevicesAllocationGroup*>{};
 
   std::map<std::string, Tally> tallies;  // by manufacturer
-  for (const auto& a_key : acceleratable_keys_of(node)) {
+  for (const auto& a_key : extract_acceleratable_node_keys(node)) {
     const auto g = groups.find(a_key);
     if (g == groups.end()) {
       if (devices != nullptr) note(notes, "model " + a_key + ": no Devices group " + a_key + ", skipped");
