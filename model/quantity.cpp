@@ -97,6 +97,9 @@ void Quantity::normalize() {
 Quantity Quantity::from_int(int64_t v) { return Quantity(v, 0, Format::kDecimalSI); }
 Quantity Quantity::from_int_binary(int64_t v) { return Quantity(v, 0, Format::kBinarySI); }
 Quantity Quantity::from_milli(int64_t milli) { return Quantity(milli, -3, Format::kDecimalSI); }
+Quantity Quantity::from_scaled(int64_t mantissa, int32_t exponent10, Format format) {
+  return Quantity(mantissa, exponent10, format);
+}
 
 Result<Quantity> Quantity::parse(std::string_view text) {
   const std::string shown(text);
