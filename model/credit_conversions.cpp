@@ -38,42 +38,44 @@ std::string to_decimal(i128 v) {
 
 Error out_of_range(const std::string& what) { return err(what + " does not fit a quantity"); }
 
+// What a Quantity mantissa may hold: int64 without its minimum (parse refuses -2^63 too).
+bool fits_mantissa(i128 v) { return v <= std::numeric_limits<int64_t>::max() && v >= -std::numeric_limits<int64_t>::max(); }
+
+// The exponents an "<m>e<n>" spelling carries: nano precision at most, four exponent digits.
+constexpr int kMinExponent = -9;
+constexpr int kMaxExponentForm = 9999;
+
 // A Quantity worth mantissa × 10^exponent, printed in `format` the way Kubernetes would print a
-// quantity of that format (binary SI only applies to integral values, as in Go).
+// quantity of that format (binary SI only applies to integral values, as in Go). Refuses what
+// the canonical spelling could not carry: an exponent-form value outside int64 × 10^[-9, 9999],
+// a decimal-SI value finer than nano or not an int64 count of its SI unit.
 Result<Quantity> make_quantity(i128 mantissa, int exponent, Quantity::Format format) {
   if (mantissa == 0) return format == Quantity::Format::kBinarySI ? Quantity::from_int_binary(0) : Quantity::from_int(0);
   while (mantissa % 10 == 0) {
     mantissa /= 10;
     ++exponent;
   }
+  const auto refuse = [&] { return out_of_range(to_decimal(mantissa) + "e" + std::to_string(exponent)); };
   if (format == Quantity::Format::kDecimalExponent) {
-    if (!fits_int64(mantissa)) return out_of_range(to_decimal(mantissa) + "e" + std::to_string(exponent));
-    auto q = Quantity::parse(to_decimal(mantissa) + "e" + std::to_string(exponent));
-    if (!q) return err(q.error());
-    return q;
+    if (!fits_mantissa(mantissa) || exponent < kMinExponent || exponent > kMaxExponentForm) return refuse();
+    return Quantity::from_scaled(static_cast<int64_t>(mantissa), exponent, format);
   }
-  if (exponent >= 0 && exponent <= 18) {
+  if (exponent >= 0 && exponent <= 18 && fits_int64(mantissa)) {  // else the product could overflow i128
     const i128 value = mantissa * pow10(exponent);
     if (fits_int64(value)) {
       const auto v = static_cast<int64_t>(value);
       return format == Quantity::Format::kBinarySI ? Quantity::from_int_binary(v) : Quantity::from_int(v);
     }
   }
-  // Decimal SI: write the value against the SI suffix at or below its exponent and let the parser
-  // normalise it (125000 × 10^-6 -> "125000000n" -> 125m).
-  static constexpr struct {
-    int exponent;
-    const char* suffix;
-  } kSuffixes[] = {{18, "E"}, {15, "P"}, {12, "T"}, {9, "G"}, {6, "M"}, {3, "k"}, {0, ""}, {-3, "m"}, {-6, "u"}, {-9, "n"}};
-  for (const auto& s : kSuffixes) {
-    if (exponent < s.exponent) continue;
-    const i128 scaled = mantissa * pow10(exponent - s.exponent);
-    if (!fits_int64(scaled)) break;
-    auto q = Quantity::parse(to_decimal(scaled) + s.suffix);
-    if (!q) return err(q.error());
-    return q;
+  // Decimal SI (also a binary value that is fractional or too large for binary SI): the value
+  // must be an int64 count of the SI unit at or below its exponent (125000 × 10^-6 is 125m).
+  static constexpr int kSiExponents[] = {18, 15, 12, 9, 6, 3, 0, -3, -6, kMinExponent};
+  for (const int si : kSiExponents) {
+    if (exponent < si) continue;
+    if (exponent - si > 18 || !fits_mantissa(mantissa * pow10(exponent - si))) break;  // 10^19 never fits
+    return Quantity::from_scaled(static_cast<int64_t>(mantissa), exponent, Quantity::Format::kDecimalSI);
   }
-  return out_of_range(to_decimal(mantissa) + "e" + std::to_string(exponent));
+  return refuse();
 }
 
 // Go's ScaledValue(resource.Micro): ceil(q × 10^6).
