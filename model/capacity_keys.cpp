@@ -5,6 +5,7 @@
 #include <array>
 
 #include "model/credits.h"
+#include "model/fit_labels.h"
 #include "model/label_keys.h"
 #include "model/manufacturer.h"
 #include "model/node_keys.h"
@@ -27,10 +28,6 @@ constexpr std::array<std::string_view, 8> kFamilySuffixes{
     kSlicedMemoryPercentageSuffix, kSlicedCoresPercentageSuffix, kSlicedMemoryMibSuffix, kPartitionedUnitsSuffix,
     kSlicedUnitsSuffix,            kPartitionedSuffix,           kSlicedSuffix,          kSharedSuffix};
 
-bool ends_with(std::string_view s, std::string_view suffix) {
-  return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
-}
-
 bool is_resource_base(std::string_view name) { return manufacturer_by_resource_base(name).has_value(); }
 
 // IsKnownAcceleratableResourceName: the name classifies into the exclusive, shared, sliced or
@@ -38,7 +35,7 @@ bool is_resource_base(std::string_view name) { return manufacturer_by_resource_b
 bool is_known_accelerator_resource_name(std::string_view name) {
   if (partitioned_profile_of(name)) return true;
   for (const auto suffix : kFamilySuffixes)
-    if (ends_with(name, suffix) && is_resource_base(name.substr(0, name.size() - suffix.size()))) return true;
+    if (name.ends_with(suffix) && is_resource_base(name.substr(0, name.size() - suffix.size()))) return true;
   return is_resource_base(name);
 }
 
@@ -46,14 +43,9 @@ bool is_known_accelerator_resource_name(std::string_view name) {
 template <size_t N>
 bool has_accelerator_suffix(std::string_view name, const std::array<std::string_view, N>& suffixes) {
   for (const auto suffix : suffixes)
-    if (ends_with(name, suffix) && is_known_accelerator_resource_name(name.substr(0, name.size() - suffix.size())))
+    if (name.ends_with(suffix) && is_known_accelerator_resource_name(name.substr(0, name.size() - suffix.size())))
       return true;
   return false;
-}
-
-bool is_managed(const Node& node) {
-  const auto it = node.metadata.labels.find(std::string(keys::kManaged));
-  return it != node.metadata.labels.end() && it->second == "true";
 }
 
 // Spec groups by "<manufacturer>-<id>"; a later duplicate wins, as in a Go map.
@@ -122,7 +114,7 @@ void note(std::vector<std::string>* notes, std::string line) {
 }
 
 ResourceList plan(const Node& node, const Devices* devices, std::vector<std::string>* notes) {
-  if (!is_managed(node)) {
+  if (!is_managed(node.metadata)) {
     note(notes, "node is not labelled gpustack.ai/managed=true: it advertises no counting key");
     return {};
   }
