@@ -35,23 +35,7 @@ TEST_CASE("product names normalize to label-safe slugs without the vendor prefix
       {"AMD EPYC 9654 96-CORES", "amd", 50, true, "epyc-9654"},
       {"(TM)", "amd", 50, true, ""},
       {"AMD EPYC 7763 64-Core Processor", "amd", 50, false, "epyc-7763-64-core-processor"},
-  };
-  for (const auto& row : rows) {
-    INFO(row.name << " / " << row.prefix);
-    CHECK(normalize_name(row.name, row.prefix, row.max_length, row.strip) == row.want);
-  }
-}
-
-TEST_CASE("NormalizeName matches the operator's vectors, bounded and unbounded, with and without the CPU strip",
-          "[normalize_name]") {
-  struct Row {
-    const char* name;
-    const char* prefix;
-    int max_length;
-    bool strip_cruft;
-    const char* want;
-  };
-  const Row rows[] = {
+      // The operator's vectors: bounded and unbounded (0), with and without the CPU strip.
       {"AMD Instinct MI300X OAM", "amd", 49, false, "instinct-mi300x-oam"},
       {"Navi 32 [Radeon RX 7700 XT / 7800 XT]", "amd", 49, false, "navi-32-radeon-rx-7700-xt-7800-xt"},
       {"Ascend910B2", "ascend", 46, false, "910b2"},
@@ -78,9 +62,9 @@ TEST_CASE("NormalizeName matches the operator's vectors, bounded and unbounded, 
       {"NVIDIA", "nvidia", 46, false, ""},
       {"   ", "", 0, false, ""},
   };
-  for (const auto& r : rows) {
-    INFO(r.name << " / " << r.prefix << " / " << r.max_length);
-    CHECK(normalize_name(r.name, r.prefix, r.max_length, r.strip_cruft) == r.want);
+  for (const auto& row : rows) {
+    INFO(row.name << " / " << row.prefix << " / " << row.max_length);
+    CHECK(normalize_name(row.name, row.prefix, row.max_length, row.strip) == row.want);
   }
 }
 
