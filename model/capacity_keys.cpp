@@ -5,8 +5,11 @@
 #include <array>
 
 #include "model/credits.h"
+#include "model/fit_labels.h"
 #include "model/label_keys.h"
 #include "model/manufacturer.h"
+#include "model/node_keys.h"
+#include "model/normalize_name.h"
 #include "model/population.h"
 #include "model/profile_names.h"
 #include "model/resource_names.h"
@@ -25,14 +28,6 @@ constexpr std::array<std::string_view, 8> kFamilySuffixes{
     kSlicedMemoryPercentageSuffix, kSlicedCoresPercentageSuffix, kSlicedMemoryMibSuffix, kPartitionedUnitsSuffix,
     kSlicedUnitsSuffix,            kPartitionedSuffix,           kSlicedSuffix,          kSharedSuffix};
 
-std::string group_key(std::string_view manufacturer, std::string_view id) {
-  return std::string(manufacturer) + "-" + std::string(id);
-}
-
-bool ends_with(std::string_view s, std::string_view suffix) {
-  return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
-}
-
 bool is_resource_base(std::string_view name) { return manufacturer_by_resource_base(name).has_value(); }
 
 // IsKnownAcceleratableResourceName: the name classifies into the exclusive, shared, sliced or
@@ -40,7 +35,7 @@ bool is_resource_base(std::string_view name) { return manufacturer_by_resource_b
 bool is_known_accelerator_resource_name(std::string_view name) {
   if (partitioned_profile_of(name)) return true;
   for (const auto suffix : kFamilySuffixes)
-    if (ends_with(name, suffix) && is_resource_base(name.substr(0, name.size() - suffix.size()))) return true;
+    if (name.ends_with(suffix) && is_resource_base(name.substr(0, name.size() - suffix.size()))) return true;
   return is_resource_base(name);
 }
 
@@ -48,40 +43,21 @@ bool is_known_accelerator_resource_name(std::string_view name) {
 template <size_t N>
 bool has_accelerator_suffix(std::string_view name, const std::array<std::string_view, N>& suffixes) {
   for (const auto suffix : suffixes)
-    if (ends_with(name, suffix) && is_known_accelerator_resource_name(name.substr(0, name.size() - suffix.size())))
+    if (name.ends_with(suffix) && is_known_accelerator_resource_name(name.substr(0, name.size() - suffix.size())))
       return true;
   return false;
-}
-
-// ExtractAcceleratableNodeKeys: `<manufacturer>-<id>` for every label
-// acceleratable.feature.gpustack.ai/<manufacturer>-<id>=true of a known manufacturer.
-std::vector<std::string> acceleratable_keys_of(const Node& node) {
-  std::vector<std::string> out;
-  for (const auto& [key, value] : node.metadata.labels) {
-    if (value != "true" || key.rfind(keys::kAcceleratablePrefix, 0) != 0) continue;
-    std::string a_key = key.substr(keys::kAcceleratablePrefix.size());
-    const auto dash = a_key.find('-');
-    if (dash == std::string::npos || !find_manufacturer(std::string_view(a_key).substr(0, dash))) continue;
-    out.push_back(std::move(a_key));
-  }
-  return out;
-}
-
-bool is_managed(const Node& node) {
-  const auto it = node.metadata.labels.find(std::string(keys::kManaged));
-  return it != node.metadata.labels.end() && it->second == "true";
 }
 
 // Spec groups by "<manufacturer>-<id>"; a later duplicate wins, as in a Go map.
 std::map<std::string, const DevicesGroup*> groups_by_key(const Devices& devices) {
   std::map<std::string, const DevicesGroup*> out;
-  for (const auto& g : devices.spec.groups) out[group_key(g.manufacturer, g.id)] = &g;
+  for (const auto& g : devices.spec.groups) out[accelerator_key(g.manufacturer, g.id)] = &g;
   return out;
 }
 
 std::map<std::string, const DevicesAllocationGroup*> ledger_by_key(const Devices& devices) {
   std::map<std::string, const DevicesAllocationGroup*> out;
-  for (const auto& g : devices.status.groups) out[group_key(g.manufacturer, g.id)] = &g;
+  for (const auto& g : devices.status.groups) out[accelerator_key(g.manufacturer, g.id)] = &g;
   return out;
 }
 
@@ -138,7 +114,7 @@ void note(std::vector<std::string>* notes, std::string line) {
 }
 
 ResourceList plan(const Node& node, const Devices* devices, std::vector<std::string>* notes) {
-  if (!is_managed(node)) {
+  if (!is_managed(node.metadata)) {
     note(notes, "node is not labelled gpustack.ai/managed=true: it advertises no counting key");
     return {};
   }
@@ -147,7 +123,7 @@ ResourceList plan(const Node& node, const Devices* devices, std::vector<std::str
   const auto ledger = devices ? ledger_by_key(*devices) : std::map<std::string, const DevicesAllocationGroup*>{};
 
   std::map<std::string, Tally> tallies;  // by manufacturer
-  for (const auto& a_key : acceleratable_keys_of(node)) {
+  for (const auto& a_key : extract_acceleratable_node_keys(node)) {
     const auto g = groups.find(a_key);
     if (g == groups.end()) {
       if (devices != nullptr) note(notes, "model " + a_key + ": no Devices group " + a_key + ", skipped");

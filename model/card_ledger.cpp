@@ -4,19 +4,13 @@
 #include <map>
 
 #include "model/credits.h"
+#include "model/normalize_name.h"
 #include "model/population.h"
 
 namespace chaintwin::model {
 
-std::string accelerator_key_of(std::string_view manufacturer, std::string_view group_id) {
-  std::string key(manufacturer);
-  key += '-';
-  key += group_id;
-  return key;
-}
-
-std::string CardLedger::accelerator_key() const { return accelerator_key_of(manufacturer, group_id); }
-std::string CardGroup::accelerator_key() const { return accelerator_key_of(manufacturer, id); }
+std::string CardLedger::accelerator_key() const { return model::accelerator_key(manufacturer, group_id); }
+std::string CardGroup::accelerator_key() const { return model::accelerator_key(manufacturer, id); }
 
 bool CardLedger::serves_family(ResourceFamily family) const {
   switch (family) {

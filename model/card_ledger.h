@@ -53,7 +53,4 @@ std::vector<CardGroup> card_groups_of(const Devices& devices);
 // The same cards flattened, in status order.
 std::vector<CardLedger> cards_of(const Devices& devices);
 
-// "<manufacturer>-<group id>".
-std::string accelerator_key_of(std::string_view manufacturer, std::string_view group_id);
-
 }  // namespace chaintwin::model

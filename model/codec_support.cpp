@@ -134,11 +134,7 @@ StringMap read_string_map(const json& object, std::string_view key, const std::s
 
 std::vector<std::string> read_string_list(const json& object, std::string_view key,
                                           const std::string& parent) {
-  std::vector<std::string> out;
-  const json& list = read_array(object, key, parent);
-  const std::string path = member_path(parent, key);
-  for (std::size_t i = 0; i < list.size(); ++i) out.push_back(as_string(list[i], index_path(path, i)));
-  return out;
+  return read_list(object, key, parent, as_string);
 }
 
 }  // namespace chaintwin::model::codec

@@ -9,6 +9,8 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -55,6 +57,16 @@ std::string as_string(const json& value, const std::string& path);
 
 // An array member (empty when absent); throws when present but not an array.
 const json& read_array(const json& object, std::string_view key, const std::string& parent);
+// An array member decoded element by element, in order: decode(element, "<parent>.<key>[i]").
+template <typename Decode>
+auto read_list(const json& object, std::string_view key, const std::string& parent, Decode&& decode) {
+  using T = std::decay_t<std::invoke_result_t<Decode&, const json&, const std::string&>>;
+  std::vector<T> out;
+  const json& list = read_array(object, key, parent);
+  const std::string path = member_path(parent, key);
+  for (std::size_t i = 0; i < list.size(); ++i) out.push_back(decode(list[i], index_path(path, i)));
+  return out;
+}
 StringMap read_string_map(const json& object, std::string_view key, const std::string& parent);
 std::vector<std::string> read_string_list(const json& object, std::string_view key,
                                           const std::string& parent);

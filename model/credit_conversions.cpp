@@ -7,73 +7,54 @@
 #include <string>
 
 #include "model/credits.h"
+#include "model/int128.h"
 
 namespace chaintwin::model {
 namespace {
 
-__extension__ typedef __int128 i128;
-
 constexpr int64_t kMicroPerUnit = 1'000'000;
-
-i128 pow10(int n) {
-  i128 r = 1;
-  for (int i = 0; i < n; ++i) r *= 10;
-  return r;
-}
 
 bool fits_int64(i128 v) {
   return v <= std::numeric_limits<int64_t>::max() && v >= std::numeric_limits<int64_t>::min();
 }
 
-std::string to_decimal(i128 v) {
-  const bool neg = v < 0;
-  i128 a = neg ? -v : v;
-  std::string digits;
-  do {
-    digits.insert(digits.begin(), static_cast<char>('0' + static_cast<int>(a % 10)));
-    a /= 10;
-  } while (a != 0);
-  return neg ? "-" + digits : digits;
-}
-
 Error out_of_range(const std::string& what) { return err(what + " does not fit a quantity"); }
 
+// The exponents an "<m>e<n>" spelling carries: nano precision at most, four exponent digits.
+constexpr int kMinExponent = -9;
+constexpr int kMaxExponentForm = 9999;
+
 // A Quantity worth mantissa × 10^exponent, printed in `format` the way Kubernetes would print a
-// quantity of that format (binary SI only applies to integral values, as in Go).
+// quantity of that format (binary SI only applies to integral values, as in Go). Refuses what
+// the canonical spelling could not carry: an exponent-form value outside int64 × 10^[-9, 9999],
+// a decimal-SI value finer than nano or not an int64 count of its SI unit.
 Result<Quantity> make_quantity(i128 mantissa, int exponent, Quantity::Format format) {
   if (mantissa == 0) return format == Quantity::Format::kBinarySI ? Quantity::from_int_binary(0) : Quantity::from_int(0);
   while (mantissa % 10 == 0) {
     mantissa /= 10;
     ++exponent;
   }
+  const auto refuse = [&] { return out_of_range(i128_to_decimal(mantissa) + "e" + std::to_string(exponent)); };
   if (format == Quantity::Format::kDecimalExponent) {
-    if (!fits_int64(mantissa)) return out_of_range(to_decimal(mantissa) + "e" + std::to_string(exponent));
-    auto q = Quantity::parse(to_decimal(mantissa) + "e" + std::to_string(exponent));
-    if (!q) return err(q.error());
-    return q;
+    if (!fits_mantissa(mantissa) || exponent < kMinExponent || exponent > kMaxExponentForm) return refuse();
+    return Quantity::from_scaled(static_cast<int64_t>(mantissa), exponent, format);
   }
-  if (exponent >= 0 && exponent <= 18) {
-    const i128 value = mantissa * pow10(exponent);
+  if (exponent >= 0 && exponent <= 18 && fits_int64(mantissa)) {  // else the product could overflow i128
+    const i128 value = mantissa * pow10_i128(exponent);
     if (fits_int64(value)) {
       const auto v = static_cast<int64_t>(value);
       return format == Quantity::Format::kBinarySI ? Quantity::from_int_binary(v) : Quantity::from_int(v);
     }
   }
-  // Decimal SI: write the value against the SI suffix at or below its exponent and let the parser
-  // normalise it (125000 × 10^-6 -> "125000000n" -> 125m).
-  static constexpr struct {
-    int exponent;
-    const char* suffix;
-  } kSuffixes[] = {{18, "E"}, {15, "P"}, {12, "T"}, {9, "G"}, {6, "M"}, {3, "k"}, {0, ""}, {-3, "m"}, {-6, "u"}, {-9, "n"}};
-  for (const auto& s : kSuffixes) {
-    if (exponent < s.exponent) continue;
-    const i128 scaled = mantissa * pow10(exponent - s.exponent);
-    if (!fits_int64(scaled)) break;
-    auto q = Quantity::parse(to_decimal(scaled) + s.suffix);
-    if (!q) return err(q.error());
-    return q;
+  // Decimal SI (also a binary value that is fractional or too large for binary SI): the value
+  // must be an int64 count of the SI unit at or below its exponent (125000 × 10^-6 is 125m).
+  static constexpr int kSiExponents[] = {18, 15, 12, 9, 6, 3, 0, -3, -6, kMinExponent};
+  for (const int si : kSiExponents) {
+    if (exponent < si) continue;
+    if (exponent - si > 18 || !fits_mantissa(mantissa * pow10_i128(exponent - si))) break;  // 10^19 never fits
+    return Quantity::from_scaled(static_cast<int64_t>(mantissa), exponent, Quantity::Format::kDecimalSI);
   }
-  return out_of_range(to_decimal(mantissa) + "e" + std::to_string(exponent));
+  return refuse();
 }
 
 // Go's ScaledValue(resource.Micro): ceil(q × 10^6).
@@ -82,10 +63,10 @@ Result<int64_t> micro_value_ceil(const Quantity& q) {
   i128 v = q.mantissa();
   if (shift >= 0) {
     if (shift > 30) return out_of_range(q.to_string() + " in micro units");
-    v *= pow10(shift);
+    v *= pow10_i128(shift);
   } else {
     if (-shift > 30) return int64_t{q.mantissa() > 0 ? 1 : 0};
-    const i128 div = pow10(-shift);
+    const i128 div = pow10_i128(-shift);
     const bool rem = v % div != 0;
     v /= div;  // truncates toward zero, which is the ceiling for negatives
     if (rem && q.mantissa() > 0) ++v;

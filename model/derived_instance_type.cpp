@@ -2,25 +2,12 @@
 #include "model/derived_instance_type.h"
 
 #include "model/label_keys.h"
+#include "model/pool_identity.h"
 
 namespace chaintwin::model {
 
-DerivedIdentity derived_pool_identity(const PoolFlavor& flavor, bool cpu_aware) {
-  const std::string os_arch = "-" + flavor.os + "-" + flavor.arch;
-  DerivedIdentity id;
-  id.general_group = cpu_aware ? flavor.general_key : std::string(kGenericGeneralGroup);
-  if (flavor.acceleratable) {
-    id.accelerator_group = flavor.accelerator_key;
-    id.name = cpu_aware ? "gpustack--" + flavor.general_key + "--" + flavor.accelerator_key + os_arch
-                        : "gpustack--" + flavor.accelerator_key + os_arch;
-  } else {
-    id.name = "gpustack--" + id.general_group + os_arch;
-  }
-  return id;
-}
-
-InstanceType derived_instance_type(const PoolFlavor& flavor, bool cpu_aware, const PresetTable& table) {
-  const auto id = derived_pool_identity(flavor, cpu_aware);
+InstanceType derived_instance_type(const NodeFlavor& flavor, bool cpu_aware, const PresetTable& table) {
+  const auto id = derived_instance_type_identity(flavor, cpu_aware);
   const auto unit = derived_unit_spec(flavor, cpu_aware, table);
   InstanceType it;
   it.metadata.name = id.name;
@@ -45,7 +32,7 @@ std::string_view to_string(AuthorAction action) {
   return "Disabled";
 }
 
-AuthorDecision decide_derived_instance_type(const PoolFlavor& flavor, const Settings& settings,
+AuthorDecision decide_derived_instance_type(const NodeFlavor& flavor, const Settings& settings,
                                             const InstanceType* existing, const PresetTable& table) {
   AuthorDecision d;
   if (!settings.instance_type_derived_from_node) {

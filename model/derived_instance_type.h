@@ -10,30 +10,16 @@
 
 #include "model/derived_unit_resources.h"
 #include "model/instance_type.h"
-#include "model/pool_flavor.h"
+#include "model/node_keys.h"
 #include "model/settings.h"
 
 namespace chaintwin::model {
 
-inline constexpr std::string_view kGenericGeneralGroup = "generic";
-
-// The pool's InstanceType / ClusterQueue identity (NodeFlavor.DerivedInstanceTypeIdentity).
-// Unaware: CPU gpustack--generic-<os>-<arch>, accelerated gpustack--<aKey>-<os>-<arch>, general
-// group "generic". Aware: CPU gpustack--<gKey>-<os>-<arch>, accelerated
-// gpustack--<gKey>--<aKey>-<os>-<arch>, general group gKey. The accelerator group is aKey or "".
-// (A local rendering until the naming unit exports the shared one.)
-struct DerivedIdentity {
-  std::string name;
-  std::string general_group;
-  std::string accelerator_group;
-  bool operator==(const DerivedIdentity&) const = default;
-};
-DerivedIdentity derived_pool_identity(const PoolFlavor& flavor, bool cpu_aware);
-
 // The InstanceType the operator would create for the pool: only the derived marker label (the
-// schedule labels are stamped later by the webhook, the feature-key label never), the identity,
-// os/arch, display name, unit spec and local storage.
-InstanceType derived_instance_type(const PoolFlavor& flavor, bool cpu_aware,
+// schedule labels are stamped later by the webhook, the feature-key label never), the identity
+// (derived_instance_type_identity in pool_identity.h), os/arch, display name, unit spec and
+// local storage.
+InstanceType derived_instance_type(const NodeFlavor& flavor, bool cpu_aware,
                                    const PresetTable& table = shipped_preset_table());
 
 enum class AuthorAction {
@@ -50,7 +36,7 @@ struct AuthorDecision {
 };
 
 // `existing` is the InstanceType currently stored under the derived name, or nullptr.
-AuthorDecision decide_derived_instance_type(const PoolFlavor& flavor, const Settings& settings,
+AuthorDecision decide_derived_instance_type(const NodeFlavor& flavor, const Settings& settings,
                                             const InstanceType* existing,
                                             const PresetTable& table = shipped_preset_table());
 

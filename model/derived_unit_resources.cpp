@@ -19,19 +19,19 @@ std::size_t rune_length(std::string_view s, std::size_t i) {
 
 }  // namespace
 
-InstanceTypeUnitResources derived_unit_resources(const PoolFlavor& flavor, const PresetTable& table) {
+InstanceTypeUnitResources derived_unit_resources(const NodeFlavor& flavor, const PresetTable& table) {
   if (!flavor.acceleratable)
     return {std::string(kNonAcceleratedUnitCpu), std::string(kNonAcceleratedUnitRam)};
   const auto preset = preset_unit_resources(table, flavor.manufacturer, flavor.product);
   return {preset.cpu, preset.ram};
 }
 
-std::string derived_display_name(const PoolFlavor& flavor, bool cpu_aware) {
+std::string derived_display_name(const NodeFlavor& flavor, bool cpu_aware) {
   if (!flavor.acceleratable && !cpu_aware) return std::string(kCpuOnlyDisplayName);
   return truncate_runes(flavor.product, kDisplayNameMaxRunes);
 }
 
-DerivedUnitSpec derived_unit_spec(const PoolFlavor& flavor, bool cpu_aware, const PresetTable& table) {
+DerivedUnitSpec derived_unit_spec(const NodeFlavor& flavor, bool cpu_aware, const PresetTable& table) {
   DerivedUnitSpec spec;
   spec.local_storage = std::string(kDerivedLocalStorage);
   spec.display_name = derived_display_name(flavor, cpu_aware);

@@ -9,7 +9,7 @@
 #include <string_view>
 
 #include "model/instance_type.h"
-#include "model/pool_flavor.h"
+#include "model/node_keys.h"
 #include "model/unit_presets.h"
 
 namespace chaintwin::model {
@@ -30,15 +30,15 @@ struct DerivedUnitSpec {
 
 // Non-accelerated: 1 CPU / 2Gi. Accelerated: one whole card, sized by the preset for the flavor's
 // manufacturer and product (fallback 4 / 16Gi).
-InstanceTypeUnitResources derived_unit_resources(const PoolFlavor& flavor,
+InstanceTypeUnitResources derived_unit_resources(const NodeFlavor& flavor,
                                                  const PresetTable& table = shipped_preset_table());
 
 // The flavor's product, or "CPU-only" for the collapsed generic pool (not accelerated and CPU
 // manufacturer awareness off), cut to 64 runes.
-std::string derived_display_name(const PoolFlavor& flavor, bool cpu_aware);
+std::string derived_display_name(const NodeFlavor& flavor, bool cpu_aware);
 
 // Everything above at once, with the reason.
-DerivedUnitSpec derived_unit_spec(const PoolFlavor& flavor, bool cpu_aware,
+DerivedUnitSpec derived_unit_spec(const NodeFlavor& flavor, bool cpu_aware,
                                   const PresetTable& table = shipped_preset_table());
 
 // The first `max_runes` UTF-8 code points of `text` (a byte that starts no valid sequence counts

@@ -102,17 +102,9 @@ int32_t count_at(const json& o, std::string_view key, const std::string& parent)
   return static_cast<int32_t>(codec::read_int(o, key, parent, 0, kInt32Max));
 }
 
-std::vector<AcceleratorPlacement> decode_placements(const json& o, std::string_view key,
-                                                    const std::string& parent) {
-  std::vector<AcceleratorPlacement> out;
-  const json& list = codec::read_array(o, key, parent);
-  const std::string path = codec::member_path(parent, key);
-  for (std::size_t i = 0; i < list.size(); ++i) {
-    const std::string at = codec::index_path(path, i);
-    codec::expect_object(list[i], at);
-    out.push_back({count_at(list[i], "start", at), count_at(list[i], "length", at)});
-  }
-  return out;
+AcceleratorPlacement decode_placement(const json& o, const std::string& path) {
+  codec::expect_object(o, path);
+  return {count_at(o, "start", path), count_at(o, "length", path)};
 }
 
 AcceleratorLogicalSliced decode_logical(const json& o, const std::string& path) {
@@ -120,17 +112,37 @@ AcceleratorLogicalSliced decode_logical(const json& o, const std::string& path) 
   return {codec::read_bool(o, "coresPercentageOvercommit", path), count_at(o, "count", path)};
 }
 
-std::vector<AcceleratorProfileCount> decode_profile_counts(const json& o, std::string_view key,
-                                                           const std::string& parent) {
-  std::vector<AcceleratorProfileCount> out;
-  const json& list = codec::read_array(o, key, parent);
-  const std::string path = codec::member_path(parent, key);
-  for (std::size_t i = 0; i < list.size(); ++i) {
-    const std::string at = codec::index_path(path, i);
-    codec::expect_object(list[i], at);
-    out.push_back({codec::read_string(list[i], "name", at), count_at(list[i], "count", at)});
-  }
-  return out;
+AcceleratorProfileCount decode_profile_count(const json& o, const std::string& path) {
+  codec::expect_object(o, path);
+  return {codec::read_string(o, "name", path), count_at(o, "count", path)};
+}
+
+AcceleratorPhysicalSlicedProfile decode_physical_profile(const json& o, const std::string& path) {
+  codec::expect_object(o, path);
+  AcceleratorPhysicalSlicedProfile pr;
+  pr.name = codec::read_string(o, "name", path);
+  pr.memory_mib = codec::read_int(o, "memoryMib", path, 0, kInt64Max);
+  pr.compute_slices = count_at(o, "computeSlices", path);
+  pr.memory_slices = count_at(o, "memorySlices", path);
+  pr.count = count_at(o, "count", path);
+  pr.placements = codec::read_list(o, "placements", path, decode_placement);
+  return pr;
+}
+
+AcceleratorSlicedPhysicalDetailProfile decode_detail_profile(const json& o, const std::string& path) {
+  codec::expect_object(o, path);
+  return {codec::read_string(o, "name", path), count_at(o, "count", path),
+          codec::read_int(o, "memoryMib", path, 0, kInt64Max)};
+}
+
+// {profiles, count}: a card's physicalSliced or a group's acceleratorSlicedDetail.physical.
+template <typename Physical, typename DecodeProfile>
+Physical decode_physical(const json& o, const std::string& path, DecodeProfile decode_profile) {
+  codec::expect_object(o, path);
+  Physical p;
+  p.profiles = codec::read_list(o, "profiles", path, decode_profile);
+  p.count = count_at(o, "count", path);
+  return p;
 }
 
 AcceleratorStatus decode_status_at(const json& o, const std::string& path) {
@@ -139,25 +151,9 @@ AcceleratorStatus decode_status_at(const json& o, const std::string& path) {
   s.unhealthy = codec::read_bool(o, "unhealthy", path);
   if (const json* l = codec::find_member(o, "logicalSliced"))
     s.logical_sliced = decode_logical(*l, codec::member_path(path, "logicalSliced"));
-  if (const json* p = codec::find_member(o, "physicalSliced")) {
-    const std::string pp = codec::member_path(path, "physicalSliced");
-    codec::expect_object(*p, pp);
-    const json& list = codec::read_array(*p, "profiles", pp);
-    const std::string lp = codec::member_path(pp, "profiles");
-    for (std::size_t i = 0; i < list.size(); ++i) {
-      const std::string at = codec::index_path(lp, i);
-      codec::expect_object(list[i], at);
-      AcceleratorPhysicalSlicedProfile pr;
-      pr.name = codec::read_string(list[i], "name", at);
-      pr.memory_mib = codec::read_int(list[i], "memoryMib", at, 0, kInt64Max);
-      pr.compute_slices = count_at(list[i], "computeSlices", at);
-      pr.memory_slices = count_at(list[i], "memorySlices", at);
-      pr.count = count_at(list[i], "count", at);
-      pr.placements = decode_placements(list[i], "placements", at);
-      s.physical_sliced.profiles.push_back(std::move(pr));
-    }
-    s.physical_sliced.count = count_at(*p, "count", pp);
-  }
+  if (const json* p = codec::find_member(o, "physicalSliced"))
+    s.physical_sliced = decode_physical<AcceleratorPhysicalSliced>(*p, codec::member_path(path, "physicalSliced"),
+                                                                   decode_physical_profile);
   return s;
 }
 
@@ -166,19 +162,9 @@ AcceleratorSlicedDetail decode_sliced_detail(const json& o, const std::string& p
   AcceleratorSlicedDetail d;
   if (const json* l = codec::find_member(o, "logical"))
     d.logical = decode_logical(*l, codec::member_path(path, "logical"));
-  if (const json* p = codec::find_member(o, "physical")) {
-    const std::string pp = codec::member_path(path, "physical");
-    codec::expect_object(*p, pp);
-    const json& list = codec::read_array(*p, "profiles", pp);
-    const std::string lp = codec::member_path(pp, "profiles");
-    for (std::size_t i = 0; i < list.size(); ++i) {
-      const std::string at = codec::index_path(lp, i);
-      codec::expect_object(list[i], at);
-      d.physical.profiles.push_back({codec::read_string(list[i], "name", at), count_at(list[i], "count", at),
-                                     codec::read_int(list[i], "memoryMib", at, 0, kInt64Max)});
-    }
-    d.physical.count = count_at(*p, "count", pp);
-  }
+  if (const json* p = codec::find_member(o, "physical"))
+    d.physical = decode_physical<AcceleratorSlicedDetail::Physical>(*p, codec::member_path(path, "physical"),
+                                                                    decode_detail_profile);
   return d;
 }
 
@@ -187,10 +173,9 @@ Accelerator decode_accelerator(const json& o, const std::string& path) {
   Accelerator a;
   a.id = codec::read_string(o, "id", path);
   a.index = static_cast<uint32_t>(codec::read_int(o, "index", path, 0, kUint32Max));
-  const json& indexes = codec::read_array(o, "physicalIndexes", path);
-  const std::string ip = codec::member_path(path, "physicalIndexes");
-  for (std::size_t i = 0; i < indexes.size(); ++i)
-    a.physical_indexes.push_back(static_cast<uint32_t>(codec::as_int(indexes[i], codec::index_path(ip, i), 0, kUint32Max)));
+  a.physical_indexes = codec::read_list(o, "physicalIndexes", path, [](const json& v, const std::string& at) {
+    return static_cast<uint32_t>(codec::as_int(v, at, 0, kUint32Max));
+  });
   if (const json* t = codec::find_member(o, "topology")) {
     codec::expect_object(*t, codec::member_path(path, "topology"));
     a.topology_json = t->dump();
@@ -211,9 +196,7 @@ DevicesGroup decode_group(const json& o, const std::string& path) {
   g.runtime_version = codec::read_string(o, "runtimeVersion", path);
   g.compute_capability = codec::read_string(o, "computeCapability", path);
   g.family = codec::read_string(o, "family", path);
-  const json& list = codec::read_array(o, "accelerators", path);
-  const std::string lp = codec::member_path(path, "accelerators");
-  for (std::size_t i = 0; i < list.size(); ++i) g.accelerators.push_back(decode_accelerator(list[i], codec::index_path(lp, i)));
+  g.accelerators = codec::read_list(o, "accelerators", path, decode_accelerator);
   if (const json* d = codec::find_member(o, "acceleratorSlicedDetail"))
     g.accelerator_sliced_detail = decode_sliced_detail(*d, codec::member_path(path, "acceleratorSlicedDetail"));
   return g;
@@ -242,8 +225,8 @@ AcceleratorAllocation decode_allocation_at(const json& o, const std::string& pat
   a.allocated = count_at(o, "allocated", path);
   a.remaining = count_at(o, "remaining", path);
   a.allocated_slices = count_at(o, "allocatedSlices", path);
-  a.allocated_profiles = decode_profile_counts(o, "allocatedProfiles", path);
-  a.remaining_profiles = decode_profile_counts(o, "remainingProfiles", path);
+  a.allocated_profiles = codec::read_list(o, "allocatedProfiles", path, decode_profile_count);
+  a.remaining_profiles = codec::read_list(o, "remainingProfiles", path, decode_profile_count);
   return a;
 }
 
@@ -252,10 +235,7 @@ DevicesAllocationGroup decode_allocation_group(const json& o, const std::string&
   DevicesAllocationGroup g;
   g.id = codec::read_string(o, "id", path);
   g.manufacturer = codec::read_string(o, "manufacturer", path);
-  const json& list = codec::read_array(o, "accelerators", path);
-  const std::string lp = codec::member_path(path, "accelerators");
-  for (std::size_t i = 0; i < list.size(); ++i)
-    g.accelerators.push_back(decode_allocation_at(list[i], codec::index_path(lp, i)));
+  g.accelerators = codec::read_list(o, "accelerators", path, decode_allocation_at);
   return g;
 }
 
@@ -317,9 +297,7 @@ Result<Devices> decode_devices(const nlohmann::json& doc) {
     if (const json* m = codec::find_member(doc, "metadata")) d.metadata = codec::decode_object_meta_at(*m, "metadata");
     if (const json* spec = codec::find_member(doc, "spec")) {
       codec::expect_object(*spec, "spec");
-      const json& groups = codec::read_array(*spec, "groups", "spec");
-      for (std::size_t i = 0; i < groups.size(); ++i)
-        d.spec.groups.push_back(decode_group(groups[i], codec::index_path("spec.groups", i)));
+      d.spec.groups = codec::read_list(*spec, "groups", "spec", decode_group);
       if (const json* nics = codec::find_member(*spec, "interfaces")) {
         if (!nics->is_array()) codec::fail("spec.interfaces", "expected an array, got " + nics->dump());
         d.spec.interfaces_json = nics->dump();
@@ -327,9 +305,7 @@ Result<Devices> decode_devices(const nlohmann::json& doc) {
     }
     if (const json* status = codec::find_member(doc, "status")) {
       codec::expect_object(*status, "status");
-      const json& groups = codec::read_array(*status, "groups", "status");
-      for (std::size_t i = 0; i < groups.size(); ++i)
-        d.status.groups.push_back(decode_allocation_group(groups[i], codec::index_path("status.groups", i)));
+      d.status.groups = codec::read_list(*status, "groups", "status", decode_allocation_group);
     }
     return d;
   });

@@ -10,8 +10,6 @@
 namespace chaintwin::model {
 namespace {
 
-bool starts_with(std::string_view s, std::string_view prefix) { return s.substr(0, prefix.size()) == prefix; }
-
 std::optional<std::string_view> label_of(const StringMap& labels, std::string_view key) {
   if (auto it = labels.find(std::string(key)); it != labels.end()) return it->second;
   return std::nullopt;
@@ -29,7 +27,7 @@ std::string fit_shared_free_cards_label_key(std::string_view a_key) {
 
 bool is_fit_label_key(std::string_view key) {
   for (std::string_view prefix : {keys::kFitSlicedMaxFreeUnitsPrefix, keys::kFitSharedFreeCardsPrefix}) {
-    if (starts_with(key, prefix) && key.size() > prefix.size()) return is_qualified_name(key);
+    if (key.starts_with(prefix) && key.size() > prefix.size()) return is_qualified_name(key);
   }
   return false;
 }

@@ -15,10 +15,6 @@ bool is_separator(char c) { return c == '-' || c == '_' || c == '.'; }
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
 char ascii_lower(char c) { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c; }
 
-bool ends_with(std::string_view s, std::string_view suffix) {
-  return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
-}
-
 bool iequals_ascii(std::string_view a, std::string_view b) {
   if (a.size() != b.size()) return false;
   for (size_t i = 0; i < a.size(); ++i)
@@ -49,8 +45,8 @@ size_t trailing_space(std::string_view s) {
   if (s.empty()) return 0;
   if (ascii_space(s.back())) return 1;
   for (const auto w : kWideSpaces)
-    if (ends_with(s, w)) return w.size();
-  if (ends_with(s, kIdeographicSpace)) return kIdeographicSpace.size();
+    if (s.ends_with(w)) return w.size();
+  if (s.ends_with(kIdeographicSpace)) return kIdeographicSpace.size();
   return 0;
 }
 
@@ -141,8 +137,8 @@ std::string strip_cpu_name_cruft(std::string_view name) {
   std::string_view s = unmarked;
   for (size_t n = prefix_cruft_unit(s); n > 0; n = prefix_cruft_unit(s)) s.remove_prefix(n);
   s = trim_space(s);
-  if (ends_with(s, " CPU")) s.remove_suffix(4);
-  if (ends_with(s, " Processor")) s.remove_suffix(10);
+  if (s.ends_with(" CPU")) s.remove_suffix(4);
+  if (s.ends_with(" Processor")) s.remove_suffix(10);
   return std::string(drop_core_count_suffix(s));
 }
 

@@ -46,19 +46,16 @@ ObjectMeta decode_object_meta_at(const json& m, const std::string& path) {
   meta.labels = read_string_map(m, "labels", path);
   meta.annotations = read_string_map(m, "annotations", path);
   meta.finalizers = read_string_list(m, "finalizers", path);
-  const json& refs = read_array(m, "ownerReferences", path);
-  const std::string refs_path = member_path(path, "ownerReferences");
-  for (std::size_t i = 0; i < refs.size(); ++i) {
-    const std::string at = index_path(refs_path, i);
-    expect_object(refs[i], at);
+  meta.owner_references = read_list(m, "ownerReferences", path, [](const json& ref, const std::string& at) {
+    expect_object(ref, at);
     OwnerReference r;
-    r.api_version = read_string(refs[i], "apiVersion", at);
-    r.kind = read_string(refs[i], "kind", at);
-    r.name = read_string(refs[i], "name", at);
-    r.uid = read_string(refs[i], "uid", at);
-    r.controller = read_bool(refs[i], "controller", at);
-    meta.owner_references.push_back(std::move(r));
-  }
+    r.api_version = read_string(ref, "apiVersion", at);
+    r.kind = read_string(ref, "kind", at);
+    r.name = read_string(ref, "name", at);
+    r.uid = read_string(ref, "uid", at);
+    r.controller = read_bool(ref, "controller", at);
+    return r;
+  });
   return meta;
 }
 

@@ -9,8 +9,6 @@
 namespace chaintwin::model {
 namespace {
 
-bool starts_with(std::string_view s, std::string_view prefix) { return s.substr(0, prefix.size()) == prefix; }
-
 std::string os_arch_tail(const NodeFlavor& f) { return "-" + f.os + "-" + f.arch; }
 
 }  // namespace
@@ -49,7 +47,7 @@ std::optional<StringMap> pool_flavor_selector(const StringMap& labels) {
     } else if (key == keys::kAcceleratable) {
       selector[key] = value;
       discriminated = true;
-    } else if (value == "true" && (starts_with(key, keys::kGeneralPrefix) || starts_with(key, keys::kAcceleratablePrefix))) {
+    } else if (value == "true" && (key.starts_with(keys::kGeneralPrefix) || key.starts_with(keys::kAcceleratablePrefix))) {
       selector[key] = value;
       discriminated = true;
     }

@@ -2,24 +2,11 @@
 #include "model/quantity.h"
 
 #include <array>
-#include <limits>
+
+#include "model/int128.h"
 
 namespace chaintwin::model {
 namespace {
-
-__extension__ typedef __int128 i128;
-
-constexpr int64_t kMax = std::numeric_limits<int64_t>::max();
-
-bool fits(i128 v) { return v <= kMax && v >= -kMax; }
-
-i128 pow10(int n) {
-  i128 r = 1;
-  for (int i = 0; i < n; ++i) r *= 10;
-  return r;
-}
-
-std::string to_decimal(int64_t v) { return std::to_string(v); }
 
 struct Suffix {
   int base;      // 10 or 2
@@ -97,6 +84,9 @@ void Quantity::normalize() {
 Quantity Quantity::from_int(int64_t v) { return Quantity(v, 0, Format::kDecimalSI); }
 Quantity Quantity::from_int_binary(int64_t v) { return Quantity(v, 0, Format::kBinarySI); }
 Quantity Quantity::from_milli(int64_t milli) { return Quantity(milli, -3, Format::kDecimalSI); }
+Quantity Quantity::from_scaled(int64_t mantissa, int32_t exponent10, Format format) {
+  return Quantity(mantissa, exponent10, format);
+}
 
 Result<Quantity> Quantity::parse(std::string_view text) {
   const std::string shown(text);
@@ -123,7 +113,7 @@ Result<Quantity> Quantity::parse(std::string_view text) {
     }
     if (c < '0' || c > '9') break;
     any_digit = true;
-    if (digits > pow10(30)) {  // keep precision bounded; count what we drop
+    if (digits > pow10_i128(30)) {  // keep precision bounded; count what we drop
       if (!in_fraction) return bad("is too large");
       if (c != '0') ++dropped_nonzero;
       continue;
@@ -142,12 +132,12 @@ Result<Quantity> Quantity::parse(std::string_view text) {
   } else {
     for (int k = 0; k < suffix->exponent; ++k) {
       m *= 2;
-      if (m > pow10(36)) return bad("is too large");
+      if (m > pow10_i128(36)) return bad("is too large");
     }
   }
   // Kubernetes keeps nano precision at most and rounds finer values up.
   if (e < -9) {
-    const i128 div = pow10(-9 - e);
+    const i128 div = pow10_i128(-9 - e);
     const bool rem = (m % div) != 0 || dropped_nonzero > 0;
     m = m / div + (rem ? 1 : 0);
     e = -9;
@@ -156,8 +146,8 @@ Result<Quantity> Quantity::parse(std::string_view text) {
     m /= 10;
     ++e;
   }
-  while (!fits(m) && e < 0) return bad("has more precision than fits");
-  if (!fits(m)) return bad("is too large");
+  while (!fits_mantissa(m) && e < 0) return bad("has more precision than fits");
+  if (!fits_mantissa(m)) return bad("is too large");
   // Bring huge exponents back into the mantissa when they fit, so comparisons stay simple.
   int64_t mant = static_cast<int64_t>(m);
   if (negative) mant = -mant;
@@ -169,22 +159,22 @@ std::string Quantity::to_string() const {
   Format format = format_;
   if (format == Format::kBinarySI) {
     const bool small = exponent_ <= 3 && [&] {
-      i128 v = static_cast<i128>(mantissa_) * pow10(exponent_ < 0 ? 0 : exponent_);
+      i128 v = static_cast<i128>(mantissa_) * pow10_i128(exponent_ < 0 ? 0 : exponent_);
       if (exponent_ < 0) return true;  // fractional: shown as decimal anyway
       return v > -1024 && v < 1024;
     }();
     if (small || exponent_ < 0) {
       format = Format::kDecimalSI;
     } else {
-      i128 v = static_cast<i128>(mantissa_) * pow10(exponent_);
+      i128 v = static_cast<i128>(mantissa_) * pow10_i128(exponent_);
       int exp2 = 0;
       while (v % 1024 == 0 && exp2 < 60) {
         v /= 1024;
         exp2 += 10;
       }
-      if (fits(v)) {
+      if (fits_mantissa(v)) {
         static constexpr std::array<std::string_view, 7> kNames{"", "Ki", "Mi", "Gi", "Ti", "Pi", "Ei"};
-        return to_decimal(static_cast<int64_t>(v)) + std::string(kNames[exp2 / 10]);
+        return std::to_string(static_cast<int64_t>(v)) + std::string(kNames[exp2 / 10]);
       }
       format = Format::kDecimalSI;
     }
@@ -193,27 +183,17 @@ std::string Quantity::to_string() const {
   int e = exponent_;
   const int r = ((e % 3) + 3) % 3;
   if (r != 0) {
-    m *= pow10(r);
+    m *= pow10_i128(r);
     e -= r;
   }
-  // Very large mantissas cannot come from an int64 value times 100 overflowing int128.
-  std::string digits;
-  {
-    const bool neg = m < 0;
-    i128 a = neg ? -m : m;
-    do {
-      digits.insert(digits.begin(), static_cast<char>('0' + static_cast<int>(a % 10)));
-      a /= 10;
-    } while (a != 0);
-    if (neg) digits.insert(digits.begin(), '-');
-  }
-  return digits + decimal_suffix(e, format);
+  // An int64 mantissa times 100 never overflows int128.
+  return i128_to_decimal(m) + decimal_suffix(e, format);
 }
 
 int64_t Quantity::value_ceil() const {
-  if (exponent_ >= 0) return static_cast<int64_t>(static_cast<i128>(mantissa_) * pow10(exponent_));
+  if (exponent_ >= 0) return static_cast<int64_t>(static_cast<i128>(mantissa_) * pow10_i128(exponent_));
   if (-exponent_ > 30) return mantissa_ > 0 ? 1 : 0;
-  const i128 div = pow10(-exponent_);
+  const i128 div = pow10_i128(-exponent_);
   i128 q = mantissa_ / div;
   if (mantissa_ % div != 0 && mantissa_ > 0) ++q;
   return static_cast<int64_t>(q);
@@ -226,8 +206,8 @@ int64_t Quantity::milli_value_ceil() const {
 
 std::optional<int64_t> Quantity::exact_int() const {
   if (exponent_ < 0) return std::nullopt;
-  const i128 v = static_cast<i128>(mantissa_) * pow10(exponent_);
-  if (!fits(v)) return std::nullopt;
+  const i128 v = static_cast<i128>(mantissa_) * pow10_i128(exponent_);
+  if (!fits_mantissa(v)) return std::nullopt;
   return static_cast<int64_t>(v);
 }
 
@@ -238,8 +218,8 @@ std::strong_ordering Quantity::operator<=>(const Quantity& other) const {
   if (d > 20) return sign() > 0 ? std::strong_ordering::greater : std::strong_ordering::less;
   if (d < -20) return sign() > 0 ? std::strong_ordering::less : std::strong_ordering::greater;
   i128 a = mantissa_, b = other.mantissa_;
-  if (d > 0) a *= pow10(d);
-  if (d < 0) b *= pow10(-d);
+  if (d > 0) a *= pow10_i128(d);
+  if (d < 0) b *= pow10_i128(-d);
   return a <=> b;
 }
 

@@ -27,6 +27,10 @@ class Quantity {
   static Quantity from_int_binary(int64_t v);
   // v × 10^-3, decimal SI (Go's NewMilliQuantity).
   static Quantity from_milli(int64_t milli);
+  // mantissa × 10^exponent10 in `format`, trailing zeros of the mantissa folded into the exponent
+  // (so from_scaled(1600000, 0, kDecimalSI) prints "1600k"). No rounding: Kubernetes keeps at most
+  // nano precision, so callers keep exponent10 >= -9 (what parse would have rounded up).
+  static Quantity from_scaled(int64_t mantissa, int32_t exponent10, Format format);
   static Result<Quantity> parse(std::string_view text);
 
   // The canonical string form, as Kubernetes prints it.

@@ -4,7 +4,6 @@
 // derived_unit_resources.h when an InstanceType is authored.
 #pragma once
 
-#include <cstddef>
 #include <string>
 #include <string_view>
 
@@ -39,14 +38,5 @@ UnitResourcesPreset preset_unit_resources(const PresetTable& table, std::string_
                                           std::string_view product);
 // The same against the shipped table.
 UnitResourcesPreset preset_unit_resources(std::string_view manufacturer, std::string_view product);
-
-// A private copy of the operator's device.NormalizeName (operator-code-rules §3c), kept here until
-// the shared model/normalize_name.h lands; callers should then switch to the shared one.
-// Optional CPU cruft strip; per byte: A-Z lower-cased, a-z 0-9 kept, space -> '-', '-' '_' '.'
-// kept unless first or after another separator, anything else dropped; the buffer is cleared the
-// moment it equals `prefix` case-insensitively; stops at max_length (0 = unbounded); one trailing
-// separator dropped.
-std::string unit_presets_normalize_name(std::string_view name, std::string_view prefix,
-                                        std::size_t max_length, bool strip_cruft);
 
 }  // namespace chaintwin::model

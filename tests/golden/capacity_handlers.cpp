@@ -2,7 +2,6 @@
 // merge patch, watch predicates, reconcile) and knowns_test.go (credit and slice conversions).
 // Thin adapters: the simplified input schema becomes model::Node / model::Devices, the model
 // computes, and the result is shaped like the case's `expected`.
-#include <algorithm>
 #include <stdexcept>
 #include <string>
 
@@ -11,6 +10,7 @@
 #include "model/devices.h"
 #include "model/label_keys.h"
 #include "model/node.h"
+#include "model/sliced_detail.h"
 #include "tests/golden/golden_registry.h"
 
 namespace {
@@ -65,29 +65,6 @@ std::vector<m::AcceleratorProfileCount> profile_counts_of(const json& obj) {
   return out;
 }
 
-// AggregateAcceleratorSlicedDetail: logical count summed, overcommit from any sliceable card,
-// physical profiles summed by name.
-m::AcceleratorSlicedDetail aggregate_detail(const std::vector<m::Accelerator>& accelerators) {
-  m::AcceleratorSlicedDetail d;
-  for (const auto& a : accelerators) {
-    const auto& st = a.status;
-    d.logical.count += st.logical_sliced.count;
-    if (st.logical_sliced.count > 0 && st.logical_sliced.cores_percentage_overcommit)
-      d.logical.cores_percentage_overcommit = true;
-    d.physical.count += st.physical_sliced.count;
-    for (const auto& p : st.physical_sliced.profiles) {
-      auto it = std::find_if(d.physical.profiles.begin(), d.physical.profiles.end(),
-                             [&](const auto& q) { return q.name == p.name; });
-      if (it != d.physical.profiles.end()) {
-        it->count += p.count;
-      } else {
-        d.physical.profiles.push_back({p.name, p.count, p.memory_mib});
-      }
-    }
-  }
-  return d;
-}
-
 m::Devices devices_of(const json& in) {
   m::Devices devs;
   for (const auto& g : in.value("groups", json::array())) {
@@ -107,7 +84,7 @@ m::Devices devices_of(const json& in) {
         acc.status.physical_sliced.profiles.push_back({p.name, 0, 0, 0, p.count, {}});
       group.accelerators.push_back(std::move(acc));
     }
-    group.accelerator_sliced_detail = aggregate_detail(group.accelerators);
+    m::set_group_sliced_detail(group);
     devs.spec.groups.push_back(std::move(group));
   }
   for (const auto& l : in.value("ledger", json::array())) {

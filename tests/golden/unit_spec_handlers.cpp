@@ -9,6 +9,8 @@
 #include "model/derived_instance_type.h"
 #include "model/label_keys.h"
 #include "model/manufacturer.h"
+#include "model/normalize_name.h"
+#include "model/pool_identity.h"
 #include "tests/golden/golden_registry.h"
 
 namespace {
@@ -60,8 +62,8 @@ GOLDEN_HANDLER("unit-spec", "unit_resources_preset_test.go", preset_lookup)
 GOLDEN_HANDLER("unit-spec", "port of unit_resources_preset.go lookup", preset_lookup)
 
 // The test fixtures' node: linux/amd64, CPU key "generic".
-model::PoolFlavor fixture_flavor() {
-  model::PoolFlavor f;
+model::NodeFlavor fixture_flavor() {
+  model::NodeFlavor f;
   f.general_key = "generic";
   f.os = "linux";
   f.arch = "amd64";
@@ -71,8 +73,8 @@ model::PoolFlavor fixture_flavor() {
 // An accelerated pool from its aKey. The manufacturer is the aKey's leading manufacturer key; a
 // case that records no product label gets the aKey's group id (what a detector reporting the
 // bare chip name would label).
-model::PoolFlavor accelerated_flavor(const std::string& akey, const json& product) {
-  model::PoolFlavor f = fixture_flavor();
+model::NodeFlavor accelerated_flavor(const std::string& akey, const json& product) {
+  model::NodeFlavor f = fixture_flavor();
   const auto dash = akey.find('-');
   if (dash == std::string::npos || !model::find_manufacturer(akey.substr(0, dash)))
     throw std::runtime_error("aKey '" + akey + "' does not start with a known manufacturer");
@@ -87,9 +89,7 @@ GOLDEN_HANDLER("unit-spec", "TestNodeFlavorReconciler_PresetPipeline", [](const 
   const std::string manufacturer = in.at("manufacturer");
   const std::string detected = in.at("detectedProduct");
   // aKey = manufacturer-ConstructGroupID(detected product); the preset reads the product label.
-  const std::string akey =
-      manufacturer + "-" +
-      model::unit_presets_normalize_name(detected, manufacturer, 63 - manufacturer.size() - 1, false);
+  const std::string akey = model::accelerator_key(manufacturer, model::construct_group_id(manufacturer, detected));
   const auto flavor = accelerated_flavor(akey, in.at("productLabel(sanitized, <=63)"));
   const auto d = model::decide_derived_instance_type(flavor, model::Settings{}, nullptr);
   if (d.action != model::AuthorAction::kCreate) throw std::runtime_error("expected a create: " + d.reason);
@@ -125,13 +125,13 @@ json project(const json& full, const json& want) {
 GOLDEN_HANDLER("unit-spec", "TestNodeFlavorReconciler_AuthorsDerivedInstanceType", [](const json& in, const json& want) -> json {
   model::Settings settings;  // derived-from-node on, CPU awareness as the case says
   settings.instance_type_aware_cpu_manufacturer = in.value("aware", false);
-  model::PoolFlavor flavor = fixture_flavor();
+  model::NodeFlavor flavor = fixture_flavor();
   if (in.contains("aKey")) flavor = accelerated_flavor(in.at("aKey"), in.value("product", json()));
   if (in.contains("gKey")) flavor.general_key = in.at("gKey");
 
   std::map<std::string, model::InstanceType> store;  // the cluster's InstanceTypes by name
   const auto reconcile = [&] {
-    const auto id = model::derived_pool_identity(flavor, settings.instance_type_aware_cpu_manufacturer);
+    const auto id = model::derived_instance_type_identity(flavor, settings.instance_type_aware_cpu_manufacturer);
     const auto found = store.find(id.name);
     const auto d = model::decide_derived_instance_type(flavor, settings, found == store.end() ? nullptr : &found->second);
     if (d.action == model::AuthorAction::kCreate) store[d.instance_type.metadata.name] = d.instance_type;

@@ -2,20 +2,21 @@
 
 #include "model/derived_instance_type.h"
 #include "model/label_keys.h"
+#include "model/pool_identity.h"
 
 namespace model = chaintwin::model;
 
 namespace {
 
-model::PoolFlavor cpu_pool(const std::string& gkey = "generic") {
-  model::PoolFlavor f;
+model::NodeFlavor cpu_pool(const std::string& gkey = "generic") {
+  model::NodeFlavor f;
   f.general_key = gkey;
   f.os = "linux";
   f.arch = "amd64";
   return f;
 }
 
-model::PoolFlavor accelerated_pool(const std::string& akey, const std::string& product,
+model::NodeFlavor accelerated_pool(const std::string& akey, const std::string& product,
                                    const std::string& gkey = "generic") {
   auto f = cpu_pool(gkey);
   f.acceleratable = true;
@@ -27,11 +28,11 @@ model::PoolFlavor accelerated_pool(const std::string& akey, const std::string& p
 
 }  // namespace
 
-TEST_CASE("derived identities follow CPU-manufacturer awareness", "[derived_instance_type]") {
+TEST_CASE("a derived type's name and groups follow CPU-manufacturer awareness", "[derived_instance_type]") {
   struct Row {
-    model::PoolFlavor flavor;
+    model::NodeFlavor flavor;
     bool aware;
-    model::DerivedIdentity want;
+    model::InstanceTypeIdentity want;
   };
   const Row rows[] = {
       {cpu_pool("intel-xeon-gold-6430"), false, {"gpustack--generic-linux-amd64", "generic", ""}},
@@ -43,7 +44,8 @@ TEST_CASE("derived identities follow CPU-manufacturer awareness", "[derived_inst
   };
   for (const auto& r : rows) {
     INFO(r.flavor.accelerator_key << " aware=" << r.aware);
-    CHECK(model::derived_pool_identity(r.flavor, r.aware) == r.want);
+    const auto it = model::derived_instance_type(r.flavor, r.aware);
+    CHECK(model::InstanceTypeIdentity{it.metadata.name, it.spec.general_group, it.spec.accelerator_group} == r.want);
   }
 }
 

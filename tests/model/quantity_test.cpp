@@ -56,3 +56,40 @@ TEST_CASE("quantities compare by value whatever their spelling", "[quantity]") {
   CHECK(*Quantity::parse("-1") < *Quantity::parse("0"));
   CHECK(*Quantity::parse("1E") > *Quantity::parse("999P"));
 }
+
+TEST_CASE("a scaled quantity folds trailing zeros and prints like its parsed spelling", "[quantity]") {
+  using F = Quantity::Format;
+  struct Row {
+    int64_t mantissa;
+    int32_t exponent;
+    F format;
+    const char* parsed;  // the text parse() reads as the same value and format
+    const char* printed;
+  };
+  const Row rows[] = {
+      {1600000, 0, F::kDecimalSI, "1600000", "1600k"},
+      {16, 5, F::kDecimalSI, "1600k", "1600k"},
+      {125000, -6, F::kDecimalSI, "125m", "125m"},
+      {125, -6, F::kDecimalSI, "125u", "125u"},
+      {-1500, -3, F::kDecimalSI, "-1.5", "-1500m"},
+      {1, -9, F::kDecimalSI, "1n", "1n"},
+      {125, -6, F::kDecimalExponent, "125e-6", "125e-6"},
+      {64, 5, F::kDecimalExponent, "64e5", "6400e3"},
+      {25769803776, 0, F::kBinarySI, "24Gi", "24Gi"},
+      {15, -1, F::kBinarySI, "1.5", "1500m"},  // binary SI only prints integers
+      {0, 7, F::kDecimalSI, "0", "0"},
+  };
+  for (const auto& r : rows) {
+    INFO(r.mantissa << "e" << r.exponent);
+    const auto q = Quantity::from_scaled(r.mantissa, r.exponent, r.format);
+    const auto want = Quantity::parse(r.parsed);
+    REQUIRE(want.ok());
+    CHECK(q == *want);
+    CHECK(q.mantissa() == want->mantissa());
+    CHECK(q.exponent() == want->exponent());
+    CHECK(q.to_string() == r.printed);
+  }
+  CHECK(Quantity::from_scaled(1600000, 0, F::kDecimalSI).mantissa() == 16);
+  CHECK(Quantity::from_scaled(1600000, 0, F::kDecimalSI).exponent() == 5);
+  CHECK(Quantity::from_scaled(3, 0, F::kBinarySI).format() == F::kBinarySI);
+}
