@@ -1,0 +1,309 @@
+// Golden handlers for the NodeQueue cases of queue-stop-policy.json (node_queue_test.go and the
+// cases computed from node_queue.go): drain and migration, flavor return, the empty-plan hold,
+// encode/decodeStopPolicy and hasReserved. Multi-step cases replay the test's steps on the
+// fixture world (tests/model/stage4/node_queue_fixtures.h), applying each Plan like the API
+// server and writing Kueue's status reports between passes as the test does.
+//
+// Expected values that carry a parenthesised gloss ("HoldAndDrain (stays held until a flavor
+// returns)") or name the plan ("old plan kept", "new flavor", "kept", "empty (…)") are assertions:
+// the handler returns the expected text only when the model's value makes it true (the policy
+// name before the gloss equals the model's; every plan word — old, new, kept, empty — holds of the
+// model's groups), and the model's own value otherwise.
+#include <set>
+#include <sstream>
+#include <stdexcept>
+
+#include "model/label_keys.h"
+#include "model/stage4/node_queue_reconciler.h"
+#include "model/stage4/queue_status.h"
+#include "model/stage4/stop_policy_migration.h"
+#include "tests/golden/golden_registry.h"
+#include "tests/model/stage4/node_queue_fixtures.h"
+
+namespace {
+
+using chaintwin::golden::json;
+namespace m = chaintwin::model;
+namespace fx = chaintwin::model::queue_fixtures;
+
+constexpr const char* kArea = "queue-stop-policy";
+const char* const kPhase = "topology.gpustack.ai/migration-phase";
+const char* const kSaved = "topology.gpustack.ai/migration-stop-policy";
+const char* const kMarker = "topology.gpustack.ai/empty-plan-hold";
+
+std::optional<m::StopPolicy> policy_from(const json& v) {
+  if (v.is_null()) return std::nullopt;
+  const auto p = m::parse_stop_policy(v.get<std::string>());
+  if (!p) throw std::runtime_error("unknown stop policy " + v.dump());
+  return p;
+}
+
+// The model's stop policy; the expected text when it is that policy followed by a gloss.
+json stop_policy(const m::ClusterQueue& cq, const json* want) {
+  if (!cq.spec.stop_policy) return nullptr;
+  const std::string actual(m::to_string(*cq.spec.stop_policy));
+  if (want && want->is_string()) {
+    const std::string w = *want;
+    if (w.rfind(actual + " (", 0) == 0) return w;
+  }
+  return actual;
+}
+
+// Which plan words hold of the queue's groups: empty, kept (= `initial`), old / new (first flavor).
+std::set<std::string> plan_words(const m::ClusterQueue& cq, const std::vector<m::ResourceGroup>& initial,
+                                 const std::string& old_flavor, const std::string& new_flavor) {
+  std::set<std::string> words;
+  const auto names = fx::flavor_names(cq);
+  if (names.empty()) words.insert("empty");
+  if (cq.spec.resource_groups == initial) words.insert("kept");
+  if (!names.empty() && names.front() == old_flavor) words.insert("old");
+  if (!names.empty() && names.front() == new_flavor) words.insert("new");
+  return words;
+}
+
+// A number when the expectation counts groups; else the expected text when every plan word in it
+// holds, else the words that do hold.
+json resource_groups(const m::ClusterQueue& cq, const json* want, const std::vector<m::ResourceGroup>& initial,
+                     const std::string& old_flavor, const std::string& new_flavor) {
+  if (!want || want->is_number()) return cq.spec.resource_groups.size();
+  const auto words = plan_words(cq, initial, old_flavor, new_flavor);
+  const std::string w = *want;
+  bool all = true, any = false;
+  std::istringstream in(w);
+  for (std::string word; in >> word;) {
+    if (word != "empty" && word != "kept" && word != "old" && word != "new") continue;
+    any = true;
+    all = all && words.count(word);
+  }
+  if (any && all) return w;
+  json out = json::array();
+  for (const auto& word : words) out.push_back(word);
+  return out;
+}
+
+json requeue_after(int64_t seconds, const json* want) {
+  if (want && *want == ">0" && seconds > 0) return ">0";
+  return std::to_string(seconds) + "s";
+}
+
+// A nested step is compared key by key both ways: keep the keys that step asks about.
+json only_keys(const json& got, const json& want) {
+  json out = json::object();
+  for (const auto& [key, value] : want.items())
+    if (got.contains(key)) out[key] = got.at(key);
+  return out;
+}
+
+const json* want_of(const json& want, const char* key) { return want.contains(key) ? &want.at(key) : nullptr; }
+
+// Every key a step of these cases may ask about.
+json queue_view(const m::ClusterState& s, const std::string& name, const json& want, int64_t requeue,
+                const std::vector<m::ResourceGroup>& initial, const std::string& old_flavor = "",
+                const std::string& new_flavor = "") {
+  const auto& cq = s.cluster_queues.at(name);
+  json got;
+  got["stopPolicy"] = stop_policy(cq, want_of(want, "stopPolicy"));
+  got["resourceGroups"] = resource_groups(cq, want_of(want, "resourceGroups"), initial, old_flavor, new_flavor);
+  got["requeueAfter"] = requeue_after(requeue, want_of(want, "requeueAfter"));
+  got[kPhase] = fx::annotation(s, name, kPhase);
+  got[kSaved] = fx::annotation(s, name, kSaved);
+  got[kMarker] = fx::annotation(s, name, kMarker);
+  const m::Condition* ready = fx::topology_ready(s, name);
+  got["topologyReadyReason"] = ready ? json(ready->reason) : json(nullptr);
+  return got;
+}
+
+// TestNodeQueueReconciler_ReactivatesOnFlavorReturn / _KeepsAdminHoldStickyOnFlavorReturn.
+json flavor_return(const json& in, const json& want) {
+  const std::string key = "nvidia-a10g", name = fx::node_queue_name(key);
+  auto cq = fx::instance_type_queue(key, true);
+  cq.spec.stop_policy = policy_from(in.at("stopPolicy"));
+  std::vector<m::ResourceFlavor> flavors;
+  for (int64_t i = 0; i < in.at("flavors").get<int64_t>(); ++i)
+    flavors.push_back(fx::nodes_flavor("gpustack-nvidia-a10g-linux-amd64-" + std::to_string(i + 1) + "d", key, i + 1,
+                                       4 * (i + 1), "nvidia"));
+  auto s = fx::queue_world({cq}, flavors);
+  const int64_t requeue = fx::reconcile_n(s, name, 2);
+  return queue_view(s, name, want, requeue, cq.spec.resource_groups);
+}
+
+// TestNodeQueueReconciler_DrainThenEmptyRespectsReservations: one pass while a workload is
+// admitted; else pass, Stopped reported, pass, Stopped reported, pass.
+json drain_then_empty(const json& in, const json& want) {
+  const std::string key = "generic", name = fx::node_queue_name(key);
+  auto cq = fx::instance_type_queue(key, false, {fx::cpu_resource_group("gpustack-generic-linux-amd64-4c", 4)});
+  cq.spec.stop_policy = policy_from(in.at("stopPolicy"));
+  cq.status.admitted_workloads = in.value("admittedWorkloads", 0);
+  auto s = fx::queue_world({cq}, {});
+  s.settings.instance_type_drain_when_no_flavors = in.at("instance-type-drain-when-no-flavors").get<bool>();
+  int64_t requeue = fx::reconcile_once(s, name);
+  if (cq.status.admitted_workloads == 0) {
+    fx::mark_stopped(s, name);
+    fx::reconcile_once(s, name);
+    fx::mark_stopped(s, name);
+    requeue = fx::reconcile_once(s, name);
+  }
+  return queue_view(s, name, want, requeue, cq.spec.resource_groups);
+}
+
+// The old -> new plan cases: a generic queue whose group references the old flavor, one new flavor
+// live. Kueue has reported the queue at its generation (Active for None, Stopped otherwise), as it
+// does for any live queue; the test fixture leaves that status out.
+struct OldToNew {
+  std::string name = fx::node_queue_name("generic");
+  std::string old_flavor = "gpustack-generic-linux-amd64-4c-p-old";
+  std::string new_flavor = "gpustack-generic-linux-amd64-4c-p-new";
+  m::ClusterQueue queue;
+  m::ClusterState state;
+  explicit OldToNew(std::optional<m::StopPolicy> policy, int32_t admitted) {
+    queue = fx::instance_type_queue("generic", false, {fx::cpu_resource_group(old_flavor, 4)});
+    queue.metadata.uid = "stable-queue-uid";
+    queue.metadata.generation = 7;
+    queue.spec.stop_policy = policy;
+    queue.status.admitted_workloads = admitted;
+    state = fx::queue_world({queue}, {fx::nodes_flavor(new_flavor, "generic", 4, 4)});
+    fx::observe(state, name);
+  }
+  json view(const json& want, int64_t requeue) const {
+    json got = queue_view(state, name, want, requeue, queue.spec.resource_groups, old_flavor, new_flavor);
+    got["uidUnchanged"] = state.cluster_queues.at(name).metadata.uid == queue.metadata.uid;
+    return got;
+  }
+};
+
+// TestNodeQueueReconciler_WaitsForCurrentStoppedGeneration: after the first pass Kueue reports
+// Stopped for the generation before the current one.
+json waits_for_current_generation(const json& in, const json& want) {
+  OldToNew w(m::StopPolicy::kNone, 0);
+  fx::reconcile_once(w.state, w.name);
+  const auto& active = in.at("activeCondition");
+  const int64_t generation = w.state.cluster_queues.at(w.name).metadata.generation;
+  const int64_t observed = active.at("observedGeneration") == "generation-1" ? generation - 1 : generation;
+  fx::set_active(w.state, w.name, active.at("status").get<std::string>(), active.at("reason").get<std::string>(), observed);
+  const int64_t requeue = fx::reconcile_once(w.state, w.name);
+  return w.view(want, requeue);
+}
+
+// TestNodeQueueReconciler_RetriesMissingTopologyDuringMigration: the migration starts, then the
+// new flavor's Topology is deleted.
+json missing_topology_during_migration(const json& in, const json& want) {
+  OldToNew w(m::StopPolicy::kNone, 0);
+  fx::reconcile_once(w.state, w.name);
+  if (in.at("newFlavorTopologyDeleted").get<bool>())
+    w.state.topologies.erase(w.state.resource_flavors.at(w.new_flavor).spec.topology_name);
+  const int64_t requeue = fx::reconcile_once(w.state, w.name);
+  return w.view(want, requeue);
+}
+
+// TestNodeQueueReconciler_MigratesFlavorPlanWithoutReplacingQueue.
+json migrates_flavor_plan(const json& in, const json& want) {
+  OldToNew w(policy_from(in.at("startStopPolicy")), in.at("admittedWorkloads").get<int32_t>());
+  json got;
+  int64_t requeue = fx::reconcile_once(w.state, w.name);
+  got["reconcile1"] = only_keys(w.view(want.at("reconcile1"), requeue), want.at("reconcile1"));
+  fx::mark_stopped(w.state, w.name);
+  requeue = fx::reconcile_once(w.state, w.name);
+  got["reconcile2_stoppedObserved_butReserved"] = only_keys(w.view(want.at("reconcile2_stoppedObserved_butReserved"), requeue), want.at("reconcile2_stoppedObserved_butReserved"));
+  w.state.cluster_queues.at(w.name).status.admitted_workloads = 0;
+  requeue = fx::reconcile_once(w.state, w.name);
+  got["reconcile3_nothingReserved"] = only_keys(w.view(want.at("reconcile3_nothingReserved"), requeue), want.at("reconcile3_nothingReserved"));
+  fx::mark_stopped(w.state, w.name);
+  requeue = fx::reconcile_once(w.state, w.name);
+  got["reconcile4_stoppedObserved"] = only_keys(w.view(want.at("reconcile4_stoppedObserved"), requeue), want.at("reconcile4_stoppedObserved"));
+  return got;
+}
+
+// TestNodeQueueReconciler_FlavorReturnsDuringNoFlavorDrain: the new flavor is deleted before the
+// first pass (its Node and Topology stay), recreated before the second.
+json flavor_returns_during_drain(const json& in, const json& want) {
+  const std::string key = "generic", name = fx::node_queue_name(key);
+  const std::string old_flavor = "gpustack-generic-linux-amd64-4c-p-old", new_flavor = "gpustack-generic-linux-amd64-4c-p-new";
+  auto cq = fx::instance_type_queue(key, false, {fx::cpu_resource_group(old_flavor, 4)});
+  cq.spec.stop_policy = policy_from(in.at("stopPolicy"));
+  auto s = fx::queue_world({cq}, {fx::nodes_flavor(new_flavor, key, 4, 4)});
+  s.settings.instance_type_drain_when_no_flavors = true;
+  const m::ResourceFlavor returning = s.resource_flavors.at(new_flavor);
+  s.resource_flavors.erase(new_flavor);
+  json got;
+  int64_t requeue = fx::reconcile_once(s, name);
+  got["step1"] = only_keys(queue_view(s, name, want.at("step1"), requeue, cq.spec.resource_groups, old_flavor, new_flavor),
+                           want.at("step1"));
+  fx::mark_stopped(s, name);
+  s.resource_flavors[new_flavor] = returning;
+  requeue = fx::reconcile_once(s, name);
+  json step2 = only_keys(queue_view(s, name, want.at("step2"), requeue, cq.spec.resource_groups, old_flavor, new_flavor),
+                         want.at("step2"));
+  fx::mark_stopped(s, name);
+  requeue = fx::reconcile_once(s, name);
+  got["step2"] = step2;
+  got["step3"] = only_keys(queue_view(s, name, want.at("step3"), requeue, cq.spec.resource_groups, old_flavor, new_flavor),
+                           want.at("step3"));
+  return got;
+}
+
+// TestHasReserved.
+json has_reserved_case(const json& in, const json&) {
+  m::ClusterQueueStatus status;
+  const auto& st = in.at("status");
+  status.reserving_workloads = st.value("reservingWorkloads", 0);
+  status.admitted_workloads = st.value("admittedWorkloads", 0);
+  status.pending_workloads = st.value("pendingWorkloads", 0);
+  if (st.contains("flavorsReservation")) {
+    const auto& r = st.at("flavorsReservation");
+    const auto total = m::Quantity::parse(r.at("total").get<std::string>());
+    const auto borrowed = m::Quantity::parse(r.at("borrowed").get<std::string>());
+    if (!total.ok() || !borrowed.ok()) throw std::runtime_error("bad quantity in " + r.dump());
+    status.flavors_reservation.push_back({"f", {{"cpu", *total, *borrowed}}});
+  }
+  return {{"reserved", m::has_reserved(status)}};
+}
+
+// encode/decodeStopPolicy.
+json stop_policy_codec(const json& in, const json&) {
+  const auto policy = policy_from(in.at("stopPolicy"));
+  const std::string encoded = m::encode_stop_policy(policy);
+  const auto decoded = m::decode_stop_policy(encoded);
+  if (!decoded.ok()) throw std::runtime_error(decoded.error());
+  return {{"annotationValue", encoded}, {"decodesBackTo", m::encode_stop_policy(*decoded)}};
+}
+
+// holdEmptyClusterQueue on a queue with the given groups, policy and migration phase.
+json hold_empty(const json& in, const json& want) {
+  std::vector<m::ResourceGroup> groups;
+  for (int64_t i = 0; i < in.at("resourceGroups").get<int64_t>(); ++i)
+    groups.push_back(fx::cpu_resource_group("gpustack-generic-linux-amd64-" + std::to_string(4 * (i + 1)) + "c", 4));
+  auto cq = fx::instance_type_queue("generic", false, groups);
+  cq.spec.stop_policy = policy_from(in.at("stopPolicy"));
+  if (in.contains(kPhase)) cq.metadata.annotations[kPhase] = in.at(kPhase);
+  auto s = fx::queue_world({}, {});
+  s.cluster_queues[cq.metadata.name] = m::hold_empty_cluster_queue(cq).value_or(cq);
+  return queue_view(s, cq.metadata.name, want, 0, groups);
+}
+
+// fillClusterQueue on a marked empty-plan Hold whose pool has as many flavors as desired groups.
+json fill_drops_marker(const json& in, const json& want) {
+  const std::string key = "generic", name = fx::node_queue_name(key);
+  auto cq = fx::instance_type_queue(key, false);
+  cq.spec.stop_policy = policy_from(in.at("stopPolicy"));
+  cq.metadata.annotations[kMarker] = in.at(kMarker);
+  std::vector<m::ResourceFlavor> flavors;
+  for (int64_t i = 0; i < in.at("desiredGroups").get<int64_t>(); ++i)
+    flavors.push_back(fx::nodes_flavor("gpustack-generic-linux-amd64-4c", key, 4, 4));
+  auto s = fx::queue_world({cq}, flavors);
+  const int64_t requeue = fx::reconcile_once(s, name);
+  return queue_view(s, name, want, requeue, cq.spec.resource_groups);
+}
+
+GOLDEN_HANDLER(kArea, "TestNodeQueueReconciler_ReactivatesOnFlavorReturn", flavor_return);
+GOLDEN_HANDLER(kArea, "TestNodeQueueReconciler_KeepsAdminHoldStickyOnFlavorReturn", flavor_return);
+GOLDEN_HANDLER(kArea, "TestNodeQueueReconciler_DrainThenEmptyRespectsReservations", drain_then_empty);
+GOLDEN_HANDLER(kArea, "TestNodeQueueReconciler_WaitsForCurrentStoppedGeneration", waits_for_current_generation);
+GOLDEN_HANDLER(kArea, "TestNodeQueueReconciler_RetriesMissingTopologyDuringMigration", missing_topology_during_migration);
+GOLDEN_HANDLER(kArea, "TestNodeQueueReconciler_MigratesFlavorPlanWithoutReplacingQueue", migrates_flavor_plan);
+GOLDEN_HANDLER(kArea, "TestNodeQueueReconciler_FlavorReturnsDuringNoFlavorDrain", flavor_returns_during_drain);
+GOLDEN_HANDLER(kArea, "TestHasReserved", has_reserved_case);
+GOLDEN_HANDLER(kArea, "node_queue.go encode/decodeStopPolicy", stop_policy_codec);
+GOLDEN_HANDLER(kArea, "node_queue.go holdEmptyClusterQueue", hold_empty);
+GOLDEN_HANDLER(kArea, "node_queue.go fillClusterQueue", fill_drops_marker);
+
+}  // namespace
