@@ -1,0 +1,64 @@
+// Which ResourceFlavor names a Node feeds, and whether it counts.
+#include "model/stage4/node_flavor_index.h"
+
+#include <algorithm>
+
+#include "model/label_keys.h"
+
+namespace chaintwin::model {
+namespace {
+
+std::string label_of(const Node& node, std::string_view key) {
+  const auto it = node.metadata.labels.find(std::string(key));
+  return it == node.metadata.labels.end() ? std::string() : it->second;
+}
+
+}  // namespace
+
+std::vector<std::string> node_schedule_flavor_index(const Node& node) {
+  if (label_of(node, keys::kManaged) != "true") return {};
+  const std::string profile = label_of(node, keys::kTopologyProfile);
+  if (profile.empty()) return {};
+  std::vector<std::string> names;
+  for (const auto& f : extract_node_flavors(node)) names.push_back(topology_qualified_flavor_name(f.name, profile));
+  return names;
+}
+
+std::optional<NodeFlavor> match_node_flavor(const Node& node, std::string_view flavor_name) {
+  const std::string profile = label_of(node, keys::kTopologyProfile);
+  if (profile.empty()) return std::nullopt;
+  for (auto& f : extract_node_flavors(node))
+    if (topology_qualified_flavor_name(f.name, profile) == flavor_name) return std::move(f);
+  return std::nullopt;
+}
+
+bool node_is_accelerated(const Node& node) { return label_of(node, keys::kAcceleratable) == "true"; }
+
+bool node_contributes(const Node& node, const NodeFlavor& matched, bool mixing_allowed) {
+  return mixing_allowed || matched.acceleratable || !node_is_accelerated(node);
+}
+
+std::map<std::string, std::vector<std::string>> schedule_flavor_index(const ClusterState& state) {
+  std::map<std::string, std::vector<std::string>> index;
+  for (const auto& [name, node] : state.nodes)
+    for (const auto& flavor : node_schedule_flavor_index(node)) {
+      auto& nodes = index[flavor];
+      if (nodes.empty() || nodes.back() != name) nodes.push_back(name);
+    }
+  return index;
+}
+
+std::vector<Contributor> flavor_contributors(const ClusterState& state, std::string_view flavor_name,
+                                             bool mixing_allowed) {
+  std::vector<Contributor> out;
+  for (const auto& [name, node] : state.nodes) {
+    const auto indexed = node_schedule_flavor_index(node);
+    if (std::find(indexed.begin(), indexed.end(), flavor_name) == indexed.end()) continue;
+    auto matched = match_node_flavor(node, flavor_name);
+    if (!matched || !node_contributes(node, *matched, mixing_allowed)) continue;
+    out.push_back({&node, std::move(*matched)});
+  }
+  return out;
+}
+
+}  // namespace chaintwin::model

@@ -1,0 +1,383 @@
+// Golden handlers for the ResourceFlavor cases of flavors.json (node_flavor_test.go and the two
+// cases computed from node_flavor.go): each builds the test's cluster as a ClusterState, runs the
+// NodeFlavor reconciler for the key the test reconciles, applies the plan like the fake client
+// would, and reports what the case asks about.
+//
+// Placeholder-style expectations (`cpuDetail` "<JSON InstanceTypeCPU ...>", `errorContains`) are
+// asserted: the recorded text is echoed only when the computed value has the property (the note
+// parses as exactly that Go struct's JSON; the error message contains the substring), otherwise the
+// computed value itself is returned and the case fails.
+#include <algorithm>
+#include <set>
+#include <stdexcept>
+
+#include "model/label_keys.h"
+#include "model/node_keys.h"
+#include "model/quantity.h"
+#include "model/stage4/node_flavor_index.h"
+#include "model/stage4/node_flavor_reconciler.h"
+#include "model/stage4/node_flavor_shape.h"
+#include "model/stage4/reconcile_error.h"
+#include "tests/golden/golden_registry.h"
+
+namespace {
+
+using chaintwin::golden::json;
+namespace m = chaintwin::model;
+namespace keys = chaintwin::model::keys;
+
+const char* const kArea = "flavors-and-queue-resource-groups";
+const char* const kNow = "2026-01-01T00:00:00Z";
+
+std::string str(std::string_view s) { return std::string(s); }
+
+m::StringMap string_map(const json& in) {
+  m::StringMap out;
+  for (const auto& [k, v] : in.items()) out[k] = v.get<std::string>();
+  return out;
+}
+
+json to_json(const m::StringMap& map) {
+  json out = json::object();
+  for (const auto& [k, v] : map) out[k] = v;
+  return out;
+}
+
+m::Quantity quantity(const std::string& text) {
+  auto q = m::Quantity::parse(text);
+  if (!q.ok()) throw std::runtime_error("quantity " + text + ": " + q.error());
+  return *q;
+}
+
+// The settings of a case: "true" / "false", possibly followed by a comment ("true (production default)").
+m::Settings settings_from(const json& in, m::Settings settings) {
+  for (const auto& [name, value] : in.items()) {
+    std::string text = value.is_boolean() ? (value.get<bool>() ? "true" : "false") : value.get<std::string>();
+    text = text.substr(0, text.find(' '));
+    const auto s = m::set_setting(settings, name, text);
+    if (!s.ok()) throw std::runtime_error(s.error());
+  }
+  return settings;
+}
+
+// The operator's unit-test binary resolves instance-type-mixed-on-node to false.
+m::Settings test_binary_settings() {
+  m::Settings s;
+  s.instance_type_mixed_on_node = false;
+  return s;
+}
+
+std::string hostname_profile() { return m::topology_profile({str(keys::kHostname)}); }
+
+// newManagedCPUNode: managed, linux/amd64, the hostname-only profile, its general key and count,
+// the cpu-only mark.
+m::Node managed_cpu_node(const std::string& name, int64_t cpu) {
+  m::Node node;
+  node.metadata.name = name;
+  node.metadata.labels = {{str(keys::kManaged), "true"},
+                          {str(keys::kOs), "linux"},
+                          {str(keys::kArch), "amd64"},
+                          {str(keys::kTopologyProfile), hostname_profile()}};
+  node.status.capacity["cpu"] = m::Quantity::from_int(cpu);
+  const std::string g_key = str(keys::kGeneralPrefix) + m::extract_general_node_key(node);
+  node.metadata.labels[g_key] = "true";
+  node.metadata.labels[g_key + ".count"] = std::to_string(cpu);
+  node.metadata.labels[str(keys::kCpuOnly)] = "true";
+  return node;
+}
+
+// newManagedAccelNode: a 48-core node with `count` NVIDIA A10G cards.
+m::Node managed_accel_node(const std::string& name, int64_t count) {
+  m::Node node = managed_cpu_node(name, 48);
+  node.metadata.labels.erase(str(keys::kCpuOnly));
+  const std::string p = str(keys::kAcceleratablePrefix) + "nvidia-a10g";
+  node.metadata.labels[str(keys::kAcceleratable)] = "true";
+  node.metadata.labels[p] = "true";
+  node.metadata.labels[p + ".count"] = std::to_string(count);
+  node.metadata.labels[p + ".product"] = "NVIDIA-A10G";
+  node.metadata.labels[p + ".memory"] = "24Gi";
+  node.metadata.labels[p + ".family"] = "ampere";
+  node.metadata.labels[p + ".cores"] = "9216";
+  return node;
+}
+
+m::Node node_from(const json& in) {
+  m::Node node;
+  node.metadata.name = in.at("name").get<std::string>();
+  node.metadata.labels = string_map(in.value("labels", json::object()));
+  const json capacity = in.value("capacity", json::object());
+  for (const auto& [k, v] : capacity.items()) node.status.capacity[k] = quantity(v);
+  return node;
+}
+
+// cpuFlavorName / deviceFlavorName: the node's first flavor of that kind, topology-qualified.
+std::string flavor_name_of(const m::Node& node, bool acceleratable) {
+  const std::string profile = node.metadata.labels.count(str(keys::kTopologyProfile))
+                                  ? node.metadata.labels.at(str(keys::kTopologyProfile))
+                                  : "";
+  for (const auto& f : m::extract_node_flavors(node))
+    if (f.acceleratable == acceleratable) return m::topology_qualified_flavor_name(f.name, profile);
+  return "";
+}
+
+m::ClusterState apply(const m::ClusterState& state, const m::Plan& plan) {
+  auto next = m::apply_plan(state, plan, kNow);
+  if (!next.ok()) throw std::runtime_error(next.error());
+  return *next;
+}
+
+m::ClusterState reconcile(const m::ClusterState& state, const std::string& flavor) {
+  return apply(state, m::reconcile_node_flavor_key(state, flavor));
+}
+
+bool flavor_exists(const m::ClusterState& s, const std::string& name) { return s.resource_flavors.count(name) > 0; }
+
+// parseResourceFlavorCapacity's label: the `.capacity` sibling of the flavor's own key.
+json capacity_label(const m::ClusterState& s, const std::string& name) {
+  const auto it = s.resource_flavors.find(name);
+  if (it == s.resource_flavors.end()) return nullptr;
+  for (const auto& [k, v] : it->second.metadata.labels) {
+    const bool feature_key = k.rfind(str(keys::kGeneralPrefix), 0) == 0 || k.rfind(str(keys::kAcceleratablePrefix), 0) == 0;
+    if (feature_key && k.size() > 9 && k.substr(k.size() - 9) == ".capacity") return v;
+  }
+  return nullptr;
+}
+
+// The Go struct a cpuDetail note must be the JSON of, by its field names.
+bool is_go_struct_json(const std::string& text, bool accelerator_cpu) {
+  const json parsed = json::parse(text, nullptr, false);
+  if (!parsed.is_object() || !parsed.contains("cache") || !parsed.at("cache").is_object()) return false;
+  static const std::set<std::string> cpu_fields = {"physicalCores", "threadsPerPhysicalCore", "logicalCores", "stepping",
+                                                   "clockSpeed",    "maxClockSpeed",          "cacheLine",    "cache"};
+  for (const auto& [k, v] : parsed.items()) {
+    const bool own = accelerator_cpu && (k == "manufacturer" || k == "product" || k == "family");
+    if (!own && !cpu_fields.count(k)) return false;
+  }
+  if (accelerator_cpu && !parsed.contains("manufacturer")) return false;  // always "generic" at least
+  for (const auto& [k, v] : parsed.at("cache").items())
+    if (k != "l1i" && k != "l1d" && k != "l2" && k != "l3") return false;
+  return true;
+}
+
+json flavor_shape(const json& in, const json& want) {
+  m::ClusterState state;
+  state.settings = settings_from(in.value("settings", json::object()), m::Settings{});
+  for (const auto& n : in.at("nodes")) {
+    const m::Node node = node_from(n);
+    state.nodes[node.metadata.name] = node;
+  }
+  const m::Node& node = state.nodes.begin()->second;
+  const bool accelerated = m::node_is_accelerated(node);
+  const std::string name = flavor_name_of(node, accelerated);  // the test reconciles this name
+  state = reconcile(state, name);
+  const auto it = state.resource_flavors.find(name);
+  if (it == state.resource_flavors.end()) return {{"resourceFlavor", nullptr}};
+  const m::ResourceFlavor& rf = it->second;
+
+  json notes = to_json(m::resource_notes(rf.metadata));
+  if (notes.contains("cpuDetail")) {
+    const std::string recorded = want.at("resourceFlavor").at("metadata").at("annotations(note.gpustack.ai/*)")
+                                     .value("cpuDetail", "");
+    if (is_go_struct_json(notes.at("cpuDetail"), accelerated) && !recorded.empty()) notes["cpuDetail"] = recorded;
+  }
+  json tolerations = json::array();
+  for (const auto& t : rf.spec.tolerations) {
+    json tj = json::object();
+    if (!t.key.empty()) tj["key"] = t.key;
+    if (!t.operator_.empty()) tj["operator"] = t.operator_;
+    if (!t.value.empty()) tj["value"] = t.value;
+    if (!t.effect.empty()) tj["effect"] = t.effect;
+    tolerations.push_back(tj);
+  }
+  return {{"resourceFlavor",
+           {{"metadata",
+             {{"name", rf.metadata.name},
+              {"labels", to_json(rf.metadata.labels)},
+              {"annotations(note.gpustack.ai/*)", notes}}},
+            {"spec",
+             {{"nodeLabels", to_json(rf.spec.node_labels)},
+              {"tolerations", tolerations},
+              {"topologyName", rf.spec.topology_name}}}}}};
+}
+
+GOLDEN_HANDLER(kArea, "TestNodeFlavorReconciler_ActiveShape", flavor_shape);
+GOLDEN_HANDLER(kArea, "computed from node_flavor.go", flavor_shape);
+
+GOLDEN_HANDLER(kArea, "TestNodeFlavorReconciler_Reconcile", [](const json& in, const json&) -> json {
+  m::ClusterState state;
+  state.settings = test_binary_settings();
+  const std::string name = in.at("flavorName");
+  if (in.value("flavorPreexists", false)) {  // newNodesFlavor(name, "generic", 4, 4)
+    m::ResourceFlavor rf;
+    rf.metadata.name = name;
+    m::note_resource(rf.metadata, m::kResourceFlavorResType, {});
+    state.resource_flavors[name] = rf;
+  }
+  const int64_t nodes = in.at("contributingCpuNodes(4 cores each)");
+  for (int64_t i = 0; i < nodes; ++i) {
+    const m::Node node = managed_cpu_node("node-" + std::to_string(i), 4);
+    state.nodes[node.metadata.name] = node;
+  }
+  state = reconcile(state, name);
+  return {{"flavorExists", flavor_exists(state, name)}, {"capacityLabel", capacity_label(state, name)}};
+});
+
+GOLDEN_HANDLER(kArea, "TestNodeFlavorReconciler_DeletesReferencedUnusedFlavor", [](const json& in, const json&) -> json {
+  m::ClusterState state;
+  state.settings = test_binary_settings();
+  const std::string name = flavor_name_of(managed_cpu_node("probe", 4), false);
+  m::ResourceFlavor rf;
+  rf.metadata.name = name;
+  m::note_resource(rf.metadata, m::kResourceFlavorResType, {});
+  rf.metadata.finalizers = in.at("flavorFinalizers").get<std::vector<std::string>>();
+  state.resource_flavors[name] = rf;
+  m::ClusterQueue queue;
+  queue.metadata.name = "queue";
+  queue.spec.resource_groups = {m::ResourceGroup{{}, {m::FlavorQuotas{name, {}}}}};
+  state.cluster_queues["queue"] = queue;
+  for (int64_t i = 0; i < in.at("contributingNodes").get<int64_t>(); ++i) {
+    const m::Node node = managed_cpu_node("node-" + std::to_string(i), 4);
+    state.nodes[node.metadata.name] = node;
+  }
+  state = reconcile(state, name);
+  const auto it = state.resource_flavors.find(name);
+  return {{"flavorExists", it != state.resource_flavors.end()},
+          {"deletionTimestampSet", it != state.resource_flavors.end() && it->second.metadata.deletion_timestamp.has_value()}};
+});
+
+GOLDEN_HANDLER(kArea, "TestNodeFlavorReconcilerMigratesReferencedProfileWithoutReplacingQueue",
+               [](const json& in, const json&) -> json {
+  m::ClusterState state;
+  state.settings = test_binary_settings();
+  m::Node node = managed_cpu_node("node-a", 4);
+  node.metadata.labels[str(keys::kTopologyProfile)] = in.at("oldProfile");
+  state.nodes["node-a"] = node;
+  const std::string old_name = flavor_name_of(node, false);
+  state = reconcile(state, old_name);
+  if (!flavor_exists(state, old_name)) return {{"newFlavorExists", false}, {"oldFlavorTerminating", false}};
+  state.resource_flavors.at(old_name).metadata.finalizers = {"kueue.x-k8s.io/resource-in-use"};
+  m::ClusterQueue queue;
+  queue.metadata.name = "queue";
+  queue.spec.resource_groups = {m::ResourceGroup{{}, {m::FlavorQuotas{old_name, {}}}}};
+  state.cluster_queues["queue"] = queue;
+  const m::ClusterQueueSpec queue_before = queue.spec;
+
+  state.nodes.at("node-a").metadata.labels[str(keys::kTopologyProfile)] = in.at("newProfile");
+  const std::string new_name = flavor_name_of(state.nodes.at("node-a"), false);
+  state = reconcile(state, new_name);
+  const auto old_it = state.resource_flavors.find(old_name);
+  return {{"newFlavorExists", flavor_exists(state, new_name)},
+          {"oldFlavorTerminating",
+           old_it != state.resource_flavors.end() && old_it->second.metadata.deletion_timestamp.has_value()},
+          {"clusterQueueSpecUnchanged", state.cluster_queues.at("queue").spec == queue_before}};
+});
+
+GOLDEN_HANDLER(kArea, "TestNodeFlavorRetiresUnreferencedGeneratedTopology", [](const json& in, const json&) -> json {
+  m::ClusterState state;
+  state.settings = test_binary_settings();
+  const std::string topology = in.at("topology");
+  const std::string profile = topology.substr(m::kTopologyNamePrefix.size());
+  m::Topology t;
+  t.metadata.name = topology;
+  if (in.at("managedTopology(resType=topology)").get<bool>())
+    m::note_resource(t.metadata, "topology", {});
+  state.topologies[topology] = t;
+  if (in.at("nodeWithProfile").get<bool>()) {
+    m::Node node;
+    node.metadata.name = "node-a";
+    node.metadata.labels[str(keys::kTopologyProfile)] = profile;
+    state.nodes["node-a"] = node;
+  }
+  if (in.at("otherFlavorReferencesTopology").get<bool>()) {
+    m::ResourceFlavor rf;
+    rf.metadata.name = "another-flavor";
+    rf.spec.topology_name = topology;
+    state.resource_flavors["another-flavor"] = rf;
+  }
+  state = reconcile(state, in.at("reconciledFlavor"));
+  return {{"topologyDeleted", state.topologies.count(topology) == 0}};
+});
+
+GOLDEN_HANDLER(kArea, "TestNodeFlavorReconcilerDoesNotRewriteImmutableFlavor", [](const json& in, const json& want) -> json {
+  m::ClusterState state;
+  state.settings = test_binary_settings();
+  const m::Node node = managed_cpu_node("node-a", 4);
+  state.nodes["node-a"] = node;
+  const std::string name = flavor_name_of(node, false);
+  state = reconcile(state, name);
+  if (!flavor_exists(state, name)) return {{"errorContains", "flavor " + name + " was never created"}};
+  state.resource_flavors.at(name).spec.topology_name = in.at("existingFlavorTopologyName");
+  const m::ResourceFlavor drifted = state.resource_flavors.at(name);
+
+  const m::Plan plan = m::reconcile_node_flavor_key(state, name);
+  std::string error;
+  for (const auto& r : plan.requeues)
+    if (m::is_reconcile_error(r)) error = r.reason.substr(m::kReconcileErrorPrefix.size());
+  const std::string asked = want.value("errorContains", "");
+  state = apply(state, plan);
+  return {{"errorContains", !asked.empty() && error.find(asked) != std::string::npos ? asked : error},
+          {"flavorUnchanged", flavor_exists(state, name) && state.resource_flavors.at(name) == drifted}};
+});
+
+GOLDEN_HANDLER(kArea, "TestNodeFlavorReconciler_MixingDisabledExcludesAccelNode", [](const json& in, const json&) -> json {
+  m::ClusterState state;
+  state.settings = settings_from(json{{"instance-type-mixed-on-node", in.at("instance-type-mixed-on-node")}},
+                                 test_binary_settings());
+  const m::Node node = managed_accel_node("node-g", 1);
+  state.nodes["node-g"] = node;
+  const std::string cpu_name = flavor_name_of(node, false);
+  const std::string device_name = flavor_name_of(node, true);
+  state = reconcile(state, cpu_name);
+  const bool cpu_exists = flavor_exists(state, cpu_name);
+  state = reconcile(state, device_name);
+  return {{"cpuFlavorExists", cpu_exists}, {"deviceFlavorExists", flavor_exists(state, device_name)}};
+});
+
+GOLDEN_HANDLER(kArea, "TestNodeFlavorReconciler_KeepsFlavorWhileProfileIsMissing", [](const json& in, const json&) -> json {
+  m::ClusterState state;
+  state.settings = test_binary_settings();
+  const m::Node node = managed_cpu_node("node-a", 4);
+  state.nodes["node-a"] = node;
+  const std::string name = flavor_name_of(node, false);
+  state = reconcile(state, name);
+  state.nodes.at("node-a").metadata.labels.erase(in.at("nodeLabelRemoved").get<std::string>());
+  state = reconcile(state, name);
+  return {{"flavorExists", flavor_exists(state, name)}};
+});
+
+GOLDEN_HANDLER(kArea, "TestIndexNodeByScheduleFlavor", [](const json& in, const json&) -> json {
+  m::Node node = managed_cpu_node("node-0", 4);
+  const std::string want = flavor_name_of(node, false);
+  const std::string mutation = in.at("mutation");
+  if (mutation.rfind("taint ", 0) == 0) {
+    // The model's Node has no taints: the index never reads them, which is what the case checks.
+  } else if (mutation == "deletionTimestamp set") {
+    node.metadata.deletion_timestamp = kNow;
+    node.metadata.finalizers = {"gpustack.ai/test"};
+  } else if (const size_t eq = mutation.find('='); eq != std::string::npos) {
+    node.metadata.labels[mutation.substr(0, eq)] = mutation.substr(eq + 1);
+  } else {
+    throw std::runtime_error("unknown mutation: " + mutation);
+  }
+  const auto index = m::node_schedule_flavor_index(node);
+  return {{"indexed", std::find(index.begin(), index.end(), want) != index.end()}, {"indexValue", want}};
+});
+
+GOLDEN_HANDLER(kArea, "TestSyncNodeFlavorNotes", [](const json& in, const json&) -> json {
+  m::ResourceFlavor rf;
+  rf.metadata.name = "gpustack--amd-epyc-7r32--nvidia-a10g-linux-amd64-1d";
+  const m::StringMap foreign = string_map(in.at("foreignAnnotation"));
+  rf.metadata.annotations = foreign;
+  m::note_resource(rf.metadata, m::kResourceFlavorResType, string_map(in.at("haveNotes")));
+  const bool changed = m::sync_node_flavor_notes(rf, string_map(in.at("wantNotes")));
+  bool kept = true;
+  for (const auto& [k, v] : foreign) {
+    const auto it = rf.metadata.annotations.find(k);
+    kept = kept && it != rf.metadata.annotations.end() && it->second == v;
+  }
+  return {{"changed", changed},
+          {"notesAfter", to_json(m::resource_notes(rf.metadata))},
+          {"foreignAnnotationKept", kept}};
+});
+
+}  // namespace
