@@ -2,6 +2,8 @@
 // and the pool's derived InstanceType.
 #include "model/stage4/node_flavor_reconciler.h"
 
+#include "model/pool_identity.h"
+
 #include <set>
 #include <tuple>
 
@@ -92,16 +94,11 @@ void retire_unused_siblings(const ClusterState& state, const ResourceFlavor& wan
   }
 }
 
-PoolFlavor pool_flavor_of(const NodeFlavor& f) {
-  return PoolFlavor{f.acceleratable, f.manufacturer, f.product, f.general_key, f.accelerator_key, f.os, f.arch};
-}
-
 void author_instance_type(const ClusterState& state, const NodeFlavor& flavor, Plan& plan) {
-  const PoolFlavor pool = pool_flavor_of(flavor);
-  const auto id = derived_pool_identity(pool, state.settings.instance_type_aware_cpu_manufacturer);
+  const auto id = derived_instance_type_identity(flavor, state.settings.instance_type_aware_cpu_manufacturer);
   const auto it = state.instance_types.find(id.name);
   const auto decision =
-      decide_derived_instance_type(pool, state.settings, it == state.instance_types.end() ? nullptr : &it->second);
+      decide_derived_instance_type(flavor, state.settings, it == state.instance_types.end() ? nullptr : &it->second);
   if (decision.action == AuthorAction::kCreate)
     plan.writes.push_back({WriteVerb::kCreate, decision.instance_type, kController, decision.reason});
 }
