@@ -64,12 +64,15 @@ struct InstanceTypePartitionedView {
 
 struct InstanceTypeDetail {
   AcceleratorSlicedDetail sliced_detail;  // the static capability catalog (Devices spec), never availability
-  std::string product, memory, cores, cpu;
+  std::string manufacturer, product, family;
+  std::string memory, cores;  // accelerated types only
+  std::string cpu;            // the flavor's cpuDetail note (JSON), kept verbatim
   bool operator==(const InstanceTypeDetail&) const = default;
 };
 
 struct InstanceTypeStatus {
-  std::string phase;     // "Active" | "Inactive"
+  std::string phase;     // "Active" | "Inactive" | "Draining" | "Activating"
+  std::string phase_message;
   std::string entrance;  // the LocalQueue name
   InstanceTypeCapacityView accelerator;         // EX: whole cards
   InstanceTypeCapacityView accelerator_shared;  // SH: shares
