@@ -1,5 +1,6 @@
 // The four accelerator views (instance_type.go getAcceleratorResources / poolPartitionView),
 // with the SH onceMaxRequest read the way the docs now define it.
+#include "model/normalize_name.h"
 #include "model/stage4/accelerator_views.h"
 
 #include <algorithm>
@@ -77,7 +78,7 @@ CardPartitionView view_from_published_counts(std::string_view manufacturer, cons
 const AcceleratorAllocation* ledger_row(const Devices& devices, std::string_view accelerator_group,
                                         const std::string& card_id) {
   for (const auto& group : devices.status.groups) {
-    if (accelerator_key_of(group.manufacturer, group.id) != accelerator_group) continue;
+    if (accelerator_key(group.manufacturer, group.id) != accelerator_group) continue;
     for (const auto& row : group.accelerators)
       if (row.id == card_id) return &row;
   }
@@ -89,7 +90,7 @@ const AcceleratorAllocation* ledger_row(const Devices& devices, std::string_view
 void add_partitioned_cards(const Devices& devices, std::string_view accelerator_group,
                            std::vector<CardPartitionView>& cards, std::vector<std::string>& notes) {
   for (const auto& group : devices.spec.groups) {
-    if (accelerator_key_of(group.manufacturer, group.id) != accelerator_group) continue;
+    if (accelerator_key(group.manufacturer, group.id) != accelerator_group) continue;
     for (const auto& acc : group.accelerators) {
       if (!is_partitioned(acc.status)) continue;
       const auto geometry = geometry_from_capability(group.manufacturer, acc.status.physical_sliced);
