@@ -43,6 +43,7 @@ struct InstanceTypeSpec {
   // Unit spec: immutable after creation.
   InstanceTypeUnitResources unit_resources;
   std::string local_storage;  // e.g. "100Gi"
+  std::string description;    // free-form admin note (<= 1024 runes)
   bool operator==(const InstanceTypeSpec&) const = default;
 };
 
@@ -64,13 +65,16 @@ struct InstanceTypePartitionedView {
 
 struct InstanceTypeDetail {
   AcceleratorSlicedDetail sliced_detail;  // the static capability catalog (Devices spec), never availability
-  std::string product, memory, cores, cpu;
+  std::string product, memory, cores, cpu;  // cpu: the CPU descriptor object as JSON text
+  std::string manufacturer;  // set once the detail is computed (AcceleratorReady)
+  std::string family, compute_capability;
   bool operator==(const InstanceTypeDetail&) const = default;
 };
 
 struct InstanceTypeStatus {
   std::string phase;     // "Active" | "Inactive"
   std::string entrance;  // the LocalQueue name
+  std::string phase_message;  // why the phase, e.g. "instance type is terminating"
   InstanceTypeCapacityView accelerator;         // EX: whole cards
   InstanceTypeCapacityView accelerator_shared;  // SH: shares
   InstanceTypeCapacityView accelerator_sliced;  // SL: percent of a card
