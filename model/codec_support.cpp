@@ -70,6 +70,20 @@ std::string as_string(const json& value, const std::string& path) {
   return value.get<std::string>();
 }
 
+Quantity as_quantity(const json& value, const std::string& path) {
+  std::string text;
+  if (value.is_string()) {
+    text = value.get<std::string>();
+  } else if (value.is_number()) {
+    text = value.dump();
+  } else {
+    fail(path, "expected a quantity string, got " + value.dump());
+  }
+  auto q = Quantity::parse(text);
+  if (!q) fail(path, q.error());
+  return *q;
+}
+
 int64_t as_int(const json& value, const std::string& path, int64_t min, int64_t max) {
   if (!value.is_number_integer()) fail(path, "expected an integer, got " + value.dump());
   if (value.is_number_unsigned()) {

@@ -54,6 +54,8 @@ uint64_t read_uint64(const json& object, std::string_view key, const std::string
 int64_t as_int(const json& value, const std::string& path, int64_t min, int64_t max);
 uint64_t as_uint64(const json& value, const std::string& path);
 std::string as_string(const json& value, const std::string& path);
+// A Kubernetes quantity written as a string ("1600k") or a plain JSON number.
+Quantity as_quantity(const json& value, const std::string& path);
 
 // An array member (empty when absent); throws when present but not an array.
 const json& read_array(const json& object, std::string_view key, const std::string& parent);

@@ -319,4 +319,10 @@ Result<AcceleratorStatus> decode_accelerator_status(const nlohmann::json& value)
   return guarded<AcceleratorStatus>([&] { return decode_status_at(value, ""); });
 }
 
+json encode_accelerator_sliced_detail(const AcceleratorSlicedDetail& detail) { return encode_sliced_detail(detail); }
+
+AcceleratorSlicedDetail codec::decode_accelerator_sliced_detail_at(const json& value, const std::string& path) {
+  return decode_sliced_detail(value, path);
+}
+
 }  // namespace chaintwin::model

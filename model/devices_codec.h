@@ -11,6 +11,7 @@
 // apiVersion worker.gpustack.ai/v1alpha1 is accepted on decode as well.
 #pragma once
 
+#include <string>
 #include <string_view>
 
 #include <nlohmann/json_fwd.hpp>
@@ -32,5 +33,12 @@ nlohmann::json encode_accelerator_allocation(const AcceleratorAllocation& alloca
 Result<AcceleratorAllocation> decode_accelerator_allocation(const nlohmann::json& value);
 nlohmann::json encode_accelerator_status(const AcceleratorStatus& status);
 Result<AcceleratorStatus> decode_accelerator_status(const nlohmann::json& value);
+// A group's acceleratorSlicedDetail ({logical, physical}), also carried by InstanceType status.
+nlohmann::json encode_accelerator_sliced_detail(const AcceleratorSlicedDetail& detail);
+
+namespace codec {
+// For other codecs: decodes an acceleratorSlicedDetail found at `path`, throwing DecodeError.
+AcceleratorSlicedDetail decode_accelerator_sliced_detail_at(const nlohmann::json& value, const std::string& path);
+}  // namespace codec
 
 }  // namespace chaintwin::model

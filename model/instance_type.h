@@ -43,6 +43,7 @@ struct InstanceTypeSpec {
   // Unit spec: immutable after creation.
   InstanceTypeUnitResources unit_resources;
   std::string local_storage;  // e.g. "100Gi"
+  std::string description;    // free-form admin note (<= 1024 runes)
   bool operator==(const InstanceTypeSpec&) const = default;
 };
 
@@ -64,16 +65,16 @@ struct InstanceTypePartitionedView {
 
 struct InstanceTypeDetail {
   AcceleratorSlicedDetail sliced_detail;  // the static capability catalog (Devices spec), never availability
-  std::string manufacturer, product, family;
+  std::string manufacturer, product, family, compute_capability;
   std::string memory, cores;  // accelerated types only
-  std::string cpu;            // the flavor's cpuDetail note (JSON), kept verbatim
+  std::string cpu;            // the CPU descriptor (the flavor's cpuDetail note), as JSON text
   bool operator==(const InstanceTypeDetail&) const = default;
 };
 
 struct InstanceTypeStatus {
   std::string phase;     // "Active" | "Inactive" | "Draining" | "Activating"
-  std::string phase_message;
-  std::string entrance;  // the LocalQueue name
+  std::string phase_message;  // why the phase, e.g. "instance type is terminating"
+  std::string entrance;       // the LocalQueue name
   InstanceTypeCapacityView accelerator;         // EX: whole cards
   InstanceTypeCapacityView accelerator_shared;  // SH: shares
   InstanceTypeCapacityView accelerator_sliced;  // SL: percent of a card

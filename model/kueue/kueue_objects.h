@@ -38,10 +38,19 @@ struct Toleration {
   bool operator==(const Toleration&) const = default;
 };
 
+// A node taint a ResourceFlavor declares (spec.nodeTaints); the operator never sets any.
+struct Taint {
+  std::string key;
+  std::string value;
+  std::string effect;  // "NoSchedule" | "PreferNoSchedule" | "NoExecute"
+  bool operator==(const Taint&) const = default;
+};
+
 struct ResourceFlavorSpec {
   StringMap node_labels;
   std::vector<Toleration> tolerations;
   std::string topology_name;
+  std::vector<Taint> node_taints;
   bool operator==(const ResourceFlavorSpec&) const = default;
 };
 

@@ -1,0 +1,254 @@
+// ClusterQueue JSON encoding and path-aware decoding.
+#include "model/kueue/cluster_queue_codec.h"
+
+#include <limits>
+
+#include "model/codec_support.h"
+#include "model/kueue/condition_codec.h"
+#include "model/kueue/kueue_codec.h"
+#include "model/object_meta_codec.h"
+
+namespace chaintwin::model {
+namespace {
+
+using codec::json;
+constexpr int64_t kInt32Max = std::numeric_limits<int32_t>::max();
+
+// ---- encoding ----------------------------------------------------------------------------------
+
+json encode_resource_groups(const std::vector<ResourceGroup>& groups) {
+  json out = json::array();
+  for (const auto& g : groups) {
+    json flavors = json::array();
+    for (const auto& f : g.flavors) {
+      json resources = json::array();
+      for (const auto& r : f.resources) {
+        json o{{"name", r.name}, {"nominalQuota", r.nominal_quota.to_string()}};
+        if (r.borrowing_limit) o["borrowingLimit"] = r.borrowing_limit->to_string();
+        if (r.lending_limit) o["lendingLimit"] = r.lending_limit->to_string();
+        resources.push_back(std::move(o));
+      }
+      flavors.push_back({{"name", f.name}, {"resources", std::move(resources)}});
+    }
+    out.push_back({{"coveredResources", g.covered_resources}, {"flavors", std::move(flavors)}});
+  }
+  return out;
+}
+
+json encode_usage(const std::vector<FlavorUsage>& usage) {
+  json out = json::array();
+  for (const auto& f : usage) {
+    json resources = json::array();
+    for (const auto& r : f.resources)
+      resources.push_back({{"name", r.name}, {"total", r.total.to_string()}, {"borrowed", r.borrowed.to_string()}});
+    out.push_back({{"name", f.name}, {"resources", std::move(resources)}});
+  }
+  return out;
+}
+
+json encode_spec(const ClusterQueueSpec& s) {
+  json spec = json::object();
+  if (!s.cohort_name.empty()) spec["cohortName"] = s.cohort_name;
+  if (!s.resource_groups.empty()) spec["resourceGroups"] = encode_resource_groups(s.resource_groups);
+  if (s.stop_policy) spec["stopPolicy"] = to_string(*s.stop_policy);
+  if (!s.admission_checks.empty()) {
+    json checks = json::array();
+    for (const auto& name : s.admission_checks) checks.push_back({{"name", name}});
+    spec["admissionChecksStrategy"] = {{"admissionChecks", std::move(checks)}};
+  }
+  if (s.namespace_selector_all) spec["namespaceSelector"] = json::object();
+  json fungibility = json::object();
+  if (!s.flavor_fungibility.when_can_borrow.empty()) fungibility["whenCanBorrow"] = s.flavor_fungibility.when_can_borrow;
+  if (!s.flavor_fungibility.when_can_preempt.empty()) fungibility["whenCanPreempt"] = s.flavor_fungibility.when_can_preempt;
+  if (!fungibility.empty()) spec["flavorFungibility"] = std::move(fungibility);
+  json preemption = json::object();
+  if (!s.preemption.reclaim_within_cohort.empty()) preemption["reclaimWithinCohort"] = s.preemption.reclaim_within_cohort;
+  if (!s.preemption.borrow_within_cohort_policy.empty())
+    preemption["borrowWithinCohort"] = {{"policy", s.preemption.borrow_within_cohort_policy}};
+  if (!s.preemption.within_cluster_queue.empty()) preemption["withinClusterQueue"] = s.preemption.within_cluster_queue;
+  if (!preemption.empty()) spec["preemption"] = std::move(preemption);
+  if (!s.queueing_strategy.empty()) spec["queueingStrategy"] = s.queueing_strategy;
+  return spec;
+}
+
+json encode_status(const ClusterQueueStatus& s) {
+  json status{{"pendingWorkloads", s.pending_workloads},
+              {"reservingWorkloads", s.reserving_workloads},
+              {"admittedWorkloads", s.admitted_workloads}};
+  if (!s.conditions.empty()) status["conditions"] = encode_conditions(s.conditions);
+  if (!s.flavors_reservation.empty()) status["flavorsReservation"] = encode_usage(s.flavors_reservation);
+  if (!s.flavors_usage.empty()) status["flavorsUsage"] = encode_usage(s.flavors_usage);
+  return status;
+}
+
+// ---- decoding (throws codec::DecodeError) ------------------------------------------------------
+
+std::optional<Quantity> optional_quantity(const json& o, std::string_view key, const std::string& parent) {
+  const json* v = codec::find_member(o, key);
+  if (v == nullptr) return std::nullopt;
+  return codec::as_quantity(*v, codec::member_path(parent, key));
+}
+
+Quantity required_quantity(const json& o, std::string_view key, const std::string& parent) {
+  auto q = optional_quantity(o, key, parent);
+  if (!q) codec::fail(codec::member_path(parent, key), "is required");
+  return *q;
+}
+
+std::vector<ResourceGroup> decode_resource_groups(const json& spec) {
+  std::vector<ResourceGroup> out;
+  const json& groups = codec::read_array(spec, "resourceGroups", "spec");
+  for (std::size_t gi = 0; gi < groups.size(); ++gi) {
+    const std::string gp = codec::index_path("spec.resourceGroups", gi);
+    codec::expect_object(groups[gi], gp);
+    ResourceGroup g;
+    g.covered_resources = codec::read_string_list(groups[gi], "coveredResources", gp);
+    const json& flavors = codec::read_array(groups[gi], "flavors", gp);
+    for (std::size_t fi = 0; fi < flavors.size(); ++fi) {
+      const std::string fp = codec::index_path(codec::member_path(gp, "flavors"), fi);
+      codec::expect_object(flavors[fi], fp);
+      FlavorQuotas f;
+      f.name = codec::read_string(flavors[fi], "name", fp);
+      const json& resources = codec::read_array(flavors[fi], "resources", fp);
+      for (std::size_t ri = 0; ri < resources.size(); ++ri) {
+        const std::string rp = codec::index_path(codec::member_path(fp, "resources"), ri);
+        codec::expect_object(resources[ri], rp);
+        ResourceQuota r;
+        r.name = codec::read_string(resources[ri], "name", rp);
+        r.nominal_quota = required_quantity(resources[ri], "nominalQuota", rp);
+        r.borrowing_limit = optional_quantity(resources[ri], "borrowingLimit", rp);
+        r.lending_limit = optional_quantity(resources[ri], "lendingLimit", rp);
+        f.resources.push_back(std::move(r));
+      }
+      g.flavors.push_back(std::move(f));
+    }
+    out.push_back(std::move(g));
+  }
+  return out;
+}
+
+std::vector<std::string> decode_admission_checks(const json& spec) {
+  std::vector<std::string> out;
+  if (const json* strategy = codec::find_member(spec, "admissionChecksStrategy")) {
+    codec::expect_object(*strategy, "spec.admissionChecksStrategy");
+    const json& checks = codec::read_array(*strategy, "admissionChecks", "spec.admissionChecksStrategy");
+    for (std::size_t i = 0; i < checks.size(); ++i) {
+      const std::string at = codec::index_path("spec.admissionChecksStrategy.admissionChecks", i);
+      codec::expect_object(checks[i], at);
+      out.push_back(codec::read_string(checks[i], "name", at));
+    }
+    return out;
+  }
+  return codec::read_string_list(spec, "admissionChecks", "spec");  // v1beta1
+}
+
+ClusterQueueSpec decode_spec(const json& spec) {
+  ClusterQueueSpec s;
+  s.cohort_name = codec::read_string(spec, "cohortName", "spec");
+  if (s.cohort_name.empty()) s.cohort_name = codec::read_string(spec, "cohort", "spec");  // v1beta1
+  s.resource_groups = decode_resource_groups(spec);
+  if (const json* p = codec::find_member(spec, "stopPolicy")) {
+    const std::string text = codec::as_string(*p, "spec.stopPolicy");
+    s.stop_policy = parse_stop_policy(text);
+    if (!s.stop_policy)
+      codec::fail("spec.stopPolicy", "expected \"None\", \"Hold\" or \"HoldAndDrain\", got " + p->dump());
+  }
+  s.admission_checks = decode_admission_checks(spec);
+  s.namespace_selector_all = false;
+  if (const json* ns = codec::find_member(spec, "namespaceSelector")) {
+    codec::expect_object(*ns, "spec.namespaceSelector");
+    const json* labels = codec::find_member(*ns, "matchLabels");
+    const json* exprs = codec::find_member(*ns, "matchExpressions");
+    if ((labels != nullptr && !labels->empty()) || (exprs != nullptr && !exprs->empty()))
+      codec::fail("spec.namespaceSelector",
+                  "only {} (every namespace) is modelled, got " + ns->dump());
+    s.namespace_selector_all = true;
+  }
+  if (const json* f = codec::find_member(spec, "flavorFungibility")) {
+    codec::expect_object(*f, "spec.flavorFungibility");
+    s.flavor_fungibility.when_can_borrow = codec::read_string(*f, "whenCanBorrow", "spec.flavorFungibility");
+    s.flavor_fungibility.when_can_preempt = codec::read_string(*f, "whenCanPreempt", "spec.flavorFungibility");
+  }
+  if (const json* p = codec::find_member(spec, "preemption")) {
+    codec::expect_object(*p, "spec.preemption");
+    s.preemption.reclaim_within_cohort = codec::read_string(*p, "reclaimWithinCohort", "spec.preemption");
+    s.preemption.within_cluster_queue = codec::read_string(*p, "withinClusterQueue", "spec.preemption");
+    if (const json* b = codec::find_member(*p, "borrowWithinCohort")) {
+      codec::expect_object(*b, "spec.preemption.borrowWithinCohort");
+      s.preemption.borrow_within_cohort_policy = codec::read_string(*b, "policy", "spec.preemption.borrowWithinCohort");
+    }
+  }
+  // Kueue's defaulting webhook stores BestEffortFIFO when the field is left out.
+  if (codec::find_member(spec, "queueingStrategy") != nullptr)
+    s.queueing_strategy = codec::read_string(spec, "queueingStrategy", "spec");
+  return s;
+}
+
+std::vector<FlavorUsage> decode_usage(const json& status, std::string_view key) {
+  std::vector<FlavorUsage> out;
+  const json& list = codec::read_array(status, key, "status");
+  const std::string path = codec::member_path("status", key);
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    const std::string at = codec::index_path(path, i);
+    codec::expect_object(list[i], at);
+    FlavorUsage f;
+    f.name = codec::read_string(list[i], "name", at);
+    const json& resources = codec::read_array(list[i], "resources", at);
+    for (std::size_t ri = 0; ri < resources.size(); ++ri) {
+      const std::string rp = codec::index_path(codec::member_path(at, "resources"), ri);
+      codec::expect_object(resources[ri], rp);
+      ResourceUsage r;
+      r.name = codec::read_string(resources[ri], "name", rp);
+      r.total = optional_quantity(resources[ri], "total", rp).value_or(Quantity{});
+      r.borrowed = optional_quantity(resources[ri], "borrowed", rp).value_or(Quantity{});
+      f.resources.push_back(std::move(r));
+    }
+    out.push_back(std::move(f));
+  }
+  return out;
+}
+
+ClusterQueueStatus decode_status(const json& status) {
+  ClusterQueueStatus s;
+  if (const json* c = codec::find_member(status, "conditions"))
+    s.conditions = codec::decode_conditions_at(*c, "status.conditions");
+  s.pending_workloads = static_cast<int32_t>(codec::read_int(status, "pendingWorkloads", "status", 0, kInt32Max));
+  s.reserving_workloads = static_cast<int32_t>(codec::read_int(status, "reservingWorkloads", "status", 0, kInt32Max));
+  s.admitted_workloads = static_cast<int32_t>(codec::read_int(status, "admittedWorkloads", "status", 0, kInt32Max));
+  s.flavors_reservation = decode_usage(status, "flavorsReservation");
+  s.flavors_usage = decode_usage(status, "flavorsUsage");
+  return s;
+}
+
+}  // namespace
+
+json encode_cluster_queue(const ClusterQueue& cq) {
+  return {{"apiVersion", kKueueApiVersion},
+          {"kind", "ClusterQueue"},
+          {"metadata", encode_object_meta(cq.metadata)},
+          {"spec", encode_spec(cq.spec)},
+          {"status", encode_status(cq.status)}};
+}
+
+Result<ClusterQueue> decode_cluster_queue(const json& doc) {
+  try {
+    codec::expect_object(doc, "");
+    codec::expect_type_meta(doc, {kKueueApiVersion, kKueueApiVersionV1beta1}, "ClusterQueue");
+    ClusterQueue cq;
+    if (const json* m = codec::find_member(doc, "metadata")) cq.metadata = codec::decode_object_meta_at(*m, "metadata");
+    cq.spec.namespace_selector_all = false;  // an absent selector matches no namespace
+    if (const json* spec = codec::find_member(doc, "spec")) {
+      codec::expect_object(*spec, "spec");
+      cq.spec = decode_spec(*spec);
+    }
+    if (const json* status = codec::find_member(doc, "status")) {
+      codec::expect_object(*status, "status");
+      cq.status = decode_status(*status);
+    }
+    return cq;
+  } catch (const codec::DecodeError& e) {
+    return err(e.what());
+  }
+}
+
+}  // namespace chaintwin::model
