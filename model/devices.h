@@ -118,7 +118,8 @@ struct AcceleratorAllocation {
   std::vector<AcceleratorProfileCount> allocated_profiles;
   std::vector<AcceleratorProfileCount> remaining_profiles;
   // Live partition instances with their memory-slice placement. The real ledger carries these
-  // only in transit; the model keeps them so remaining profiles can be recomputed by placement.
+  // only in transit; the simulator keeps them to recompute the published counts above by
+  // placement. Readers of the ledger use the published counts, as the operator does.
   struct Instance {
     std::string profile;  // vendor spelling
     AcceleratorPlacement placement;

@@ -29,6 +29,7 @@ inline constexpr std::string_view kEmptyPlanHold = "topology.gpustack.ai/empty-p
 inline constexpr std::string_view kTasQueue = "topology.gpustack.ai/tas-queue";
 inline constexpr std::string_view kMigrationPhase = "topology.gpustack.ai/migration-phase";
 inline constexpr std::string_view kMigrationStopPolicy = "topology.gpustack.ai/migration-stop-policy";
+inline constexpr std::string_view kSystemNamespace = "gpustack-system";  // the operator's own namespace
 inline constexpr std::string_view kControlledFinalizer = "gpustack.ai/controlled";
 inline constexpr std::string_view kCreditsPrefix = "credits.gpustack.ai/";
 inline constexpr std::string_view kVisibilityPrefix = "device.gpustack.ai/";

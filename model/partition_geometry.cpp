@@ -192,17 +192,29 @@ CardPartitionView static_ceiling_view(const PartitionGeometry& geometry) {
 
 Result<CardPartitionView> card_view_from_ledger(const PartitionGeometry& geometry, const AcceleratorAllocation* row) {
   if (!partition_ledger_ready(row)) return static_ceiling_view(geometry);
-  std::vector<LiveInstance> live;
-  for (const auto& inst : row->instances) {
-    const auto* p = geometry.find(inst.profile);
-    if (p != nullptr && inst.placement.length != 0 && inst.placement.length != p->size)
-      return err("ledger row " + row->id + ": " + show(inst.profile, inst.placement.start) + " spans " +
-                 std::to_string(inst.placement.length) + " memory slices, but " + p->published + " spans " +
-                 std::to_string(p->size));
-    live.push_back({inst.profile, inst.placement.start});
+  // A ready row is read as the operator reads it: its published per-profile counts (vendor
+  // spelling); a profile it does not list holds nothing and has no room.
+  auto count_in = [](const std::vector<AcceleratorProfileCount>& list, const std::string& name) -> int32_t {
+    for (const auto& pc : list)
+      if (pc.name == name) return pc.count;
+    return 0;
+  };
+  for (const auto& list : {&row->allocated_profiles, &row->remaining_profiles})
+    for (const auto& pc : *list)
+      if (geometry.find(pc.name) == nullptr)
+        return err("ledger row " + row->id + ": profile '" + pc.name + "' is not offered by this card (known: " +
+                   known_profiles(geometry) + ")");
+  CardPartitionView view;
+  for (const auto& p : geometry.profiles) {
+    ProfileAvailability a{p.name, p.published, p.offered, count_in(row->allocated_profiles, p.name),
+                          count_in(row->remaining_profiles, p.name)};
+    if (p.offered) {
+      view.allocated_total += a.allocated;
+      view.max_remaining = std::max(view.max_remaining, a.remaining);
+      view.ceiling = std::max(view.ceiling, p.max_instances);
+    }
+    view.profiles.push_back(std::move(a));
   }
-  auto view = card_partition_view(geometry, live);
-  if (!view) return err("ledger row " + row->id + ": " + view.error());
   return view;
 }
 

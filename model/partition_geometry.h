@@ -94,8 +94,9 @@ Result<CardPartitionView> card_partition_view(const PartitionGeometry& geometry,
 // A card whose ledger is not published yet: every profile at its static ceiling
 // (max_instances), nothing allocated — room is advertised rather than nothing.
 CardPartitionView static_ceiling_view(const PartitionGeometry& geometry);
-// The ledger row decides: ready (partition_ledger_ready) → the view of its live instances;
-// otherwise the static ceiling.
+// The ledger row decides: ready (partition_ledger_ready) → its published allocatedProfiles and
+// remainingProfiles, as the operator reads them; otherwise the static ceiling. (The simulator
+// keeps the row's live instances and publishes their card_partition_view into those lists.)
 Result<CardPartitionView> card_view_from_ledger(const PartitionGeometry& geometry, const AcceleratorAllocation* row);
 
 // A node's partitioned cards summed the way gpustack publishes them.

@@ -13,13 +13,14 @@
 #include "model/capacity_keys.h"
 #include "model/devices.h"
 #include "model/fit_labels.h"
+#include "model/label_keys.h"
 #include "model/node.h"
 #include "model/settings.h"
 
 namespace chaintwin::model {
 
 inline constexpr std::string_view kWorkerNodeFeatureSuffix = "-gpustack-worker";
-inline constexpr std::string_view kSystemNamespace = "gpustack-system";
+using keys::kSystemNamespace;
 
 struct NodeStage3 {
   std::string node;                           // the Node's name

@@ -1,6 +1,10 @@
 #include "sim/cluster_objects.h"
 
 #include "model/devices_codec.h"
+#include "model/instance_type_codec.h"
+#include "model/kueue/cluster_queue_codec.h"
+#include "model/kueue/kueue_codec.h"
+#include "model/topology_source_codec.h"
 #include "model/devices_validation.h"
 #include "model/node_codec.h"
 #include "model/setting_codec.h"
@@ -23,6 +27,22 @@ std::string leading_path(const std::string& message) {
   return head;
 }
 
+// Decodes one object of a kind kept by name (or "<ns>/<name>") into `store`, refusing duplicates.
+template <typename T, typename Decode>
+std::string decode_into(const SourceObject& so, Decode decode, std::map<std::string, T>& store,
+                        std::map<std::string, const SourceObject*>& sources, bool namespaced) {
+  auto decoded = decode(so.object);
+  if (!decoded.ok()) return locate_error(so, decoded.error());
+  const auto& meta = decoded.value().metadata;
+  const std::string key = namespaced ? model::local_queue_key(meta.namespace_, meta.name) : meta.name;
+  if (sources.count(so.kind() + "/" + key))
+    return so.where("metadata.name") + ": " + so.describe() + ": metadata.name: " + so.kind() + " '" + key +
+           "' is given twice (first at " + sources[so.kind() + "/" + key]->where("") + ")";
+  sources[so.kind() + "/" + key] = &so;
+  store.emplace(key, std::move(decoded).value());
+  return "";
+}
+
 }  // namespace
 
 std::string locate_error(const SourceObject& object, const std::string& message) {
@@ -33,7 +53,7 @@ model::Result<ClusterObjects> read_cluster_objects(const std::vector<SourceObjec
                                                    const model::Settings& settings) {
   ClusterObjects out;
   out.settings = settings;
-  std::map<std::string, const SourceObject*> node_source, devices_source;
+  std::map<std::string, const SourceObject*> node_source, devices_source, other_sources;
   for (const auto& so : objects) {
     const std::string kind = so.kind();
     if (kind.empty()) return model::err(so.where("kind") + ": " + so.describe() + ": kind: missing (expected Node, Devices, Setting, ...)");
@@ -61,7 +81,17 @@ model::Result<ClusterObjects> read_cluster_objects(const std::vector<SourceObjec
       const auto st = model::apply_setting_object(out.settings, so.object);
       if (!st.ok()) return model::err(locate_error(so, st.error()));
     } else {
-      ++out.ignored_kinds[kind];
+      std::string error;
+      if (kind == "Namespace") error = decode_into(so, model::decode_namespace, out.namespaces, other_sources, false);
+      else if (kind == "TopologySource") error = decode_into(so, model::decode_topology_source, out.topology_sources, other_sources, false);
+      else if (kind == "Topology") error = decode_into(so, model::decode_topology, out.topologies, other_sources, false);
+      else if (kind == "ResourceFlavor") error = decode_into(so, model::decode_resource_flavor, out.resource_flavors, other_sources, false);
+      else if (kind == "InstanceType") error = decode_into(so, model::decode_instance_type, out.instance_types, other_sources, false);
+      else if (kind == "ClusterQueue") error = decode_into(so, model::decode_cluster_queue, out.cluster_queues, other_sources, false);
+      else if (kind == "LocalQueue") error = decode_into(so, model::decode_local_queue, out.local_queues, other_sources, true);
+      else if (kind == "AdmissionCheck") error = decode_into(so, model::decode_admission_check, out.admission_checks, other_sources, false);
+      else ++out.ignored_kinds[kind];
+      if (!error.empty()) return model::err(error);
     }
   }
   for (const auto& [name, so] : devices_source) {

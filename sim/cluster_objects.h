@@ -1,5 +1,7 @@
-// Turns the objects read from files into the model's view of a cluster: Nodes, their Devices
-// records and the operator Settings, each checked and decoded. Every refusal names the file,
+// Turns the objects read from files into the model's view of a cluster (a ClusterState): Nodes,
+// their Devices records, the operator's Settings, Namespaces, TopologySources, InstanceTypes and
+// the Kueue objects (ResourceFlavor, ClusterQueue, LocalQueue, AdmissionCheck, Topology), each
+// checked and decoded. Every refusal names the file,
 // the line, the object and the field: `cluster.yaml:41: Devices/node-a: spec.groups[0].manufacturer:
 // unknown manufacturer 'acme' (known: ...)`.
 #pragma once
@@ -12,15 +14,13 @@
 #include "model/node.h"
 #include "model/result.h"
 #include "model/settings.h"
+#include "model/stage4/cluster_state.h"
 #include "sim/kube_documents.h"
 
 namespace chaintwin::sim {
 
-struct ClusterObjects {
-  std::map<std::string, model::Node> nodes;       // by name
-  std::map<std::string, model::Devices> devices;  // by name (= the Node's name)
-  model::Settings settings;
-  std::map<std::string, int> ignored_kinds;       // kinds stage 3 does not read, with counts
+struct ClusterObjects : model::ClusterState {
+  std::map<std::string, int> ignored_kinds;  // kinds the chain does not read, with counts
 };
 
 // Decodes and checks `objects`, starting from `settings` (Setting objects override it).

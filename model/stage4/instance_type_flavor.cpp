@@ -79,7 +79,10 @@ std::vector<InstanceTypeFlavor> instance_type_flavor_catalog(const std::map<std:
     if (spec.general_group.empty() && spec.accelerator_group.empty()) continue;  // no pool identity
     const bool seen = std::any_of(rows.begin(), rows.end(), [&](const InstanceTypeFlavor& r) { return r.spec == spec; });
     if (seen) continue;
-    rows.push_back({flavor_name(spec, aware), std::move(spec)});
+    InstanceTypeFlavor row;
+    row.metadata.name = flavor_name(spec, aware);
+    row.spec = std::move(spec);
+    rows.push_back(std::move(row));
   }
   std::stable_sort(rows.begin(), rows.end(), [](const InstanceTypeFlavor& x, const InstanceTypeFlavor& y) {
     const auto& a = x.spec;

@@ -8,25 +8,10 @@
 #include <string>
 #include <vector>
 
+#include "model/instance_type_flavor_object.h"
 #include "model/kueue/kueue_objects.h"
 
 namespace chaintwin::model {
-
-struct InstanceTypeFlavorSpec {
-  bool acceleratable = false;
-  std::string accelerator_group;  // the aKey; "" for a CPU row
-  std::string general_group;      // the gKey (aware), "generic" (unaware CPU row), "" (unaware accelerated row)
-  std::string manufacturer, product, family;
-  std::string memory, cores;  // accelerated rows only
-  bool sliceable = false;     // the flavor's `sliceable` note, accelerated rows only
-  bool operator==(const InstanceTypeFlavorSpec&) const = default;
-};
-
-struct InstanceTypeFlavor {
-  std::string name;  // instance_type_flavor_name: gpustack--<aKey> | gpustack--<gKey>--<aKey> | gpustack--generic | gpustack--<gKey>
-  InstanceTypeFlavorSpec spec;
-  bool operator==(const InstanceTypeFlavor&) const = default;
-};
 
 // One catalog row from a flavor's note.gpustack.ai/* annotations: a CPU flavor becomes the
 // per-CPU row (aware: generalGroup, manufacturer, product, family) or the single collapsed row

@@ -11,6 +11,8 @@
 // Namespace is gone, is deleted.
 #pragma once
 
+#include "model/label_keys.h"
+
 #include <string>
 #include <string_view>
 
@@ -21,7 +23,7 @@ namespace chaintwin::model {
 inline constexpr std::string_view kNodeQueueEntranceController = "NodeQueueEntrance";
 inline constexpr std::string_view kGarbageCollectorController = "GarbageCollector";
 // systemname.NamespaceName's default (KUBERNETES_POD_NAMESPACE unset).
-inline constexpr std::string_view kSystemNamespace = "gpustack-system";
+using keys::kSystemNamespace;
 
 // kuberess.IsReservedNamespace: the system namespace or kube-system.
 bool is_reserved_namespace(std::string_view ns);

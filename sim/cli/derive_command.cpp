@@ -5,6 +5,8 @@
 #include <sstream>
 
 #include "model/stage3.h"
+#include "model/stage4/operator_controllers.h"
+#include "sim/chain_report.h"
 #include "sim/cluster_objects.h"
 #include "sim/kube_documents.h"
 #include "sim/stage3_report.h"
@@ -17,12 +19,18 @@ extern const std::string_view kExampleClusterYaml;
 namespace chaintwin::cli {
 namespace {
 
-constexpr const char* kDeriveHelp = R"(Usage: chaintwin derive [-o yaml|json] [--set NAME=VALUE]... FILE...
+constexpr const char* kDeriveHelp = R"(Usage: chaintwin derive [--patches] [-o yaml|json] [--set NAME=VALUE]... FILE...
 
-Reads Kubernetes objects — Nodes, their Devices records and the operator's Settings, as
-`kubectl get nodes,devices,settings -o yaml` prints them (YAML or JSON, several documents per file,
-`kind: List` accepted; `-` reads standard input) — and prints, per Node, what the GPUStack
-operator's worker derives (stage 3):
+Reads Kubernetes objects — Nodes, their Devices records, the operator's Settings, and optionally
+Namespaces, TopologySources, InstanceTypes and the Kueue objects already in the cluster
+(ResourceFlavor, ClusterQueue, LocalQueue, AdmissionCheck, Topology), as `kubectl get ... -o yaml`
+prints them (YAML or JSON, several documents per file, `kind: List` accepted; `-` reads standard
+input) — runs the operator's controllers and Kueue's status to the state they settle in, and prints
+the whole chain as Kubernetes objects sorted by kind then name: per Node its labels and counting
+keys and the worker's NodeFeature, then AdmissionCheck, ClusterQueue (spec), InstanceType (with
+status), InstanceTypeFlavor, LocalQueue (one per namespace), ResourceFlavor, Topology.
+
+With --patches it prints instead, per Node, what the worker derives in stage 3:
 
   keys          the node's gKey and aKeys
   nodeFeature   the worker's NodeFeature <node>-gpustack-worker with the presence labels
@@ -33,7 +41,8 @@ operator's worker derives (stage 3):
   notes         why, and anything the input leaves underived
 
 Options:
-  -o, --output yaml|json   output format (default yaml)
+  --patches                the per-Node stage-3 view with the patches (see above)
+  -o, --output yaml|json   output format (default yaml; json prints a kind: List)
   --set NAME=VALUE         an operator setting, e.g. --set instance-type-mixed-on-node=false
                            (Setting objects in the files override it)
   -h, --help               this text
@@ -43,13 +52,15 @@ Exit codes: 0 derived, 2 bad input (the message names the file, line, object and
 
 constexpr const char* kRunHelp = R"(Usage: chaintwin [run] [-o yaml|json]
 
-Runs the main job on the embedded default. Today that derives stage 3 (presence labels, capacity
-keys, fit labels and patches) for the bundled example cluster, scenarios/examples/example-cluster.yaml:
-a CPU node, an A10G node with a slice, four T4s and an 8 x H100 node in mixed MIG mode.
+Runs the main job on the embedded default. Today that derives the whole chain (stage 3 and the
+Kueue chain of stage 4, as `chaintwin derive` prints it) for the bundled example cluster,
+scenarios/examples/example-cluster.yaml: a CPU node, an A10G node with a slice, four T4s and an
+8 x H100 node in mixed MIG mode. --patches prints the per-Node stage-3 view instead.
 )";
 
 struct Options {
   std::string output = "yaml";
+  bool patches = false;
   std::vector<std::string> files;
   model::Settings settings;
   bool help = false;
@@ -61,6 +72,8 @@ std::string parse_options(const std::vector<std::string>& args, Options& opt, bo
     const std::string& a = args[i];
     if (a == "-h" || a == "--help") {
       opt.help = true;
+    } else if (a == "--patches") {
+      opt.patches = true;
     } else if (a == "-o" || a == "--output" || a.rfind("--output=", 0) == 0 || a.rfind("-o=", 0) == 0) {
       std::string v;
       if (a.find('=') != std::string::npos) {
@@ -89,6 +102,29 @@ std::string parse_options(const std::vector<std::string>& args, Options& opt, bo
   return "";
 }
 
+// Runs the operator's controllers to their fixpoint and prints the chain.
+int print_chain(const model::ClusterState& input, const Options& opt, std::ostream& out, std::ostream& err,
+                const char* who) {
+  const auto converged = model::converge(input, model::operator_controllers(), "1970-01-01T00:00:00Z");
+  if (!converged.ok()) {
+    err << who << ": the controllers refused the input: " << converged.error() << "\n";
+    return 2;
+  }
+  const nlohmann::json items = sim::chain_objects(converged->state);
+  std::string header = "# " + std::to_string(converged->writes.size()) + " writes in " +
+                       std::to_string(converged->passes) + " passes; " +
+                       (converged->converged ? "converged" : "NOT converged (the controllers kept writing)") + "\n";
+  std::map<std::string, int> waits;
+  for (const auto& r : converged->requeues) ++waits[r.controller + " requeues " + r.key + " after " + std::to_string(r.after_seconds) + "s: " + r.reason];
+  for (const auto& [w, n] : waits) header += "# " + w + "\n";
+  if (opt.output == "json") {
+    out << nlohmann::json{{"apiVersion", "v1"}, {"kind", "List"}, {"items", items}}.dump(2) << "\n";
+  } else {
+    out << header << sim::to_yaml_documents(items);
+  }
+  return converged->converged ? 0 : 1;
+}
+
 int derive_objects(const std::vector<sim::SourceObject>& objects, const Options& opt, std::ostream& out,
                    std::ostream& err, const char* who) {
   const auto cluster = sim::read_cluster_objects(objects, opt.settings);
@@ -96,15 +132,16 @@ int derive_objects(const std::vector<sim::SourceObject>& objects, const Options&
     err << who << ": " << cluster.error() << "\n";
     return 2;
   }
+  if (cluster->nodes.empty()) {
+    err << who << ": no Node in the input (expected objects of kind Node, with their Devices)\n";
+    return 2;
+  }
+  if (!opt.patches) return print_chain(*cluster, opt, out, err, who);
   nlohmann::ordered_json docs = nlohmann::ordered_json::array();
   for (const auto& [name, node] : cluster->nodes) {
     const auto it = cluster->devices.find(name);
     const model::Devices* devices = it == cluster->devices.end() ? nullptr : &it->second;
     docs.push_back(sim::stage3_document(model::derive_node_stage3(node, devices, cluster->settings)));
-  }
-  if (cluster->nodes.empty()) {
-    err << who << ": no Node in the input (expected objects of kind Node, with their Devices)\n";
-    return 2;
   }
   // Write only once everything is derived, so a refusal never leaves half an output.
   if (opt.output == "json") {
@@ -167,7 +204,7 @@ int run_default_command(const std::vector<std::string>& args, std::ostream& out,
     err << "chaintwin run: the embedded example is broken: " << objects.error() << "\n";
     return 2;
   }
-  out << "# chaintwin: stage 3 of the bundled example cluster (scenarios/examples/example-cluster.yaml)\n";
+  out << "# chaintwin: the chain of the bundled example cluster (scenarios/examples/example-cluster.yaml)\n";
   return derive_objects(*objects, opt, out, err, "chaintwin run");
 }
 

@@ -58,7 +58,7 @@ std::string devices(const std::string& manufacturer, const std::string& accelera
 TEST_CASE("derive prints one document per Node with its keys, capacity, fit labels and patches", "[cli]") {
   const std::string file = write_temp("ok.yaml", std::string(kNode) + "---\n" +
       devices("nvidia", "        logicalSliced: {coresPercentageOvercommit: true, count: 128}\n"));
-  const auto r = run({"derive", file});
+  const auto r = run({"derive", "--patches", file});
   INFO(r.err);
   REQUIRE(r.code == 0);
   CHECK(r.err.empty());
@@ -73,7 +73,7 @@ TEST_CASE("derive prints one document per Node with its keys, capacity, fit labe
   CHECK(d["nodeFeature"]["metadata"]["name"] == "node-a-gpustack-worker");
   CHECK(d["patches"]["nodeStatus"]["status"]["capacity"]["nvidia.com/gpu.sliced.units"] == "1600k");
 
-  const auto j = run({"derive", "-o", "json", file});
+  const auto j = run({"derive", "--patches", "-o", "json", file});
   REQUIRE(j.code == 0);
   const auto parsed = nlohmann::json::parse(j.out);
   // This Devices has no acceleratorSlicedDetail, so the operator reads "no overcommit": 1 card x 100.
@@ -84,10 +84,10 @@ TEST_CASE("derive prints one document per Node with its keys, capacity, fit labe
 TEST_CASE("a Setting in the input or --set changes the derivation", "[cli]") {
   const std::string file = write_temp("manual.yaml", std::string(kNode) +
       "---\napiVersion: gpustack.ai/v1\nkind: Setting\nmetadata: {name: node-management-manual, namespace: gpustack-system}\nspec: {value: 'true'}\n");
-  const auto r = run({"derive", "-o", "json", file});
+  const auto r = run({"derive", "--patches", "-o", "json", file});
   REQUIRE(r.code == 0);
   CHECK(nlohmann::json::parse(r.out).at(0)["managed"] == false);
-  const auto s = run({"derive", "-o", "json", "--set", "node-management-manual=true", write_temp("plain.yaml", kNode)});
+  const auto s = run({"derive", "--patches", "-o", "json", "--set", "node-management-manual=true", write_temp("plain.yaml", kNode)});
   REQUIRE(s.code == 0);
   CHECK(nlohmann::json::parse(s.out).at(0)["managed"] == false);
 }

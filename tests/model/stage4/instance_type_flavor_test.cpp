@@ -25,7 +25,7 @@ std::map<std::string, m::ResourceFlavor> four_node_flavors() {
 
 std::vector<std::string> names(const std::vector<m::InstanceTypeFlavor>& rows) {
   std::vector<std::string> out;
-  for (const auto& r : rows) out.push_back(r.name);
+  for (const auto& r : rows) out.push_back(r.metadata.name);
   return out;
 }
 

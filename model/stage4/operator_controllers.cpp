@@ -1,0 +1,56 @@
+#include "model/stage4/operator_controllers.h"
+
+#include "model/kueue/kueue_status_reconciler.h"
+#include "model/stage3.h"
+#include "model/stage4/admission_check_reconciler.h"
+#include "model/stage4/chain_graph.h"
+#include "model/stage4/instance_type_reconciler.h"
+#include "model/stage4/node_flavor_reconciler.h"
+#include "model/stage4/node_queue_entrance_reconciler.h"
+#include "model/stage4/node_queue_reconciler.h"
+#include "model/stage4/node_topology_reconciler.h"
+
+namespace chaintwin::model {
+
+Plan reconcile_node_profile(const ClusterState& state) {
+  Plan plan;
+  for (const auto& [name, node] : state.nodes) {
+    if (node.metadata.deletion_timestamp) continue;
+    const NodeStage3 s = derive_node_stage3(node, state.devices_of(name), state.settings);
+    if (s.worker_label_patch || s.fit_label_patch) {
+      Node labelled = node;
+      labelled.metadata.labels = s.node_after.metadata.labels;
+      std::string why = s.worker_label_patch ? "presence labels from the worker's NodeFeature" : "";
+      if (s.fit_label_patch) why += std::string(why.empty() ? "" : "; ") + "per-card fit labels from the Devices ledger";
+      plan.writes.push_back({WriteVerb::kUpdate, labelled, "NodeProfile", why});
+    }
+    if (s.capacity_patch) {
+      Node counted = node;
+      counted.status = s.node_after.status;
+      plan.writes.push_back({WriteVerb::kUpdateStatus, counted, "NodeProfile", "capacity counting keys"});
+    }
+  }
+  return plan;
+}
+
+std::vector<Controller> operator_controllers() {
+  std::vector<Controller> all{
+      {"Kueue", [](const ClusterState& s) { return reconcile_kueue(s); }, {"NodeQueue", "NodeFlavor", "AdmissionCheck", "NodeTopology"}},
+      {"NodeQueueEntrance", [](const ClusterState& s) { return reconcile_node_queue_entrance(s); }, {"InstanceType", "NodeQueue"}},
+      {"NodeQueue", [](const ClusterState& s) { return reconcile_node_queue(s); }, {"NodeFlavor", "InstanceType", "AdmissionCheck"}},
+      {"AdmissionCheck", [](const ClusterState& s) { return reconcile_admission_checks(s); }, {}},
+      {"InstanceType", [](const ClusterState& s) { return reconcile_instance_type(s); }, {"NodeFlavor"}},
+      {"NodeFlavor", [](const ClusterState& s) { return reconcile_node_flavor(s); }, {"NodeTopology", "NodeProfile"}},
+      {"NodeTopology", [](const ClusterState& s) { return reconcile_node_topology(s); }, {"NodeProfile"}},
+      {"NodeProfile", [](const ClusterState& s) { return reconcile_node_profile(s); }, {}},
+  };
+  const auto order = reconcile_order(all);
+  if (!order.ok()) return all;  // cannot happen: the table above is acyclic (a unit test pins it)
+  std::vector<Controller> sorted;
+  for (const auto& name : *order)
+    for (const auto& c : all)
+      if (c.name == name) sorted.push_back(c);
+  return sorted;
+}
+
+}  // namespace chaintwin::model
