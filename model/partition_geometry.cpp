@@ -192,7 +192,22 @@ CardPartitionView static_ceiling_view(const PartitionGeometry& geometry) {
 
 Result<CardPartitionView> card_view_from_ledger(const PartitionGeometry& geometry, const AcceleratorAllocation* row) {
   if (!partition_ledger_ready(row)) return static_ceiling_view(geometry);
-  // A ready row is read as the operator reads it: its published per-profile counts (vendor
+  if (!row->instances.empty()) {
+    // The simulator's own rows carry their live instances: recompute by placement.
+    std::vector<LiveInstance> live;
+    for (const auto& inst : row->instances) {
+      const auto* p = geometry.find(inst.profile);
+      if (p != nullptr && inst.placement.length != 0 && inst.placement.length != p->size)
+        return err("ledger row " + row->id + ": " + show(inst.profile, inst.placement.start) + " spans " +
+                   std::to_string(inst.placement.length) + " memory slices, but " + p->published + " spans " +
+                   std::to_string(p->size));
+      live.push_back({inst.profile, inst.placement.start});
+    }
+    auto view = card_partition_view(geometry, live);
+    if (!view) return err("ledger row " + row->id + ": " + view.error());
+    return view;
+  }
+  // A row read from a cluster is read as the operator reads it: its published per-profile counts (vendor
   // spelling); a profile it does not list holds nothing and has no room.
   auto count_in = [](const std::vector<AcceleratorProfileCount>& list, const std::string& name) -> int32_t {
     for (const auto& pc : list)

@@ -94,9 +94,10 @@ Result<CardPartitionView> card_partition_view(const PartitionGeometry& geometry,
 // A card whose ledger is not published yet: every profile at its static ceiling
 // (max_instances), nothing allocated — room is advertised rather than nothing.
 CardPartitionView static_ceiling_view(const PartitionGeometry& geometry);
-// The ledger row decides: ready (partition_ledger_ready) → its published allocatedProfiles and
-// remainingProfiles, as the operator reads them; otherwise the static ceiling. (The simulator
-// keeps the row's live instances and publishes their card_partition_view into those lists.)
+// The ledger row decides: not ready (partition_ledger_ready) → the static ceiling; a row with live
+// instances (the simulator's own) → the view of those instances by placement; a row read from a
+// cluster (no instances) → its published allocatedProfiles / remainingProfiles, as the operator
+// reads them.
 Result<CardPartitionView> card_view_from_ledger(const PartitionGeometry& geometry, const AcceleratorAllocation* row);
 
 // A node's partitioned cards summed the way gpustack publishes them.

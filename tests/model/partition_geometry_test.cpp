@@ -240,3 +240,21 @@ TEST_CASE("remaining equals the instances that can actually be added, from every
     CHECK(states > 10);
   }
 }
+
+TEST_CASE("a ledger row read from a cluster is taken at its published counts", "[partition_geometry]") {
+  const auto g = geometry("H100-80GB");
+  AcceleratorAllocation row;
+  row.id = "GPU-0";
+  row.allocated_profiles = {{"3g.40gb", 1}};
+  row.remaining_profiles = {{"1g.10gb", 3}, {"1g.20gb", 2}, {"2g.20gb", 1}, {"3g.40gb", 1}, {"4g.40gb", 0}, {"7g.80gb", 0}};
+  const auto view = card_view_from_ledger(g, &row);
+  REQUIRE(view.ok());
+  CHECK(view->find("1g.10gb")->remaining == 3);
+  CHECK(view->find("3g.40gb")->allocated == 1);
+  CHECK(view->pool_contribution() == 4);
+  CHECK(view->pt_remaining() == 3);
+  row.remaining_profiles.push_back({"3g.41gb", 1});
+  const auto bad = card_view_from_ledger(g, &row);
+  REQUIRE_FALSE(bad.ok());
+  CHECK(bad.error().find("profile '3g.41gb' is not offered by this card") != std::string::npos);
+}
