@@ -64,6 +64,29 @@ std::vector<std::string> referenced_flavors(const ClusterQueue& cq) {
   return out;
 }
 
+// Kueue's per-flavor usage list for `spec`: every flavor and covered resource of its groups,
+// keeping the totals `current` reports (the simulator fills them), 0 otherwise.
+std::vector<FlavorUsage> listed_usage(const ClusterQueueSpec& spec, const std::vector<FlavorUsage>& current) {
+  std::vector<FlavorUsage> out;
+  for (const auto& group : spec.resource_groups) {
+    for (const auto& fq : group.flavors) {
+      FlavorUsage u;
+      u.name = fq.name;
+      const auto cur = std::find_if(current.begin(), current.end(), [&](const FlavorUsage& c) { return c.name == fq.name; });
+      for (const auto& resource : group.covered_resources) {
+        ResourceUsage r;
+        r.name = resource;
+        if (cur != current.end())
+          for (const auto& cr : cur->resources)
+            if (cr.name == resource) r = cr;
+        u.resources.push_back(std::move(r));
+      }
+      out.push_back(std::move(u));
+    }
+  }
+  return out;
+}
+
 }  // namespace
 
 bool cluster_queue_empty(const ClusterQueue& cq) {
@@ -185,7 +208,11 @@ Plan reconcile_kueue(const ClusterState& state) {
                                  std::string(kKueueResourceInUseFinalizer)});
     ClusterQueue reported = cq;
     const Condition active = cluster_queue_active_condition(cq, state);
-    if (!set_condition(reported.status.conditions, active)) continue;
+    const bool condition_changed = set_condition(reported.status.conditions, active);
+    // Kueue lists every flavor × covered resource of the queue's groups, at 0 while idle.
+    reported.status.flavors_reservation = listed_usage(cq.spec, cq.status.flavors_reservation);
+    reported.status.flavors_usage = listed_usage(cq.spec, cq.status.flavors_usage);
+    if (!condition_changed && reported.status == cq.status) continue;
     plan.writes.push_back({WriteVerb::kUpdateStatus, std::move(reported), controller,
                            "ClusterQueue " + name + " is " + (active.status == "True" ? "active" : "inactive") +
                                " (" + active.reason + ")"});
