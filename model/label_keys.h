@@ -21,6 +21,10 @@ inline constexpr std::string_view kArch = "kubernetes.io/arch";
 inline constexpr std::string_view kHostname = "kubernetes.io/hostname";
 inline constexpr std::string_view kTopologyProfile = "topology.gpustack.ai/profile";
 inline constexpr std::string_view kResourceType = "resource.gpustack.ai/type";
+// Values of resource.gpustack.ai/type on the objects the operator owns.
+inline constexpr std::string_view kResourceFlavorResType = "nodes";
+inline constexpr std::string_view kClusterQueueResType = "instancetypes";
+inline constexpr std::string_view kTopologyResType = "topology";
 inline constexpr std::string_view kNotePrefix = "note.gpustack.ai/";
 inline constexpr std::string_view kScheduleQueue = "schedule.gpustack.ai/queue";
 inline constexpr std::string_view kScheduleQueueEntrance = "schedule.gpustack.ai/queue-entrance";

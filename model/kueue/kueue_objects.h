@@ -13,6 +13,8 @@
 
 namespace chaintwin::model {
 
+inline constexpr std::string_view kClusterQueueActiveCondition = "Active";  // Kueue's condition type
+
 enum class StopPolicy { kNone, kHold, kHoldAndDrain };
 std::string_view to_string(StopPolicy p);  // "None", "Hold", "HoldAndDrain"
 std::optional<StopPolicy> parse_stop_policy(std::string_view text);

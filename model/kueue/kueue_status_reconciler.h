@@ -33,7 +33,6 @@ namespace chaintwin::model {
 
 inline constexpr std::string_view kKueueController = "Kueue";
 inline constexpr std::string_view kKueueResourceInUseFinalizer = "kueue.x-k8s.io/resource-in-use";
-inline constexpr std::string_view kClusterQueueActiveCondition = "Active";
 
 // The Active condition Kueue computes for `cq` against `state` (observedGeneration = the
 // queue's generation).

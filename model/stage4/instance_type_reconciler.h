@@ -5,6 +5,8 @@
 // queue's resource groups (the NodeQueue reconciler owns quota and HoldAndDrain).
 #pragma once
 
+#include "model/label_keys.h"
+
 #include <optional>
 #include <string>
 
@@ -16,7 +18,7 @@ inline constexpr std::string_view kInstanceTypeController = "InstanceType";
 inline constexpr int64_t kInstanceTypeTeardownRequeueSeconds = 15;     // waiting for the queue to go
 inline constexpr int64_t kTerminatingQueueRequeueSeconds = 15;         // admin-deleted queue, type lives
 inline constexpr std::string_view kTerminatingPhaseMessage = "instance type is terminating";
-inline constexpr std::string_view kInstanceTypesResourceType = "instancetypes";
+inline constexpr std::string_view kInstanceTypesResourceType = keys::kClusterQueueResType;
 
 // The queue's schedule labels (PoolScheduleLabels over the type's SPEC identity and the
 // awareness setting) plus resource.gpustack.ai/type=instancetypes.

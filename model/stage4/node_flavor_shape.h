@@ -6,6 +6,8 @@
 // Called by node_flavor_reconciler.cpp.
 #pragma once
 
+#include "model/label_keys.h"
+
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -16,7 +18,7 @@
 
 namespace chaintwin::model {
 
-inline constexpr std::string_view kResourceFlavorResType = "nodes";  // resource.gpustack.ai/type
+using keys::kResourceFlavorResType;
 inline constexpr std::string_view kFlavorCapacitySuffix = ".capacity";
 
 // "general.feature.gpustack.ai/<key>" for a CPU flavor, "acceleratable.feature.gpustack.ai/<key>"

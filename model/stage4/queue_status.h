@@ -14,7 +14,6 @@
 
 namespace chaintwin::model {
 
-inline constexpr std::string_view kClusterQueueActiveCondition = "Active";
 inline constexpr std::string_view kClusterQueueActiveReasonStopped = "Stopped";
 
 // hasReserved: reserving or admitted workloads, or any flavor reservation whose total or

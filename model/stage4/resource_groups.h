@@ -5,6 +5,8 @@
 // Callers: the NodeQueue reconciler and its topology validation.
 #pragma once
 
+#include "model/label_keys.h"
+
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -16,8 +18,8 @@
 
 namespace chaintwin::model {
 
-inline constexpr std::string_view kResourceFlavorResType = "nodes";        // on operator ResourceFlavors
-inline constexpr std::string_view kClusterQueueResType = "instancetypes";  // on operator ClusterQueues
+using keys::kClusterQueueResType;
+using keys::kResourceFlavorResType;
 
 // The systemmeta note `name` of an object (annotation note.gpustack.ai/<name>), "" when absent.
 std::string note_of(const ObjectMeta& meta, std::string_view name);
