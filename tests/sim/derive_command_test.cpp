@@ -153,3 +153,31 @@ TEST_CASE("the default run derives the embedded example cluster", "[cli]") {
   CHECK(r.out.find("nvidia.com/gpu.partitioned.mig-1g.10gb: '17'") != std::string::npos);
   CHECK(run({"run"}).out == r.out);
 }
+
+TEST_CASE("the chain is printed as Kubernetes objects sorted by kind then name", "[cli]") {
+  const auto r = run({"derive", "-o", "json", std::string(CHAINTWIN_SOURCE_DIR) + "/scenarios/walkthroughs/four-node-cluster.yaml"});
+  INFO(r.err);
+  REQUIRE(r.code == 0);
+  const auto list = nlohmann::json::parse(r.out);
+  CHECK(list["kind"] == "List");
+  const auto& items = list["items"];
+  REQUIRE(items.size() > 20);
+  std::vector<std::string> keys;
+  std::map<std::string, int> kinds;
+  for (const auto& o : items) {
+    REQUIRE(o.contains("apiVersion"));
+    REQUIRE(o.contains("kind"));
+    REQUIRE(o["metadata"].contains("name"));
+    CHECK_FALSE(o["metadata"].contains("uid"));
+    CHECK_FALSE(o["metadata"].contains("resourceVersion"));
+    ++kinds[o["kind"].get<std::string>()];
+    keys.push_back(o["kind"].get<std::string>() + " " + o["metadata"].value("namespace", "") + "/" +
+                   o["metadata"]["name"].get<std::string>());
+  }
+  CHECK(std::is_sorted(keys.begin(), keys.end()));
+  CHECK(kinds == std::map<std::string, int>{{"AdmissionCheck", 2}, {"ClusterQueue", 3}, {"InstanceType", 3},
+                                            {"InstanceTypeFlavor", 3}, {"LocalQueue", 3}, {"Node", 4}, {"NodeFeature", 4}, {"ResourceFlavor", 7}, {"Topology", 1}});
+  // A ClusterQueue is printed with its spec only: the status is Kueue's.
+  for (const auto& o : items)
+    if (o["kind"] == "ClusterQueue") CHECK_FALSE(o.contains("status"));
+}
