@@ -75,7 +75,7 @@ TEST_CASE("the first pass locks the type, creates its queue held and marked, and
   CHECK(m::reconcile_instance_type(next).empty());  // converged: the marked Hold is not ours to release
 }
 
-TEST_CASE("the aware queue also carries the CPU key; the generic sentinel never becomes a label") {
+TEST_CASE("the aware queue also carries the CPU key, the generic sentinel never becomes a label") {
   auto it = make_type("gpustack--amd-epyc-7r32--nvidia-a10g-linux-amd64", true, "nvidia-a10g", "amd-epyc-7r32");
   CHECK(m::new_cluster_queue_for(it, true).metadata.labels.count(gen("amd-epyc-7r32")) == 1);
   CHECK(m::new_cluster_queue_for(it, false).metadata.labels.count(gen("amd-epyc-7r32")) == 0);

@@ -161,7 +161,7 @@ TEST_CASE("a spec drift is an error and the flavor is left as it is", "[node_fla
   CHECK(p.requeues[0].reason.find("immutable topology drift") != std::string::npos);
 }
 
-TEST_CASE("foreign labels and annotations stay; a stale capacity and a retired note are replaced", "[node_flavor]") {
+TEST_CASE("foreign labels and annotations stay, a stale capacity and a retired note are replaced", "[node_flavor]") {
   auto s = converge(with_nodes({cpu_node("a")}));
   auto& rf = s.resource_flavors.at(kCpuFlavor);
   rf.metadata.labels["example.com/keep"] = "yes";
@@ -194,7 +194,7 @@ TEST_CASE("a profile change creates the new flavor and retires the unbacked sibl
   CHECK(s.resource_flavors.at(kCpuFlavor).metadata.deletion_timestamp.has_value());
 }
 
-TEST_CASE("a generated Topology no node and no flavor uses is retired; a foreign one is not", "[node_flavor]") {
+TEST_CASE("a generated Topology no node and no flavor uses is retired, a foreign one is not", "[node_flavor]") {
   ClusterState s;
   Topology generated;
   generated.metadata.name = "gpustack-" + kProfile;

@@ -93,7 +93,7 @@ TEST_CASE("a queue whose last flavor leaves is drained, then emptied, and stays 
   CHECK(reconcile_node_queue(s, name).writes.empty());
 }
 
-TEST_CASE("with draining off, reservations are waited out for 60 s without holding; an idle queue is still held first",
+TEST_CASE("with draining off, reservations are waited out for 60 s without holding, an idle queue is still held first",
           "[node_queue]") {
   const std::string name = fx::node_queue_name("generic");
   auto cq = fx::instance_type_queue("generic", false, {fx::cpu_resource_group(kOld, 4)});
@@ -208,7 +208,7 @@ TEST_CASE("the update that fills a marked Hold drops the marker and leaves the H
   CHECK(fx::annotation(s, name, "topology.gpustack.ai/tas-queue") == "true");
 }
 
-TEST_CASE("the node-devices check needs an accelerated queue, derived-from-node and Active; the joint check does not "
+TEST_CASE("the node-devices check needs an accelerated queue, derived-from-node and Active, the joint check does not "
           "need acceleration",
           "[node_queue]") {
   struct Row {

@@ -85,7 +85,7 @@ TEST_CASE("an unprofiled node is not counted against the pool", "[node_queue]") 
   CHECK(refusal_reason(s, cq) == "none");
 }
 
-TEST_CASE("with mixing off an accelerated node does not belong to a CPU pool; with mixing on it must be counted",
+TEST_CASE("with mixing off an accelerated node does not belong to a CPU pool, with mixing on it must be counted",
           "[node_queue]") {
   const auto cq = fx::collapsed_generic_queue("gpustack--generic-linux-amd64", "");
   auto s = fx::queue_world({cq}, {fx::nodes_flavor("cpu-4c", "generic", 4, 4)});
