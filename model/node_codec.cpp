@@ -31,17 +31,7 @@ ResourceList decode_resource_list_at(const json& list, const std::string& path) 
   ResourceList out;
   for (const auto& [name, value] : list.items()) {
     const std::string at = key_path(path, name);
-    std::string text;
-    if (value.is_string()) {
-      text = value.get<std::string>();
-    } else if (value.is_number()) {
-      text = value.dump();
-    } else {
-      fail(at, "expected a quantity string, got " + value.dump());
-    }
-    auto q = Quantity::parse(text);
-    if (!q) fail(at, q.error());
-    out.emplace(name, *q);
+    out.emplace(name, as_quantity(value, at));
   }
   return out;
 }

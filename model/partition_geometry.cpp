@@ -160,19 +160,23 @@ Status validate_instances(const PartitionGeometry& geometry, const std::vector<L
   return Ok{};
 }
 
+// Appends one profile's availability to a card's view; offered profiles count toward the card's
+// totals, its largest remaining and its ceiling.
+static void add_profile(CardPartitionView& view, const GeometryProfile& p, int32_t allocated, int32_t remaining) {
+  if (p.offered) {
+    view.allocated_total += allocated;
+    view.max_remaining = std::max(view.max_remaining, remaining);
+    view.ceiling = std::max(view.ceiling, p.max_instances);
+  }
+  view.profiles.push_back({p.name, p.published, p.offered, allocated, remaining});
+}
+
 Result<CardPartitionView> card_partition_view(const PartitionGeometry& geometry, const std::vector<LiveInstance>& live) {
   if (const auto ok = validate_instances(geometry, live); !ok) return err(ok.error());
   const auto occupied = occupied_of(geometry, live);
   CardPartitionView view;
   for (const auto& p : geometry.profiles) {
-    ProfileAvailability a{p.name, p.published, p.offered, live_count(geometry, live, p),
-                          remaining_of(geometry, live, occupied, p)};
-    if (p.offered) {
-      view.allocated_total += a.allocated;
-      view.max_remaining = std::max(view.max_remaining, a.remaining);
-      view.ceiling = std::max(view.ceiling, p.max_instances);
-    }
-    view.profiles.push_back(std::move(a));
+    add_profile(view, p, live_count(geometry, live, p), remaining_of(geometry, live, occupied, p));
   }
   return view;
 }
@@ -221,14 +225,7 @@ Result<CardPartitionView> card_view_from_ledger(const PartitionGeometry& geometr
                    known_profiles(geometry) + ")");
   CardPartitionView view;
   for (const auto& p : geometry.profiles) {
-    ProfileAvailability a{p.name, p.published, p.offered, count_in(row->allocated_profiles, p.name),
-                          count_in(row->remaining_profiles, p.name)};
-    if (p.offered) {
-      view.allocated_total += a.allocated;
-      view.max_remaining = std::max(view.max_remaining, a.remaining);
-      view.ceiling = std::max(view.ceiling, p.max_instances);
-    }
-    view.profiles.push_back(std::move(a));
+    add_profile(view, p, count_in(row->allocated_profiles, p.name), count_in(row->remaining_profiles, p.name));
   }
   return view;
 }
