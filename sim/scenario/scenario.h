@@ -1,0 +1,185 @@
+// Scenario: a loaded and checked scenario file (chaintwin/v1, ../docs/scenario-format.md) — the
+// cluster as real objects, the workload sources, the timeline and the expectations — in the
+// shape the runner consumes. Produced by load_scenario() (scenario_loader.h); every value here
+// has already been validated, so the runner never meets a bad field.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "model/devices.h"
+#include "model/node.h"
+#include "model/settings.h"
+#include "model/stage4/cluster_state.h"
+#include "model/workload/workload.h"
+#include "sim/sim_time.h"
+
+namespace chaintwin::sim {
+
+// Where a value came from, for messages: "scenarios/x.yaml:14".
+struct SourceRef {
+  std::string file;
+  int line = 0;
+  std::string str() const { return line > 0 ? file + ":" + std::to_string(line) : file; }
+};
+
+struct KueueOptions {
+  std::string queueing_strategy = "BestEffortFIFO";  // or StrictFIFO; applied to every ClusterQueue
+  SimTime admission_check_retry_delay = SimTime::seconds(30);  // Retry → placed again
+  SimTime scheduling_cycle_period = SimTime::seconds(1);     // one pop per ClusterQueue per cycle
+  SimTime status_lag = SimTime::seconds(1); // ClusterQueue status catches up after a change
+};
+
+// Operator timings that shape behaviour over time (extension; defaults as the operator ships).
+struct OperatorTimings {
+  SimTime fit_label_coalesce = SimTime::seconds(3);  // fit labels written this long after a ledger change
+  SimTime pod_start = SimTime::seconds(1); // admission → Pod bound and allocated (Gates 4–5)
+  SimTime redetect_after = SimTime::minutes(2); // default device-manager re-detection after a mode flip
+};
+
+// One request shape for a PodSet's Pods.
+struct RequestShape {
+  enum class Kind { kExclusive, kShared, kSliced, kPartitioned, kCpu, kContainers };
+  Kind kind = Kind::kCpu;
+  int32_t cards = 0;                        // exclusive / shared
+  std::optional<int32_t> memory_percentage;  // sliced
+  std::optional<int64_t> memory_mib;         // sliced
+  std::optional<int32_t> cores_percentage;   // sliced
+  std::string profile;                       // partitioned, e.g. "3g.40gb"
+  model::Quantity cpu;                       // host CPU per Pod (optional for accelerator shapes)
+  model::Quantity memory;                    // host memory per Pod
+  // kContainers: explicit containers (raw resource names), for request-rule cases.
+  std::vector<model::Container> init_containers;
+  std::vector<model::Container> containers;
+};
+
+struct PodSetSpec {
+  std::string name = "main";
+  int32_t count = 1;
+  RequestShape request;
+  SourceRef where;
+};
+
+// Arrival process of a generator.
+struct Arrival {
+  enum class Kind { kPoisson, kEvery, kAt };
+  Kind kind = Kind::kAt;
+  double rate_per_second = 0;  // poisson (parsed from "12/h")
+  SimTime every;               // every
+  std::vector<SimTime> at;     // at
+};
+
+struct Duration {
+  enum class Kind { kFixed, kExponential, kLognormal };
+  Kind kind = Kind::kFixed;
+  SimTime fixed;
+  SimTime mean;    // exponential
+  SimTime median;  // lognormal
+  SimTime p95;     // lognormal
+};
+
+// Which InstanceType a workload queues on: by name, or by accelerator (product / aKey), or the
+// CPU pool. Resolved by the runner against the converged chain when the workload arrives.
+struct InstanceTypeSelector {
+  std::string name;         // InstanceType name
+  std::string accelerator;  // product name or accelerator key (e.g. nvidia-h100-80gb-hbm3)
+};
+
+// A workload source: a generator (arrival process) or one explicit workload (kAt with one time).
+struct WorkloadSpec {
+  std::string name;  // generator name; workloads are named "<name>-<n>"
+  std::string namespace_ = "default";
+  Arrival arrival;
+  Duration duration;
+  std::optional<int64_t> count;  // stop after this many
+  InstanceTypeSelector instance_type;
+  std::vector<PodSetSpec> pod_sets;  // one Workload carries them all (joint admission)
+  std::string required_topology_level;
+  int32_t priority = 0;
+  int32_t replicas = 1;               // ModelDeployment replicas: one Workload per replica group
+  SimTime pod_deletion_delay;         // finish → Pods deleted
+  SourceRef where;
+};
+
+// A workload read from a trace: already concrete.
+struct TraceWorkload {
+  std::string name;
+  std::string namespace_ = "default";
+  SimTime arrival;
+  SimTime duration;
+  InstanceTypeSelector instance_type;
+  std::vector<PodSetSpec> pod_sets;
+};
+
+struct TimelineAction {
+  enum class Kind {
+    kAddNode, kRemoveNode, kCordon, kUncordon, kSetManaged, kSetPartitioning, kSetSetting, kSetInactive,
+    kDelete,
+  };
+  Kind kind = Kind::kCordon;
+  SimTime at;
+  std::string node;                  // node actions
+  std::optional<model::Node> new_node;        // add-node
+  std::optional<model::Devices> new_devices;  // add-node with accelerators
+  bool value = false;                // set-managed, set-inactive
+  std::vector<int32_t> cards;        // set-partitioning
+  std::string mode;                  // set-partitioning: "mig" | "logical"
+  std::optional<SimTime> redetect_after;
+  std::string setting_name;          // set-setting
+  std::string setting_value;
+  std::string instance_type;         // set-inactive
+  std::string kind_name;             // delete: "InstanceType" | "ClusterQueue"
+  std::string object_name;           // delete
+  SourceRef where;
+};
+
+// A comparison on a counter: "== 4", ">= 480", "<= 3".
+struct Comparison {
+  std::string op = "==";  // "==", "!=", ">=", "<=", ">", "<"
+  int64_t value = 0;
+  bool holds(int64_t got) const;
+  std::string str() const;  // ">= 480"
+};
+
+struct Expectation {
+  std::optional<SimTime> at;  // nullopt: `end`
+  SourceRef where;
+  // Exactly one subject.
+  std::string cluster_queue;
+  std::string node;
+  std::string instance_type;
+  bool workloads = false;
+  // ClusterQueue checks
+  std::optional<std::string> stop_policy;
+  std::map<std::string, int64_t> nominal_credits;  // manufacturer → credits
+  // Node checks
+  std::map<std::string, std::string> capacity;  // resource → quantity string
+  std::map<std::string, std::optional<std::string>> labels;  // value nullopt: label must be absent
+  // InstanceType checks: view → "onceMaxRequest/remaining"
+  std::map<std::string, std::string> status;
+  // Workload counters (admitted, running, pending, evicted, retries, finished, rejected)
+  std::string workload_name;  // scope to one generator; empty = all
+  std::map<std::string, Comparison> counters;
+};
+
+struct Scenario {
+  std::string file;  // as given
+  std::string name;
+  std::string description;
+  uint64_t seed = 0;
+  SimTime horizon = SimTime::hours(24);
+  model::Settings settings;
+  KueueOptions kueue;
+  OperatorTimings timings;
+  model::ClusterState cluster;  // Nodes, Devices, Namespaces, Settings, InstanceTypes, ... as given
+  std::vector<WorkloadSpec> workloads;
+  std::vector<TraceWorkload> trace_workloads;
+  std::vector<TimelineAction> timeline;  // sorted by `at`, stable
+  std::vector<Expectation> expectations;
+  std::string content_hash;  // FNV-64 hex over the bytes of every file read
+};
+
+}  // namespace chaintwin::sim
