@@ -126,6 +126,19 @@ struct AcceleratorAllocation {
     bool operator==(const Instance&) const = default;
   };
   std::vector<Instance> instances;
+  // Model-only: who holds what on this card, one entry per container charge, so the allocator
+  // can give back exactly what a Pod took (and do it once). Not part of the Devices API; the
+  // operator rebuilds the same knowledge from the Pods' allocation annotations.
+  struct Charge {
+    std::string holder;  // "<namespace>/<pod>/<container>"
+    DeviceAllocationMode mode = DeviceAllocationMode::kNone;
+    int32_t units = 0;   // credit units taken from `remaining`
+    int32_t slices = 0;  // logical slice slots taken (0 or 1)
+    std::string profile;  // partitions: the instance's vendor profile; "" otherwise
+    int32_t start = 0;    // partitions: the instance's first memory slice
+    bool operator==(const Charge&) const = default;
+  };
+  std::vector<Charge> charges;
   bool operator==(const AcceleratorAllocation&) const = default;
 };
 

@@ -1,0 +1,91 @@
+// Reading accelerator claims off container requests.
+#include "model/admission/accelerator_claim.h"
+
+#include <algorithm>
+
+#include "model/manufacturer.h"
+#include "model/profile_names.h"
+#include "model/resource_classify.h"
+
+namespace chaintwin::model {
+namespace {
+
+std::string_view strip_family_suffix(std::string_view name, ResourceFamily family) {
+  auto cut_at = [&](std::string_view marker) -> std::string_view {
+    const auto pos = name.find(marker);
+    return pos == std::string_view::npos ? name : name.substr(0, pos);
+  };
+  switch (family) {
+    case ResourceFamily::kShared: return name.substr(0, name.size() - kSharedSuffix.size());
+    case ResourceFamily::kSliced: return cut_at(".sliced");
+    case ResourceFamily::kPartitioned: return cut_at(".partitioned");
+    default: return name;
+  }
+}
+
+int64_t add_sat(int64_t a, int64_t b) { return a > INT64_MAX - b ? INT64_MAX : a + b; }
+
+}  // namespace
+
+std::optional<AcceleratorKey> accelerator_key_of(std::string_view resource_name) {
+  const ResourceFamily family = resource_family_of(resource_name);
+  if (family == ResourceFamily::kNone || family == ResourceFamily::kVisibility) return std::nullopt;
+  const std::string_view base = strip_family_suffix(resource_name, family);
+  const auto info = manufacturer_by_resource_base(base);
+  if (!info) return std::nullopt;
+  return AcceleratorKey{std::string(base), std::string(info->name), family};
+}
+
+std::optional<ContainerClaim> container_claim(const Container& container) {
+  std::optional<ContainerClaim> claim;
+  for (const auto& [name, quantity] : container.requests) {
+    const auto key = accelerator_key_of(name);
+    if (!key) continue;
+    if (!claim) claim = ContainerClaim{key->family, key->manufacturer, key->base, 0, 0, ""};
+    if (key->family != claim->family || key->base != claim->base) continue;
+    const auto names = resource_names_for(key->manufacturer);
+    if (!names) continue;
+    const int64_t v = quantity.value_ceil();
+    if (name == names->exclusive || name == names->shared || name == names->sliced || name == names->partitioned) {
+      claim->count = v;
+    } else if (name == names->sliced_units || name == names->partitioned_units) {
+      claim->units = v;
+    } else if (const auto parsed = partitioned_profile_of(name)) {
+      claim->profile = parsed->profile;
+    }
+  }
+  return claim;
+}
+
+std::vector<ClaimingContainer> claiming_containers(const PodTemplate& pod) {
+  std::vector<ClaimingContainer> out;
+  for (const auto* list : {&pod.init_containers, &pod.containers})
+    for (const auto& c : *list)
+      if (auto claim = container_claim(c)) out.push_back({&c, std::move(*claim)});
+  return out;
+}
+
+ResourceList pod_effective_requests(const PodTemplate& pod) {
+  std::map<std::string, int64_t> app;
+  for (const auto& c : pod.containers)
+    for (const auto& [name, q] : c.requests) app[name] = add_sat(app[name], q.milli_value_ceil());
+  std::map<std::string, int64_t> sidecars;
+  std::map<std::string, int64_t> total = app;
+  for (const auto& c : pod.init_containers) {
+    for (const auto& [name, q] : c.requests) {
+      const int64_t milli = q.milli_value_ceil();
+      if (c.restartable) {
+        sidecars[name] = add_sat(sidecars[name], milli);
+        total[name] = add_sat(total[name], milli);
+      } else {
+        // An init container runs beside the sidecars started before it.
+        total[name] = std::max(total[name], add_sat(milli, sidecars[name]));
+      }
+    }
+  }
+  ResourceList out;
+  for (const auto& [name, milli] : total) out[name] = Quantity::from_milli(milli);
+  return out;
+}
+
+}  // namespace chaintwin::model

@@ -1,0 +1,54 @@
+// What one container claims of an accelerator family, read off its resource requests: the
+// family, the manufacturer and resource base it names, the token count, the folded units and
+// the partition profile. The Pod webhook, the credit transform, Gate 3's demand builder and the
+// device-plugin allocator all read requests through this one reader, so they never disagree on
+// which key belongs to which family (resource_classify.h decides that).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "model/object_meta.h"
+#include "model/resource_names.h"
+#include "model/workload/workload.h"
+
+namespace chaintwin::model {
+
+// The accelerator base a resource name is a key of, with its family; nullopt outside the four
+// accelerator families (visibility and credits included).
+struct AcceleratorKey {
+  std::string base;          // e.g. "nvidia.com/gpu"
+  std::string manufacturer;  // e.g. "nvidia"
+  ResourceFamily family = ResourceFamily::kNone;
+};
+std::optional<AcceleratorKey> accelerator_key_of(std::string_view resource_name);
+
+struct ContainerClaim {
+  ResourceFamily family = ResourceFamily::kNone;
+  std::string manufacturer;
+  std::string base;
+  int64_t count = 0;     // exclusive / shared: cards; sliced / partitioned: the token (1)
+  int64_t units = 0;     // `.sliced.units` or `.partitioned.units` (0 when absent)
+  std::string profile;   // partitioned: the published profile the per-profile key names
+};
+
+// The container's claim on the first accelerator family its requests name (a Pod that passed
+// the webhook names at most one); nullopt when it requests none.
+std::optional<ContainerClaim> container_claim(const Container& container);
+
+// Every container of the template that claims an accelerator, init containers first, with
+// its claim.
+struct ClaimingContainer {
+  const Container* container = nullptr;
+  ContainerClaim claim;
+};
+std::vector<ClaimingContainer> claiming_containers(const PodTemplate& pod);
+
+// The Pod's effective requests as the scheduler sums them: per key, max(Σ app containers,
+// max over each init container) — a native sidecar counts towards both.
+ResourceList pod_effective_requests(const PodTemplate& pod);
+
+}  // namespace chaintwin::model

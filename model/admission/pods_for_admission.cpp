@@ -1,0 +1,53 @@
+// Creating the Pods of an admitted Workload.
+#include "model/admission/pods_for_admission.h"
+
+#include <string>
+
+namespace chaintwin::model {
+namespace {
+
+const PodSetAssignment* assignment_of(const Workload& wl, const std::string& pod_set) {
+  if (!wl.status.admission) return nullptr;
+  for (const auto& a : wl.status.admission->pod_set_assignments)
+    if (a.name == pod_set) return &a;
+  return nullptr;
+}
+
+// The node of each Pod index, from the domains in order.
+std::vector<std::string> nodes_in_order(const PodSetAssignment* assignment) {
+  std::vector<std::string> nodes;
+  if (!assignment || !assignment->topology_assignment) return nodes;
+  for (const auto& domain : assignment->topology_assignment->domains) {
+    const std::string node = domain.values.empty() ? std::string() : domain.values.back();
+    for (int32_t i = 0; i < domain.count; ++i) nodes.push_back(node);
+  }
+  return nodes;
+}
+
+}  // namespace
+
+std::vector<Pod> pods_for_admission(const Workload& wl) {
+  std::vector<Pod> pods;
+  for (const auto& pod_set : wl.pod_sets) {
+    const std::vector<std::string> nodes = nodes_in_order(assignment_of(wl, pod_set.name));
+    for (int32_t i = 0; i < pod_set.count; ++i) {
+      Pod pod;
+      pod.metadata.name = wl.metadata.name + "-" + pod_set.name + "-" + std::to_string(i);
+      pod.metadata.namespace_ = wl.metadata.namespace_;
+      pod.metadata.labels = pod_set.template_.labels;
+      pod.metadata.labels[std::string(kQueueNameLabel)] = wl.queue_name;
+      pod.metadata.labels[std::string(kPodSetLabel)] = pod_set.name;
+      pod.metadata.annotations = pod_set.template_.annotations;
+      pod.metadata.annotations[std::string(kWorkloadAnnotation)] = wl.metadata.name;
+      pod.spec = pod_set.template_;
+      pod.spec.labels = pod.metadata.labels;
+      pod.spec.annotations = pod.metadata.annotations;
+      const auto idx = static_cast<size_t>(i);
+      if (idx < nodes.size()) pod.node_name = nodes[idx];
+      pods.push_back(std::move(pod));
+    }
+  }
+  return pods;
+}
+
+}  // namespace chaintwin::model
