@@ -41,9 +41,6 @@ std::vector<CardRef> cards_for(const Devices& devices, const std::string& manufa
 }
 
 AcceleratorAllocation& row_of(Devices& d, const CardRef& c) { return d.status.groups[c.group].accelerators[c.row]; }
-const AcceleratorAllocation& row_of(const Devices& d, const CardRef& c) {
-  return d.status.groups[c.group].accelerators[c.row];
-}
 
 bool mode_is(const AcceleratorAllocation& row, DeviceAllocationMode a, DeviceAllocationMode b) {
   return row.mode == a || row.mode == b;
