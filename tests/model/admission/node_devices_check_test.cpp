@@ -25,6 +25,7 @@ ClusterState cluster_with(std::vector<Devices> nodes) {
     Node n;
     n.metadata.name = d.metadata.name;
     n.metadata.labels["acceleratable.feature.gpustack.ai/nvidia-a100"] = "true";
+    n.metadata.labels["acceleratable.feature.gpustack.ai/nvidia-a100.count"] = "1";
     c.nodes[n.metadata.name] = n;
     c.devices[d.metadata.name] = std::move(d);
   }
