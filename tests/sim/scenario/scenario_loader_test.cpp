@@ -120,7 +120,7 @@ expect:
   CHECK(chat.pod_sets.at(0).request.memory_percentage == 50);
   CHECK(chat.pod_sets.at(0).request.cores_percentage == 100);
   CHECK(chat.pod_sets.at(0).request.cpu.to_string() == "2");
-  CHECK(chat.where.str() == "t.yaml:24");
+  CHECK(chat.where.str() == "t.yaml:26");
   CHECK(s.workloads[1].arrival.at == std::vector<sim::SimTime>{sim::SimTime(), sim::SimTime::seconds(10)});
   CHECK(s.workloads[1].pod_deletion_delay == sim::SimTime::seconds(30));
 
@@ -192,7 +192,7 @@ TEST_CASE("bad scenarios are refused with the file, the line, the field and the 
        "'3g.41gb' (known: 1g.10gb, "},
       {"cluster:\n  nodes:\n  - name: a\n    accelerators: {manufacturer: nvidia, product: NVIDIA A10G, count: 1,\n"
        "      partitioning: [{cards: [0], mode: mig}]}\n",
-       "t.yaml:7: cluster.nodes[0].accelerators.partitioning: 'NVIDIA A10G' has no MIG mode (no partition catalog "
+       "t.yaml:8: cluster.nodes[0].accelerators.partitioning: 'NVIDIA A10G' has no MIG mode (no partition catalog "
        "entry)"},
       {"cluster:\n  nodes:\n  - name: a\n    accelerators: {manufacturer: acme, product: X, count: 1}\n",
        "t.yaml:7: cluster.nodes[0].accelerators.manufacturer: unknown manufacturer 'acme' (known: "},
