@@ -165,6 +165,27 @@ struct Expectation {
   std::map<std::string, Comparison> counters;
 };
 
+// A trace a scenario references (`workloads: - trace: {...}`), paths resolved against the
+// scenario file. Its rows become trace_workloads when the importer reads it.
+struct TraceSource {
+  std::string format;  // "openb"
+  std::string nodes;   // path as resolved
+  std::string pods;
+  SourceRef where;
+};
+
+// Workload counters as `expect: workloads:` reads them (scenario-format.md, Meaning).
+struct WorkloadCounters {
+  int64_t admitted = 0;  // admitted at least once
+  int64_t running = 0;   // admitted now
+  int64_t pending = 0;   // queued and not admitted now
+  int64_t evicted = 0;   // evictions so far
+  int64_t retries = 0;   // admission-check Retry verdicts so far
+  int64_t finished = 0;
+  int64_t rejected = 0;  // refused at Gate 1
+  bool operator==(const WorkloadCounters&) const = default;
+};
+
 struct Scenario {
   std::string file;  // as given
   std::string name;
@@ -177,6 +198,7 @@ struct Scenario {
   model::ClusterState cluster;  // Nodes, Devices, Namespaces, Settings, InstanceTypes, ... as given
   std::vector<WorkloadSpec> workloads;
   std::vector<TraceWorkload> trace_workloads;
+  std::vector<TraceSource> traces;  // referenced traces (extension of the loaded shape)
   std::vector<TimelineAction> timeline;  // sorted by `at`, stable
   std::vector<Expectation> expectations;
   std::string content_hash;  // FNV-64 hex over the bytes of every file read

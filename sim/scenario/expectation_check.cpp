@@ -1,0 +1,130 @@
+#include "sim/scenario/expectation_check.h"
+
+#include "model/resource_names.h"
+
+namespace chaintwin::sim {
+namespace {
+
+std::string view_text(const model::InstanceTypeCapacityView& v) {
+  return std::to_string(v.once_max_request) + "/" + std::to_string(v.remaining);
+}
+
+struct Checker {
+  const Expectation& e;
+  std::string object;
+  std::vector<ExpectationFailure> failures;
+
+  void differ(const std::string& field, const std::string& want, const std::string& got) {
+    if (want != got)
+      failures.push_back({e.where, e.at ? e.at->to_string() : "end", object, field, want, got});
+  }
+};
+
+void check_cluster_queue(Checker& c, const model::ClusterState& state) {
+  const auto it = state.cluster_queues.find(c.e.cluster_queue);
+  if (it == state.cluster_queues.end()) return c.differ("exists", "yes", "no");
+  const model::ClusterQueue& q = it->second;
+  if (c.e.stop_policy) c.differ("stopPolicy", *c.e.stop_policy, std::string(model::to_string(q.stop_policy())));
+  for (const auto& [manufacturer, want] : c.e.nominal_credits) {
+    const std::string resource = model::credits_resource_name(manufacturer);
+    int64_t sum = 0;
+    for (const auto& group : q.spec.resource_groups)
+      for (const auto& flavor : group.flavors)
+        for (const auto& r : flavor.resources)
+          if (r.name == resource) sum += r.nominal_quota.value_ceil();
+    c.differ("nominalCredits[" + manufacturer + "]", std::to_string(want), std::to_string(sum));
+  }
+}
+
+void check_node(Checker& c, const model::ClusterState& state) {
+  const auto it = state.nodes.find(c.e.node);
+  if (it == state.nodes.end()) return c.differ("exists", "yes", "no");
+  const model::Node& n = it->second;
+  for (const auto& [resource, want] : c.e.capacity) {
+    const auto q = n.status.capacity.find(resource);
+    const std::string got = q == n.status.capacity.end() ? "(absent)" : q->second.to_string();
+    // Compare values, not spellings: "12800k" and "12800000" are the same quantity.
+    const auto w = model::Quantity::parse(want);
+    if (q != n.status.capacity.end() && w.ok() && *w == q->second) continue;
+    c.differ("capacity[" + resource + "]", want, got);
+  }
+  for (const auto& [label, want] : c.e.labels) {
+    const auto l = n.metadata.labels.find(label);
+    const std::string got = l == n.metadata.labels.end() ? "(absent)" : l->second;
+    c.differ("labels[" + label + "]", want ? *want : "(absent)", got);
+  }
+}
+
+void check_instance_type(Checker& c, const model::ClusterState& state) {
+  const auto it = state.instance_types.find(c.e.instance_type);
+  if (it == state.instance_types.end()) return c.differ("exists", "yes", "no");
+  const model::InstanceTypeStatus& st = it->second.status;
+  const std::map<std::string, const model::InstanceTypeCapacityView*> views{
+      {"accelerator", &st.accelerator},
+      {"acceleratorShared", &st.accelerator_shared},
+      {"acceleratorSliced", &st.accelerator_sliced},
+      {"acceleratorPartitioned", &st.accelerator_partitioned.view},
+  };
+  for (const auto& [view, want] : c.e.status) {
+    const auto v = views.find(view);
+    c.differ("status." + view, want, v == views.end() ? "(unknown view)" : view_text(*v->second));
+  }
+}
+
+void check_workloads(Checker& c, const WorkloadCounters& total,
+                     const std::map<std::string, WorkloadCounters>& by_generator) {
+  const WorkloadCounters* counters = &total;
+  static const WorkloadCounters kNone{};
+  if (!c.e.workload_name.empty()) {
+    const auto it = by_generator.find(c.e.workload_name);
+    counters = it == by_generator.end() ? &kNone : &it->second;
+  }
+  for (const auto& [name, cmp] : c.e.counters) {
+    const auto got = counter_value(*counters, name);
+    if (!got) {
+      c.differ(name, cmp.str(), "(unknown counter)");
+    } else if (!cmp.holds(*got)) {
+      c.failures.push_back({c.e.where, c.e.at ? c.e.at->to_string() : "end", c.object, name, cmp.str(),
+                            std::to_string(*got)});
+    }
+  }
+}
+
+}  // namespace
+
+std::string ExpectationFailure::str() const {
+  return where.str() + ": at " + at + ": " + object + ": " + field + ": want " + want + ", got " + got;
+}
+
+std::optional<int64_t> counter_value(const WorkloadCounters& c, const std::string& name) {
+  if (name == "admitted") return c.admitted;
+  if (name == "running") return c.running;
+  if (name == "pending") return c.pending;
+  if (name == "evicted") return c.evicted;
+  if (name == "retries") return c.retries;
+  if (name == "finished") return c.finished;
+  if (name == "rejected") return c.rejected;
+  return std::nullopt;
+}
+
+std::vector<ExpectationFailure> check_expectation(const Expectation& e, const model::ClusterState& state,
+                                                  const WorkloadCounters& total,
+                                                  const std::map<std::string, WorkloadCounters>& by_generator) {
+  Checker c{e, "", {}};
+  if (!e.cluster_queue.empty()) {
+    c.object = "ClusterQueue/" + e.cluster_queue;
+    check_cluster_queue(c, state);
+  } else if (!e.node.empty()) {
+    c.object = "Node/" + e.node;
+    check_node(c, state);
+  } else if (!e.instance_type.empty()) {
+    c.object = "InstanceType/" + e.instance_type;
+    check_instance_type(c, state);
+  } else if (e.workloads) {
+    c.object = e.workload_name.empty() ? "Workloads" : "Workloads/" + e.workload_name;
+    check_workloads(c, total, by_generator);
+  }
+  return c.failures;
+}
+
+}  // namespace chaintwin::sim

@@ -1,0 +1,124 @@
+// expect: what must hold at a time — one subject per entry and the checks that subject has.
+#include <algorithm>
+#include <set>
+
+#include "model/manufacturer.h"
+#include "sim/scenario/scenario_fields.h"
+#include "sim/scenario/scenario_sections.h"
+
+namespace chaintwin::sim::scenario_detail {
+namespace {
+
+// "onceMaxRequest/remaining", two non-negative integers.
+std::string read_view(const Val& v) {
+  const std::string s = as_string(v, "\"onceMaxRequest/remaining\" such as \"5/5\"");
+  const size_t slash = s.find('/');
+  const auto digits = [](const std::string& t) {
+    return !t.empty() && t.size() <= 18 && std::all_of(t.begin(), t.end(), [](char c) { return c >= '0' && c <= '9'; });
+  };
+  if (slash == std::string::npos || !digits(s.substr(0, slash)) || !digits(s.substr(slash + 1)))
+    fail(v, "'" + s + "' is not a status reading (expected \"onceMaxRequest/remaining\" such as \"5/5\")");
+  return s;
+}
+
+// Checks that belong to each subject.
+const std::map<std::string, std::vector<std::string>>& checks_of() {
+  static const std::map<std::string, std::vector<std::string>> m{
+      {"clusterQueue", {"stopPolicy", "nominalCredits"}},
+      {"node", {"capacity", "labels"}},
+      {"instanceType", {"status"}},
+      {"workloads", {}},
+  };
+  return m;
+}
+
+Expectation read_expectation(const Val& v, const Scenario& scenario, const std::set<std::string>& generators) {
+  expect_keys(v, scenario_fields_at("Expectation"), "an expectation");
+  Expectation e;
+  e.where = v.ref();
+  const Val at = req(v, "at", "a time such as 1h, or end");
+  if (at.is_string() && at.json->get<std::string>() == "end") {
+    e.at = std::nullopt;
+  } else {
+    e.at = as_duration(at);
+    if (*e.at > scenario.horizon) fail(at, e.at->to_string() + " is after the horizon (" + scenario.horizon.to_string() + ")");
+  }
+  std::string subject;
+  for (const auto& [s, checks] : checks_of())
+    if (v.has(s.c_str())) {
+      if (!subject.empty()) fail(v.at(s), "an expectation has exactly one subject (also given: " + subject + ")");
+      subject = s;
+    }
+  if (subject.empty()) fail(v, "missing subject (expected one of clusterQueue, node, instanceType, workloads)");
+  const auto& allowed = checks_of().at(subject);
+  for (const auto& item : v.json->items()) {
+    const std::string& k = item.key();
+    if (k == "at" || k == subject) continue;
+    if (std::find(allowed.begin(), allowed.end(), k) == allowed.end())
+      fail(v.at(k), "not a check of a " + subject + " expectation (expected: " +
+                        (allowed.empty() ? std::string("counters inside workloads") : join(allowed)) + ")");
+  }
+  if (subject == "workloads") {
+    e.workloads = true;
+    const Val w = v.at("workloads");
+    expect_keys(w, scenario_fields_at("WorkloadCounters"), "workload counters");
+    for (const auto& item : w.json->items()) {
+      if (item.key() == "name") {
+        e.workload_name = as_string(w.at("name"));
+        if (!generators.count(e.workload_name))
+          fail(w.at("name"), "no workload generator named '" + e.workload_name + "'");
+      } else {
+        e.counters[item.key()] = as_comparison(w.at(item.key()));
+      }
+    }
+    if (e.counters.empty()) fail(w, "expected at least one counter (admitted, running, pending, ...)");
+    return e;
+  }
+  const Val subj = v.at(subject);
+  const std::string name = as_string(subj, "the " + subject + "'s name");
+  if (allowed.size() > 0 && v.json->size() == 2) fail(v, "nothing to check (expected one of: " + join(allowed) + ")");
+  if (subject == "clusterQueue") {
+    e.cluster_queue = name;
+    if (const auto s = opt(v, "stopPolicy")) e.stop_policy = as_choice(*s, {"None", "Hold", "HoldAndDrain"});
+    if (const auto n = opt(v, "nominalCredits")) {
+      if (!n->is_object()) fail(*n, "expected a mapping {manufacturer: credits}");
+      for (const auto& item : n->json->items()) {
+        if (!model::find_manufacturer(item.key()))
+          fail(n->at(item.key()), "unknown manufacturer '" + item.key() + "' (expected e.g. nvidia, amd, ascend)");
+        e.nominal_credits[item.key()] = as_int(n->at(item.key()), 0);
+      }
+    }
+  } else if (subject == "node") {
+    e.node = name;
+    if (const auto c = opt(v, "capacity")) {
+      if (!c->is_object()) fail(*c, "expected a mapping {resource: quantity}");
+      for (const auto& item : c->json->items()) e.capacity[item.key()] = as_quantity(c->at(item.key())).to_string();
+    }
+    if (const auto l = opt(v, "labels")) {
+      if (!l->is_object()) fail(*l, "expected a mapping {label: value or null}");
+      for (const auto& item : l->json->items()) {
+        const Val lv = l->at(item.key());
+        if (lv.is_null()) e.labels[item.key()] = std::nullopt;
+        else e.labels[item.key()] = as_string(lv, "a string (quote numbers), or null for must-be-absent");
+      }
+    }
+  } else {
+    e.instance_type = name;
+    const Val s = v.at("status");
+    expect_keys(s, scenario_fields_at("InstanceTypeStatus"), "status views");
+    for (const auto& item : s.json->items()) e.status[item.key()] = read_view(s.at(item.key()));
+  }
+  return e;
+}
+
+}  // namespace
+
+std::vector<Expectation> read_expectations(const Val& list, const Scenario& scenario) {
+  std::set<std::string> generators;
+  for (const auto& w : scenario.workloads) generators.insert(w.name);
+  std::vector<Expectation> out;
+  for (const auto& v : as_list(list, "expectations")) out.push_back(read_expectation(v, scenario, generators));
+  return out;
+}
+
+}  // namespace chaintwin::sim::scenario_detail

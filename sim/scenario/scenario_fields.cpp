@@ -1,0 +1,59 @@
+#include "sim/scenario/scenario_fields.h"
+
+#include <cstdlib>
+
+#include "model/settings.h"
+
+namespace chaintwin::sim {
+
+const std::map<std::string, std::vector<std::string>>& scenario_fields() {
+  static const std::map<std::string, std::vector<std::string>> fields = [] {
+    std::map<std::string, std::vector<std::string>> f{
+        {"Scenario", {"apiVersion", "kind", "metadata", "seed", "horizon", "settings", "kueue", "operator", "cluster",
+                      "workloads", "timeline", "expect"}},
+        {"Metadata", {"name", "description"}},
+        {"Kueue", {"queueingStrategy", "admissionCheckRetryDelay", "schedulingCyclePeriod", "statusLag"}},
+        {"Operator", {"fitLabelCoalesce", "podStart", "redetectAfter"}},
+        {"Cluster", {"nodes", "objects", "include", "namespaces"}},
+        {"NodeSpec", {"name", "namePrefix", "count", "os", "arch", "cpu", "memory", "pods", "labels", "annotations",
+                      "unschedulable", "accelerators"}},
+        {"Cpu", {"vendor", "name", "cores", "family", "model"}},
+        {"Accelerators", {"manufacturer", "product", "count", "memory", "memoryMib", "cores", "family",
+                          "computeCapability", "partitioning"}},
+        {"Partitioning", {"cards", "mode", "instances"}},
+        {"Workload", {"name", "namespace", "arrival", "duration", "count", "instanceType", "accelerator", "podSets",
+                      "requiredTopologyLevel", "priority", "replicas", "podDeletionDelay"}},
+        {"TraceEntry", {"trace"}},
+        {"Trace", {"format", "nodes", "pods"}},
+        {"Arrival", {"poisson", "every", "at"}},
+        {"Poisson", {"rate"}},
+        {"Duration", {"fixed", "exponential", "lognormal"}},
+        {"Exponential", {"mean"}},
+        {"Lognormal", {"median", "p95"}},
+        {"PodSet", {"name", "count", "request", "containers", "initContainers"}},
+        {"Request", {"exclusive", "shared", "sliced", "partitioned", "cpu", "memory"}},
+        {"Sliced", {"memoryPercentage", "memoryMib", "coresPercentage"}},
+        {"Container", {"name", "requests", "restartable"}},
+        {"TimelineAction", {"at", "action", "node", "value", "cards", "mode", "redetectAfter", "name", "instanceType",
+                            "kind"}},
+        {"Expectation", {"at", "clusterQueue", "node", "instanceType", "workloads", "stopPolicy", "nominalCredits",
+                         "capacity", "labels", "status"}},
+        {"WorkloadCounters", {"name", "admitted", "running", "pending", "evicted", "retries", "finished", "rejected"}},
+        {"InstanceTypeStatus", {"accelerator", "acceleratorShared", "acceleratorSliced", "acceleratorPartitioned"}},
+    };
+    std::vector<std::string> settings;
+    for (const char* const* n = model::setting_names(); *n != nullptr; ++n) settings.emplace_back(*n);
+    f["Settings"] = settings;
+    return f;
+  }();
+  return fields;
+}
+
+const std::vector<std::string>& scenario_fields_at(const std::string& place) {
+  const auto& f = scenario_fields();
+  const auto it = f.find(place);
+  if (it == f.end()) std::abort();
+  return it->second;
+}
+
+}  // namespace chaintwin::sim

@@ -1,0 +1,143 @@
+#include "sim/scenario/scenario_loader.h"
+
+#include <fstream>
+#include <sstream>
+
+#include "model/fnv.h"
+#include "sim/cluster_objects.h"
+#include "sim/scenario/scenario_fields.h"
+#include "sim/scenario/scenario_sections.h"
+
+namespace chaintwin::sim {
+namespace {
+
+using namespace scenario_detail;
+
+void read_settings(const Val& v, model::Settings& settings) {
+  expect_keys(v, scenario_fields_at("Settings"), "operator settings {name: true|false}");
+  for (const auto& item : v.json->items()) {
+    const bool value = as_bool(v.at(item.key()));
+    if (const auto ok = model::set_setting(settings, item.key(), value ? "true" : "false"); !ok)
+      fail(v.at(item.key()), ok.error());
+  }
+}
+
+void read_kueue(const Val& v, KueueOptions& k) {
+  expect_keys(v, scenario_fields_at("Kueue"), "kueue options");
+  if (const auto s = opt(v, "queueingStrategy")) k.queueing_strategy = as_choice(*s, {"BestEffortFIFO", "StrictFIFO"});
+  if (const auto d = opt(v, "admissionCheckRetryDelay")) k.admission_check_retry_delay = as_duration(*d);
+  if (const auto d = opt(v, "schedulingCyclePeriod")) {
+    k.scheduling_cycle_period = as_duration(*d);
+    if (k.scheduling_cycle_period.us() <= 0) fail(*d, "must be longer than 0s");
+  }
+  if (const auto d = opt(v, "statusLag")) k.status_lag = as_duration(*d);
+}
+
+void read_operator(const Val& v, OperatorTimings& t) {
+  expect_keys(v, scenario_fields_at("Operator"), "operator timings");
+  if (const auto d = opt(v, "fitLabelCoalesce")) t.fit_label_coalesce = as_duration(*d);
+  if (const auto d = opt(v, "podStart")) t.pod_start = as_duration(*d);
+  if (const auto d = opt(v, "redetectAfter")) t.redetect_after = as_duration(*d);
+}
+
+void build_cluster(LoadContext& ctx, const Val* cluster_val, const std::string& file, Scenario& s) {
+  ClusterParts parts;
+  if (cluster_val != nullptr) read_cluster(ctx, *cluster_val, file, parts);
+  auto decoded = read_cluster_objects(parts.objects, model::Settings{});
+  if (!decoded) throw ScenarioError{decoded.error()};
+  model::ClusterState cluster = static_cast<model::ClusterState&&>(std::move(decoded).value());
+  for (auto& g : parts.generated) {
+    const std::string name = g.node.metadata.name;
+    if (cluster.nodes.count(name))
+      throw ScenarioError{ctx.node_where[name] + ": cluster.nodes: node name '" + name +
+                          "' is used twice (also given as a Node object)"};
+    cluster.nodes.emplace(name, std::move(g.node));
+    if (g.devices) cluster.devices.emplace(name, std::move(*g.devices));
+  }
+  for (const auto& ns : parts.namespaces) cluster.namespaces[ns].metadata.name = ns;
+  for (const auto& w : s.workloads) cluster.namespaces[w.namespace_].metadata.name = w.namespace_;
+  s.cluster = std::move(cluster);
+}
+
+Scenario read_scenario(LoadContext& ctx, const SourceObject& doc, const std::string& file) {
+  const Val root{&doc, &doc.object, ""};
+  expect_keys(root, scenario_fields_at("Scenario"), "a Scenario");
+  Scenario s;
+  s.file = file;
+  if (as_string(req(root, "apiVersion", "chaintwin/v1")) != "chaintwin/v1")
+    fail(root.at("apiVersion"), "unknown apiVersion '" + root.json->at("apiVersion").get<std::string>() +
+                                    "' (expected chaintwin/v1)");
+  if (as_string(req(root, "kind", "Scenario")) != "Scenario")
+    fail(root.at("kind"), "expected kind Scenario, got '" + root.json->at("kind").get<std::string>() + "'");
+  if (const auto m = opt(root, "metadata")) {
+    expect_keys(*m, scenario_fields_at("Metadata"), "metadata {name, description}");
+    if (const auto n = opt(*m, "name")) s.name = as_string(*n);
+    if (const auto d = opt(*m, "description")) s.description = as_string(*d);
+  }
+  if (s.name.empty()) {
+    const size_t slash = file.find_last_of('/');
+    s.name = file.substr(slash == std::string::npos ? 0 : slash + 1);
+  }
+  if (const auto seed = opt(root, "seed")) s.seed = static_cast<uint64_t>(as_int(*seed, 0));
+  if (const auto h = opt(root, "horizon")) {
+    s.horizon = as_duration(*h);
+    if (s.horizon.us() <= 0) fail(*h, "must be longer than 0s");
+  }
+  // Defaults, then the cluster's Setting objects, then this block (checked here, applied after the cluster).
+  bool explicit_settings = false;
+  if (const auto st = opt(root, "settings")) {
+    read_settings(*st, s.settings);
+    explicit_settings = true;
+  }
+  if (const auto k = opt(root, "kueue")) read_kueue(*k, s.kueue);
+  if (const auto o = opt(root, "operator")) read_operator(*o, s.timings);
+  if (const auto w = opt(root, "workloads")) s.workloads = read_workloads(ctx, *w, file, s.traces);
+  const auto cluster = opt(root, "cluster");
+  build_cluster(ctx, cluster ? &*cluster : nullptr, file, s);
+  if (explicit_settings) read_settings(root.at("settings"), s.cluster.settings);  // the block wins over Setting objects
+  s.settings = s.cluster.settings;
+  if (const auto t = opt(root, "timeline")) s.timeline = read_timeline(*t, s);
+  if (const auto e = opt(root, "expect")) s.expectations = read_expectations(*e, s);
+  return s;
+}
+
+std::string hex64(uint64_t v) {
+  static constexpr char kDigits[] = "0123456789abcdef";
+  std::string out(16, '0');
+  for (int i = 15; i >= 0; --i, v >>= 4) out[static_cast<size_t>(i)] = kDigits[v & 0xfU];
+  return out;
+}
+
+model::Result<Scenario> load(const std::string& text, const std::string& file) {
+  LoadContext ctx;
+  ctx.hash_state = model::fnv1a64_update(model::kFnv64OffsetBasis, text);
+  ctx.include_stack.push_back(file);
+  auto docs = parse_kubernetes_objects(text, file);
+  if (!docs) return model::err(docs.error());
+  if (docs->size() != 1)
+    return model::err(file + ":1: (document): expected exactly one Scenario document, found " +
+                      std::to_string(docs->size()));
+  try {
+    Scenario s = read_scenario(ctx, docs->front(), file);
+    s.content_hash = hex64(ctx.hash_state);
+    return s;
+  } catch (const ScenarioError& e) {
+    return model::err(e.message);
+  }
+}
+
+}  // namespace
+
+model::Result<Scenario> load_scenario(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return model::err(path + ": cannot read the scenario file");
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  return load(ss.str(), path);
+}
+
+model::Result<Scenario> load_scenario_text(const std::string& text, const std::string& name_for_messages) {
+  return load(text, name_for_messages);
+}
+
+}  // namespace chaintwin::sim

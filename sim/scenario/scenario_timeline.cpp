@@ -1,0 +1,157 @@
+// timeline: dated changes to the cluster, checked against the nodes that exist at their time.
+#include <algorithm>
+#include <set>
+
+#include "model/mig_catalog.h"
+#include "model/settings.h"
+#include "sim/scenario/scenario_fields.h"
+#include "sim/scenario/scenario_sections.h"
+
+namespace chaintwin::sim::scenario_detail {
+namespace {
+
+using Kind = TimelineAction::Kind;
+
+struct ActionInfo {
+  const char* name;
+  Kind kind;
+  std::vector<std::string> fields;  // besides at and action
+};
+
+const std::vector<ActionInfo>& actions() {
+  static const std::vector<ActionInfo> a{
+      {"add-node", Kind::kAddNode, {"node"}},
+      {"remove-node", Kind::kRemoveNode, {"node"}},
+      {"cordon", Kind::kCordon, {"node"}},
+      {"uncordon", Kind::kUncordon, {"node"}},
+      {"set-managed", Kind::kSetManaged, {"node", "value"}},
+      {"set-partitioning", Kind::kSetPartitioning, {"node", "cards", "mode", "redetectAfter"}},
+      {"set-setting", Kind::kSetSetting, {"name", "value"}},
+      {"set-inactive", Kind::kSetInactive, {"instanceType", "value"}},
+      {"delete", Kind::kDelete, {"kind", "name"}},
+  };
+  return a;
+}
+
+std::string setting_value_text(const Val& v) {
+  if (v.json->is_boolean()) return v.json->get<bool>() ? "true" : "false";
+  const std::string s = as_string(v, "true or false");
+  if (s != "true" && s != "false") fail(v, "'" + s + "' is not a setting value (expected true or false)");
+  return s;
+}
+
+TimelineAction read_action(const Val& v, std::vector<std::string>& action_names) {
+  expect_keys(v, scenario_fields_at("TimelineAction"), "a timeline action");
+  TimelineAction a;
+  a.where = v.ref();
+  a.at = as_duration(req(v, "at", "when, e.g. 2h"));
+  const Val action = req(v, "action", "what happens");
+  const std::string name = as_choice(action, action_names);
+  const ActionInfo& info = *std::find_if(actions().begin(), actions().end(),
+                                         [&](const ActionInfo& i) { return name == i.name; });
+  a.kind = info.kind;
+  for (const auto& item : v.json->items()) {
+    const std::string& k = item.key();
+    if (k != "at" && k != "action" && std::find(info.fields.begin(), info.fields.end(), k) == info.fields.end())
+      fail(v.at(k), "not a field of action " + name + " (expected: at, action, " + join(info.fields) + ")");
+  }
+  switch (a.kind) {
+    case Kind::kAddNode: {
+      auto nodes = read_node_spec(req(v, "node", "the new node's spec {name, cpu, memory, accelerators, ...}"), false);
+      a.node = nodes[0].node.metadata.name;
+      a.new_node = std::move(nodes[0].node);
+      a.new_devices = std::move(nodes[0].devices);
+      break;
+    }
+    case Kind::kRemoveNode:
+    case Kind::kCordon:
+    case Kind::kUncordon:
+      a.node = as_string(req(v, "node", "the node's name"));
+      break;
+    case Kind::kSetManaged:
+      a.node = as_string(req(v, "node", "the node's name"));
+      a.value = as_bool(req(v, "value", "true or false"));
+      break;
+    case Kind::kSetPartitioning: {
+      a.node = as_string(req(v, "node", "the node's name"));
+      const Val cards = req(v, "cards", "the card indexes to flip");
+      for (const auto& c : as_list(cards, "card indexes")) a.cards.push_back(static_cast<int32_t>(as_int(c, 0, 4095)));
+      if (a.cards.empty()) fail(cards, "expected at least one card index");
+      a.mode = as_choice(req(v, "mode", "mig or logical"), {"mig", "logical"});
+      if (const auto r = opt(v, "redetectAfter")) a.redetect_after = as_duration(*r);
+      break;
+    }
+    case Kind::kSetSetting: {
+      const Val n = req(v, "name", "the setting's name");
+      a.setting_name = as_string(n);
+      a.setting_value = setting_value_text(req(v, "value", "true or false"));
+      model::Settings probe;
+      if (const auto ok = model::set_setting(probe, a.setting_name, a.setting_value); !ok) fail(n, ok.error());
+      break;
+    }
+    case Kind::kSetInactive:
+      a.instance_type = as_string(req(v, "instanceType", "the InstanceType's name"));
+      a.value = as_bool(req(v, "value", "true or false"));
+      break;
+    case Kind::kDelete:
+      a.kind_name = as_choice(req(v, "kind", "InstanceType or ClusterQueue"), {"InstanceType", "ClusterQueue"});
+      a.object_name = as_string(req(v, "name", "the object's name"));
+      break;
+  }
+  return a;
+}
+
+}  // namespace
+
+std::vector<TimelineAction> read_timeline(const Val& list, const Scenario& scenario) {
+  std::vector<std::string> names;
+  for (const auto& i : actions()) names.emplace_back(i.name);
+  std::vector<TimelineAction> out;
+  std::vector<Val> vals;
+  for (const auto& v : as_list(list, "timeline actions")) {
+    out.push_back(read_action(v, names));
+    vals.push_back(v);
+    if (out.back().at > scenario.horizon)
+      fail(v.at("at"), out.back().at.to_string() + " is after the horizon (" + scenario.horizon.to_string() + ")");
+  }
+  std::vector<size_t> order(out.size());
+  for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return out[a].at < out[b].at; });
+
+  // Walk the actions in time order over the node names and Devices that exist then.
+  std::map<std::string, const model::Devices*> nodes;
+  for (const auto& [name, node] : scenario.cluster.nodes) nodes[name] = scenario.cluster.devices_of(name);
+  std::vector<TimelineAction> sorted;
+  for (const size_t i : order) {
+    const TimelineAction& a = out[i];
+    const Val& v = vals[i];
+    if (a.kind == Kind::kAddNode) {
+      if (nodes.count(a.node)) fail(v.at("node"), "node name '" + a.node + "' is used twice (it exists at " + a.at.to_string() + ")");
+      nodes[a.node] = a.new_devices ? &*a.new_devices : nullptr;
+    } else if (!a.node.empty()) {
+      if (!nodes.count(a.node)) fail(v.at("node"), "no node '" + a.node + "' exists at " + a.at.to_string());
+      if (a.kind == Kind::kRemoveNode) nodes.erase(a.node);
+    }
+    if (a.kind == Kind::kSetPartitioning) {
+      const model::Devices* d = nodes[a.node];
+      if (d == nullptr) fail(v.at("node"), "node '" + a.node + "' has no accelerators (no Devices record)");
+      for (const auto c : a.cards) {
+        bool found = false;
+        for (const auto& g : d->spec.groups)
+          for (const auto& acc : g.accelerators) found = found || acc.index == static_cast<uint32_t>(c);
+        if (!found) fail(v.at("cards"), "node '" + a.node + "' has no card " + std::to_string(c));
+      }
+      if (a.mode == "mig") {
+        for (const auto& g : d->spec.groups)
+          for (const auto& acc : g.accelerators)
+            if (std::find(a.cards.begin(), a.cards.end(), static_cast<int32_t>(acc.index)) != a.cards.end() &&
+                !model::find_catalog_model(g.name))
+              fail(v.at("mode"), "card " + std::to_string(acc.index) + " ('" + g.name + "') has no MIG mode");
+      }
+    }
+    sorted.push_back(a);
+  }
+  return sorted;
+}
+
+}  // namespace chaintwin::sim::scenario_detail
