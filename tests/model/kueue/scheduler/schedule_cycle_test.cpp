@@ -1,3 +1,5 @@
+#include <tuple>
+
 #include <catch2/catch.hpp>
 
 #include "scheduler_fixtures.h"
@@ -268,4 +270,34 @@ TEST_CASE("a reservation without checks is admitted at once and one with checks 
   std::vector<std::string> types;
   for (const auto& t : r.transitions) types.push_back(t.workload + " " + t.type);
   CHECK(types == std::vector<std::string>{"default/c QuotaReserved", "default/p QuotaReserved", "default/p Admitted"});
+}
+
+TEST_CASE("the same submissions give the same cycles, states and queues", "[kueue][scheduler]") {
+  const auto run = [] {
+    Fixture f;
+    f.node("n1", 3);
+    f.node("n2", 2, "p", {{"extra", "1"}});
+    f.flavor("f1");
+    f.queue("cq-a", {{"f1", 3}});
+    f.queue("cq-b", {{"f1", 3}}, {}, "StrictFIFO");
+    for (int i = 0; i < 6; ++i) f.submit("w" + std::to_string(i), i % 2 == 0 ? "cq-a" : "cq-b", 1 + i % 2, 1, 6 - i, i % 3);
+    std::vector<CycleResult> cycles;
+    for (int i = 0; i < 5; ++i) cycles.push_back(f.cycle(i));
+    return std::make_tuple(cycles, f.state, f.queues);
+  };
+  CHECK(run() == run());
+}
+
+TEST_CASE("a flavor with an untolerated taint is skipped with Kueue's message", "[kueue][scheduler]") {
+  Fixture f;
+  f.node("n1", 2);
+  f.flavor("f1").spec.node_taints = {Taint{"dedicated", "ml", "NoSchedule"}};
+  f.queue("cq", {{"f1", 2}});
+  f.submit("w", "cq");
+  f.cycle();
+  CHECK(f.message("w") == "couldn't assign flavors to pod set main: untolerated taint dedicated=ml:NoSchedule in flavor f1");
+  f.wl("w").pod_sets[0].template_.tolerations = {Toleration{"dedicated", "Equal", "ml", "NoSchedule"}};
+  f.queues.release_inadmissible();
+  f.cycle();
+  CHECK(f.wl("w").admitted());
 }
