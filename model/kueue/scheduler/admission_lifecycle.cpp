@@ -1,0 +1,213 @@
+#include "model/kueue/scheduler/admission_lifecycle.h"
+
+#include <algorithm>
+
+#include "model/kueue/scheduler/kueue_config.h"
+#include "model/kueue/scheduler/scheduler.h"
+#include "model/kueue/scheduler/workload_conditions.h"
+
+namespace chaintwin::model {
+namespace {
+
+bool holds_topology(const Admission& a) {
+  return std::any_of(a.pod_set_assignments.begin(), a.pod_set_assignments.end(),
+                     [](const PodSetAssignment& p) { return p.topology_assignment.has_value(); });
+}
+
+// Quota (and TAS capacity) came free: Kueue requeues the inadmissible Workloads of the queue; a
+// release of node capacity may unblock any queue sharing those nodes, so all are released then.
+void release_after_quota_loss(QueueManager& queues, const Admission& released) {
+  queues.release_inadmissible(holds_topology(released) ? "" : released.cluster_queue);
+}
+
+bool requeued_false_for(const Workload& wl, std::string_view reason) {
+  const Condition* c = find_condition(wl.status.conditions, kWorkloadRequeued);
+  return c != nullptr && c->status == "False" && c->reason == reason;
+}
+
+}  // namespace
+
+std::vector<WorkloadTransition> set_admission_check_state(const ClusterState& cluster, WorkloadState& workloads,
+                                                          QueueManager& queues, const std::string& workload_key,
+                                                          const std::string& check, CheckState state,
+                                                          const std::string& message, TimeUs now) {
+  const auto it = workloads.workloads.find(workload_key);
+  if (it == workloads.workloads.end() || !it->second.quota_reserved()) return {};
+  Workload& wl = it->second;
+  auto& checks = wl.status.admission_checks;
+  auto c = std::find_if(checks.begin(), checks.end(), [&](const AdmissionCheckState& s) { return s.name == check; });
+  if (c == checks.end()) {
+    checks.push_back(AdmissionCheckState{check, CheckState::kPending, "", now});
+    c = checks.end() - 1;
+  }
+  if (c->state == state && c->message == message) return {};
+  if (c->state != state) c->last_transition = now;
+  c->state = state;
+  c->message = message;
+  const Admission admission = *wl.status.admission;
+  const std::string& cq = admission.cluster_queue;
+  if (state == CheckState::kReady || state == CheckState::kPending) return sync_admitted(wl, now);
+
+  std::vector<WorkloadTransition> out;
+  if (state == CheckState::kRetry) {
+    const std::string evicted = "At least one admission check is false";
+    evict(wl, "AdmissionCheck", evicted, now);
+    ++wl.status.retries;
+    wl.status.queue_order_time = now;
+    const std::string requeued = "The workload backoff was finished";
+    set_requeued(wl, true, "BackoffFinished", requeued);
+    out.push_back({workload_key, cq, "Evicted", "AdmissionCheck", evicted});
+    out.push_back({workload_key, cq, "QuotaReleased", "AdmissionCheck", "Quota released in ClusterQueue " + cq});
+    out.push_back({workload_key, cq, "Requeued", "BackoffFinished", requeued});
+    queues.add(cluster, wl);
+  } else {  // Rejected
+    const std::string why = "Admission check(s): " + check + ", were rejected";
+    wl.active = false;
+    const std::string evicted = "The workload is deactivated due to " + why;
+    evict(wl, "Deactivated", evicted, now);
+    set_requeued(wl, false, "Deactivated", evicted);
+    out.push_back({workload_key, cq, "Deactivated", "AdmissionCheck", why});
+    out.push_back({workload_key, cq, "Evicted", "Deactivated", evicted});
+    out.push_back({workload_key, cq, "QuotaReleased", "Deactivated", "Quota released in ClusterQueue " + cq});
+    queues.remove(workload_key);
+  }
+  release_after_quota_loss(queues, admission);
+  return out;
+}
+
+std::vector<WorkloadTransition> sync_queue_states(const ClusterState& cluster, WorkloadState& workloads,
+                                                  QueueManager& queues, TimeUs now) {
+  std::vector<WorkloadTransition> out;
+  queues.refresh(cluster);
+  // A ClusterQueue added or changed (spec, activity, deletion) is a requeue event for it.
+  for (const auto& [name, cq] : cluster.cluster_queues) {
+    const QueueManager::Observed seen{cq.spec, cluster_queue_active(cluster, name), cq.metadata.deletion_timestamp.has_value()};
+    if (queues.observe(name, seen)) queues.release_inadmissible(name);
+  }
+  // Reservations of stopped, deleted and terminating queues.
+  for (auto& [key, wl] : workloads.workloads) {
+    if (!wl.status.admission || wl.finished()) continue;
+    const std::string name = wl.status.admission->cluster_queue;
+    const auto cq = cluster.cluster_queues.find(name);
+    const bool gone = cq == cluster.cluster_queues.end() || cq->second.metadata.deletion_timestamp.has_value();
+    const StopPolicy policy = gone ? StopPolicy::kNone : cq->second.stop_policy();
+    if (!wl.admitted()) {
+      if (!gone && policy == StopPolicy::kNone) continue;
+      const std::string msg = "ClusterQueue " + name + " is inactive";
+      unset_quota_reservation(wl, "Inadmissible", msg, now);
+      out.push_back({key, name, "QuotaReleased", "Inadmissible", msg});
+      queues.add(cluster, wl);
+    } else if (policy == StopPolicy::kHoldAndDrain) {
+      const std::string msg = "The ClusterQueue is stopped";
+      evict(wl, "ClusterQueueStopped", msg, now);
+      set_requeued(wl, false, "ClusterQueueStopped", msg);
+      out.push_back({key, name, "Evicted", "ClusterQueueStopped", msg});
+      queues.park(cluster, wl);
+    }
+  }
+  // Restarted queues take their drained Workloads back (queue order keeps the creation time).
+  for (auto& [key, wl] : workloads.workloads) {
+    if (wl.status.admission || wl.finished() || !wl.active) continue;
+    if (!requeued_false_for(wl, "ClusterQueueStopped")) continue;
+    const std::string name = queues.cluster_queue_of(key);
+    const auto cq = cluster.cluster_queues.find(name);
+    if (cq == cluster.cluster_queues.end() || cq->second.metadata.deletion_timestamp ||
+        cq->second.stop_policy() != StopPolicy::kNone)
+      continue;
+    const std::string msg = "The ClusterQueue was restarted";
+    set_requeued(wl, true, "ClusterQueueRestarted", msg);
+    queues.unpark(key);
+    out.push_back({key, name, "Requeued", "ClusterQueueRestarted", msg});
+  }
+  // Waiting Workloads that cannot be scheduled: missing queues, inactive queues.
+  std::vector<std::pair<std::string, std::string>> inadmissible;  // (workload, message)
+  for (const auto& [key, lq] : queues.unplaced()) {
+    const auto l = cluster.local_queues.find(lq);
+    const std::string lq_name = lq.substr(lq.find('/') + 1);
+    inadmissible.emplace_back(key, l == cluster.local_queues.end()
+                                       ? "LocalQueue " + lq_name + " doesn't exist"
+                                       : "ClusterQueue " + l->second.cluster_queue + " doesn't exist");
+  }
+  for (const auto& name : queues.cluster_queues()) {
+    const auto cq = cluster.cluster_queues.find(name);
+    if (cq == cluster.cluster_queues.end() || cluster_queue_active(cluster, name)) continue;
+    for (const auto& key : queues.waiting(name)) inadmissible.emplace_back(key, "ClusterQueue " + name + " is inactive");
+  }
+  for (const auto& [key, msg] : inadmissible) {
+    const auto w = workloads.workloads.find(key);
+    if (w == workloads.workloads.end()) continue;
+    if (requeued_false_for(w->second, "ClusterQueueStopped")) continue;  // keeps its eviction story
+    if (set_pending(w->second, "Inadmissible", msg, now))
+      out.push_back({key, queues.cluster_queue_of(key), "Pending", "Inadmissible", msg});
+  }
+  return out;
+}
+
+std::vector<WorkloadTransition> finish_workload(WorkloadState& workloads, QueueManager& queues,
+                                                const std::string& workload_key, TimeUs now) {
+  const auto it = workloads.workloads.find(workload_key);
+  if (it == workloads.workloads.end() || it->second.finished()) return {};
+  Workload& wl = it->second;
+  const std::optional<Admission> admission = wl.status.admission;
+  const std::string cq = admission ? admission->cluster_queue : queues.cluster_queue_of(workload_key);
+  Condition finished;
+  finished.type = std::string(kWorkloadFinished);
+  finished.status = "True";
+  finished.reason = "Succeeded";
+  finished.message = "The workload finished";
+  set_condition(wl.status.conditions, finished);
+  std::vector<WorkloadTransition> out{{workload_key, cq, "Finished", "Succeeded", finished.message}};
+  queues.remove(workload_key);
+  if (admission) {
+    wl.status.admission.reset();
+    out.push_back({workload_key, cq, "QuotaReleased", "Finished", "Quota released in ClusterQueue " + cq});
+    release_after_quota_loss(queues, *admission);
+  }
+  (void)now;
+  return out;
+}
+
+std::map<std::string, ClusterQueueStatus> cluster_queue_usage(const ClusterState& cluster, const WorkloadState& workloads,
+                                                              const QueueManager& queues) {
+  std::map<std::string, ClusterQueueStatus> out;
+  for (const auto& [name, cq] : cluster.cluster_queues) {
+    ClusterQueueStatus s = cq.status;
+    s.pending_workloads = queues.pending(name);
+    s.reserving_workloads = 0;
+    s.admitted_workloads = 0;
+    std::map<std::pair<std::string, std::string>, int64_t> reserved, used;
+    for (const auto& [key, wl] : workloads.workloads) {
+      if (!wl.status.admission || wl.finished() || wl.status.admission->cluster_queue != name) continue;
+      ++s.reserving_workloads;
+      const bool admitted = wl.admitted();
+      if (admitted) ++s.admitted_workloads;
+      for (const auto& psa : wl.status.admission->pod_set_assignments)
+        for (const auto& [r, qty] : psa.resource_usage) {
+          const auto f = psa.flavors.find(r);
+          if (f == psa.flavors.end()) continue;
+          reserved[{f->second, r}] += resource_value(r, qty);
+          if (admitted) used[{f->second, r}] += resource_value(r, qty);
+        }
+    }
+    const auto listed = [&](const std::map<std::pair<std::string, std::string>, int64_t>& totals) {
+      std::vector<FlavorUsage> list;
+      for (const auto& g : cq.spec.resource_groups)
+        for (const auto& fq : g.flavors) {
+          FlavorUsage fu;
+          fu.name = fq.name;
+          for (const auto& r : g.covered_resources) {
+            const auto t = totals.find({fq.name, r});
+            fu.resources.push_back({r, resource_quantity(r, t == totals.end() ? 0 : t->second), Quantity::from_int(0)});
+          }
+          list.push_back(std::move(fu));
+        }
+      return list;
+    };
+    s.flavors_reservation = listed(reserved);
+    s.flavors_usage = listed(used);
+    if (!(s == cq.status)) out[name] = std::move(s);
+  }
+  return out;
+}
+
+}  // namespace chaintwin::model

@@ -1,0 +1,48 @@
+// The Workload lifecycle around Kueue's scheduling cycle: admission-check verdicts (Gate 3's
+// controller and the joint check call set_admission_check_state), stop policies and queue
+// activity (sync_queue_states, run by the runner after any ClusterQueue/LocalQueue change),
+// finishing (finish_workload) and the ClusterQueue status Kueue reports (cluster_queue_usage).
+// Follows pkg/controller/core/workload_controller.go and clusterqueue_controller.go (v0.14).
+#pragma once
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "model/kueue/scheduler/queue_manager.h"
+#include "model/kueue/scheduler/transitions.h"
+#include "model/stage4/cluster_state.h"
+#include "model/workload/workload.h"
+
+namespace chaintwin::model {
+
+// Ready → Admitted once every check is Ready; Retry → evicted (AdmissionCheck), quota released,
+// checks back to Pending, Requeued, queue-order time = now, retries and evictions counted, back in
+// the heap; Rejected → spec.active=false, evicted (Deactivated), out of the queues. A verdict for a
+// Workload without a reservation, or that changes nothing, is ignored.
+std::vector<WorkloadTransition> set_admission_check_state(const ClusterState& cluster, WorkloadState& workloads,
+                                                          QueueManager& queues, const std::string& workload_key,
+                                                          const std::string& check, CheckState state,
+                                                          const std::string& message, TimeUs now);
+
+// Places Workloads whose queues appeared, releases the inadmissible set of every ClusterQueue whose
+// spec or activity changed, applies stop policies (Hold / HoldAndDrain cancel reservations still
+// waiting on checks; HoldAndDrain evicts admitted Workloads, ClusterQueueStopped, parked until
+// restart; restart requeues them, ClusterQueueRestarted), cancels not-yet-admitted reservations of
+// a deleted or terminating ClusterQueue (admitted ones are never evicted for it), and marks waiting
+// Workloads of inactive queues and of missing queues Inadmissible.
+std::vector<WorkloadTransition> sync_queue_states(const ClusterState& cluster, WorkloadState& workloads,
+                                                  QueueManager& queues, TimeUs now);
+
+// Finished=True, quota released (status.admission cleared), out of the queues; releases the
+// inadmissible set of its ClusterQueue, or of every queue when it held a topology assignment.
+std::vector<WorkloadTransition> finish_workload(WorkloadState& workloads, QueueManager& queues,
+                                                const std::string& workload_key, TimeUs now);
+
+// Kueue's status of every ClusterQueue of `cluster` (pending, reserving, admitted workloads;
+// flavorsReservation / flavorsUsage listing every flavor and covered resource of the spec, 0 when
+// unused), keeping the conditions it has; only the queues whose status changed are returned.
+std::map<std::string, ClusterQueueStatus> cluster_queue_usage(const ClusterState& cluster, const WorkloadState& workloads,
+                                                              const QueueManager& queues);
+
+}  // namespace chaintwin::model

@@ -1,0 +1,153 @@
+#include "model/kueue/scheduler/flavor_assigner.h"
+
+#include <algorithm>
+#include <set>
+
+#include "model/kueue/scheduler/node_match.h"
+
+namespace chaintwin::model {
+namespace {
+
+enum class Mode { kNoFit, kPreempt, kFit };
+
+const ResourceGroup* group_covering(const ClusterQueue& cq, const std::string& resource) {
+  for (const auto& g : cq.spec.resource_groups)
+    if (std::find(g.covered_resources.begin(), g.covered_resources.end(), resource) != g.covered_resources.end())
+      return &g;
+  return nullptr;
+}
+
+std::set<std::string> group_label_keys(const ClusterState& cluster, const ResourceGroup& g) {
+  std::set<std::string> keys;
+  for (const auto& f : g.flavors) {
+    const auto rf = cluster.resource_flavors.find(f.name);
+    if (rf == cluster.resource_flavors.end()) continue;
+    for (const auto& [k, v] : rf->second.spec.node_labels) keys.insert(k);
+  }
+  return keys;
+}
+
+int64_t nominal_of(const FlavorQuotas& fq, const std::string& resource) {
+  for (const auto& r : fq.resources)
+    if (r.name == resource) return resource_value(resource, r.nominal_quota);
+  return 0;
+}
+
+std::string amount(const std::string& resource, int64_t v) { return resource_quantity(resource, v).to_string(); }
+
+std::string join_sorted(std::vector<std::string> reasons) {
+  std::sort(reasons.begin(), reasons.end());
+  std::string out;
+  for (std::size_t i = 0; i < reasons.size(); ++i) out += (i == 0 ? "" : ", ") + reasons[i];
+  return out;
+}
+
+// A TAS mismatch between the PodSet and the flavor (checkPodSetAndFlavorMatchForTAS), or "".
+std::string tas_mismatch(const ClusterState& cluster, const PodSet& ps, const ResourceFlavor& rf) {
+  if (ps.required_topology_level.empty()) return "";
+  if (rf.spec.topology_name.empty())
+    return "Flavor \"" + rf.metadata.name + "\" does not support TopologyAwareScheduling";
+  const auto t = cluster.topologies.find(rf.spec.topology_name);
+  if (t == cluster.topologies.end())
+    return "Flavor \"" + rf.metadata.name + "\" does not support TopologyAwareScheduling";
+  const auto& levels = t->second.levels;
+  if (std::find(levels.begin(), levels.end(), ps.required_topology_level) == levels.end())
+    return "Flavor \"" + rf.metadata.name + "\" does not contain the requested level";
+  return "";
+}
+
+}  // namespace
+
+FlavorAssignment assign_flavors(const ClusterState& cluster, const ClusterQueue& cq, const Workload& wl,
+                                const FlavorResourceAmounts& usage, const KueueConfig& config) {
+  FlavorAssignment out;
+  FlavorResourceAmounts assigned;  // usage of earlier PodSets in this assignment
+  std::vector<std::string> messages;
+  for (const auto& ps : wl.pod_sets) {
+    ResourceAmounts per_pod = resource_amounts(config.effective_requests(pod_effective_requests(ps.template_)));
+    ResourceAmounts total;
+    for (const auto& [r, v] : per_pod)
+      if (v != 0 && group_covering(cq, r) != nullptr) total[r] = v * ps.count;  // IgnoreUndeclared
+    PodSetFlavors psf;
+    psf.name = ps.name;
+    psf.count = ps.count;
+    std::vector<std::string> failure;
+    for (const auto& [resource, value] : total) {
+      if (psf.flavors.count(resource) != 0) continue;
+      const ResourceGroup& group = *group_covering(cq, resource);
+      const auto keys = group_label_keys(cluster, group);
+      std::vector<std::string> reasons;
+      Mode best = Mode::kNoFit;
+      std::string chosen;
+      for (const auto& fq : group.flavors) {
+        const auto rf = cluster.resource_flavors.find(fq.name);
+        if (rf == cluster.resource_flavors.end()) {
+          reasons.push_back("flavor " + fq.name + " not found");
+          continue;
+        }
+        if (const auto m = tas_mismatch(cluster, ps, rf->second); !m.empty()) {
+          reasons.push_back(m);
+          continue;
+        }
+        auto tolerations = ps.template_.tolerations;
+        tolerations.insert(tolerations.end(), rf->second.spec.tolerations.begin(), rf->second.spec.tolerations.end());
+        if (const auto taint = first_untolerated_taint(rf->second.spec.node_taints, tolerations)) {
+          reasons.push_back("untolerated taint " + taint_string(*taint) + " in flavor " + fq.name);
+          continue;
+        }
+        if (!matches_flavor_labels(ps.template_.node_selector, ps.template_.required_node_affinity, keys,
+                                   rf->second.spec.node_labels)) {
+          reasons.push_back("flavor " + fq.name + " doesn't match node affinity");
+          continue;
+        }
+        Mode mode = Mode::kFit;
+        for (const auto& [r, v] : total) {
+          if (std::find(group.covered_resources.begin(), group.covered_resources.end(), r) == group.covered_resources.end())
+            continue;
+          const std::pair<std::string, std::string> fr{fq.name, r};
+          const int64_t val = v + (assigned.count(fr) ? assigned.at(fr) : 0);
+          const int64_t nominal = nominal_of(fq, r);
+          const int64_t available = nominal - (usage.count(fr) ? usage.at(fr) : 0);
+          if (val > nominal) {
+            reasons.push_back("insufficient quota for " + r + " in flavor " + fq.name + ", request > maximum capacity (" +
+                              amount(r, val) + " > " + amount(r, nominal) + ")");
+            mode = Mode::kNoFit;
+            break;
+          }
+          if (val > available) {
+            reasons.push_back("insufficient unused quota for " + r + " in flavor " + fq.name + ", " +
+                              amount(r, val - available) + " more needed");
+            mode = std::min(mode, Mode::kPreempt);
+          }
+        }
+        if (mode > best) best = mode;
+        if (mode == Mode::kFit) {
+          chosen = fq.name;
+          break;
+        }
+      }
+      if (chosen.empty()) {
+        failure = reasons.empty() ? std::vector<std::string>{"no flavors in the resource group"} : reasons;
+        if (group.flavors.empty()) failure = {"resource " + resource + " unavailable in ClusterQueue"};
+        break;
+      }
+      for (const auto& r : group.covered_resources)
+        if (total.count(r) != 0) {
+          psf.flavors[r] = chosen;
+          psf.usage[r] = total.at(r);
+        }
+    }
+    if (!failure.empty()) {
+      messages.push_back("couldn't assign flavors to pod set " + ps.name + ": " + join_sorted(failure));
+      break;
+    }
+    for (const auto& [r, f] : psf.flavors) assigned[{f, r}] += psf.usage.at(r);
+    out.pod_sets.push_back(std::move(psf));
+  }
+  out.fits = messages.empty();
+  for (std::size_t i = 0; i < messages.size(); ++i) out.message += (i == 0 ? "" : "; ") + messages[i];
+  if (!out.fits) out.pod_sets.clear();
+  return out;
+}
+
+}  // namespace chaintwin::model

@@ -1,0 +1,52 @@
+// How the simulated Kueue is configured, and the request arithmetic every part of the scheduler
+// shares: the resources.transformations hook (injectable, so the lead can point it at the gates'
+// model/admission/credit_transform.h), the TAS placement profile, Kueue's int64 resource values
+// (cpu in milli, everything else rounded up) and a PodSet's effective per-pod requests.
+// Callers: schedule_cycle (flavor assignment, TAS), the lifecycle functions and the usage report.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <string>
+#include <string_view>
+
+#include "model/object_meta.h"
+#include "model/workload/workload.h"
+
+namespace chaintwin::model {
+
+// Kueue's resource amounts: resource name → int64 (pkg/resources/requests.go).
+using ResourceAmounts = std::map<std::string, int64_t>;
+
+// TAS domain order at the levels below the chosen domain (and across leaves when no level is
+// required). The operator deploys least-free-capacity-first (operator-domain §3.4, citing Kueue
+// v0.18.9); upstream v0.14 uses BestFit for everything.
+enum class TasPlacement { kLeastFreeCapacity, kBestFit };
+
+// Kueue's resources.transformations as a function of one Pod's requests.
+using EffectiveRequestsFn = std::function<ResourceList(const ResourceList& pod_requests)>;
+
+// The stand-in transformation until model/admission/credit_transform.h lands: for every known
+// manufacturer base, `<base>` N → N×1,600,000 credits, `<base>.shared` N → N×160,000,
+// `<base>.sliced.units` U → U, `<base>.partitioned.units` U → U, summed into
+// `credits.gpustack.ai/<mfr>`; those source keys are dropped. Every other key is kept as is (the
+// other accelerator keys are then covered by no resource group and ignored, IgnoreUndeclared).
+ResourceList default_kueue_effective_requests(const ResourceList& pod_requests);
+
+struct KueueConfig {
+  EffectiveRequestsFn effective_requests = default_kueue_effective_requests;
+  TasPlacement tas_placement = TasPlacement::kLeastFreeCapacity;
+};
+
+// Kueue's ResourceValue: MilliValue() for cpu, Value() (rounded up) for every other resource.
+int64_t resource_value(std::string_view name, const Quantity& q);
+// Kueue's ResourceQuantity: the inverse (cpu milli, memory binary SI, others decimal SI).
+Quantity resource_quantity(std::string_view name, int64_t value);
+ResourceAmounts resource_amounts(const ResourceList& list);
+ResourceList resource_list(const ResourceAmounts& amounts);
+
+// One Pod's requests before transformation: per resource max(Σ containers, max init container).
+ResourceList pod_effective_requests(const PodTemplate& pod);
+
+}  // namespace chaintwin::model

@@ -1,0 +1,184 @@
+#include "model/kueue/scheduler/queue_manager.h"
+
+#include <algorithm>
+
+namespace chaintwin::model {
+
+QueueEntry queue_entry(const Workload& wl) {
+  return QueueEntry{wl.priority, std::max(wl.creation_time, wl.status.queue_order_time), object_key(wl.metadata)};
+}
+
+std::string QueueManager::resolve(const ClusterState& cluster, const std::string& local_queue) {
+  const auto lq = cluster.local_queues.find(local_queue);
+  if (lq == cluster.local_queues.end()) return "";
+  if (cluster.cluster_queues.count(lq->second.cluster_queue) == 0) return "";
+  return lq->second.cluster_queue;
+}
+
+void QueueManager::detach(Tracked& t) {
+  if (t.cluster_queue.empty()) return;
+  auto& q = queues_[t.cluster_queue];
+  q.heap.erase(t.entry);
+  q.inadmissible.erase(t.entry);
+  q.parked.erase(t.entry);
+}
+
+void QueueManager::attach(Tracked& t, Place place) {
+  if (t.cluster_queue.empty()) {
+    t.place = Place::kUnplaced;
+    return;
+  }
+  auto& q = queues_[t.cluster_queue];
+  t.place = place;
+  switch (place) {
+    case Place::kHeap: q.heap.insert(t.entry); break;
+    case Place::kInadmissible: q.inadmissible.insert(t.entry); break;
+    case Place::kParked: q.parked.insert(t.entry); break;
+    case Place::kPopped:
+    case Place::kUnplaced: break;
+  }
+}
+
+void QueueManager::track(const ClusterState& cluster, const Workload& wl, Place place) {
+  const std::string key = object_key(wl.metadata);
+  remove(key);
+  if (!wl.active || wl.finished() || wl.quota_reserved()) return;
+  Tracked t;
+  t.local_queue = local_queue_key(wl.metadata.namespace_, wl.queue_name);
+  t.cluster_queue = resolve(cluster, t.local_queue);
+  t.entry = queue_entry(wl);
+  attach(t, place);
+  workloads_[key] = std::move(t);
+}
+
+void QueueManager::add(const ClusterState& cluster, const Workload& wl) { track(cluster, wl, Place::kHeap); }
+
+void QueueManager::park(const ClusterState& cluster, const Workload& wl) { track(cluster, wl, Place::kParked); }
+
+void QueueManager::unpark(const std::string& workload_key) {
+  const auto it = workloads_.find(workload_key);
+  if (it == workloads_.end() || it->second.place != Place::kParked) return;
+  detach(it->second);
+  attach(it->second, Place::kHeap);
+}
+
+void QueueManager::remove(const std::string& workload_key) {
+  const auto it = workloads_.find(workload_key);
+  if (it == workloads_.end()) return;
+  detach(it->second);
+  workloads_.erase(it);
+}
+
+void QueueManager::refresh(const ClusterState& cluster) {
+  for (const auto& [name, cq] : cluster.cluster_queues) queues_[name];
+  for (auto& [key, t] : workloads_) {
+    const std::string cq = resolve(cluster, t.local_queue);
+    if (cq == t.cluster_queue) continue;
+    const Place keep = t.place == Place::kParked ? Place::kParked : Place::kHeap;
+    detach(t);
+    t.cluster_queue = cq;
+    attach(t, keep);
+  }
+  // Forget queues that no longer exist and hold nothing.
+  for (auto it = queues_.begin(); it != queues_.end();) {
+    const auto& q = it->second;
+    const bool empty = q.heap.empty() && q.inadmissible.empty() && q.parked.empty();
+    if (empty && cluster.cluster_queues.count(it->first) == 0) {
+      observed_.erase(it->first);
+      it = queues_.erase(it);
+    } else {
+      ++it;
+    }
+  }
+}
+
+void QueueManager::release_inadmissible(const std::string& cluster_queue) {
+  for (auto& [name, q] : queues_) {
+    if (!cluster_queue.empty() && name != cluster_queue) continue;
+    for (const auto& e : q.inadmissible) {
+      q.heap.insert(e);
+      workloads_[e.key].place = Place::kHeap;
+    }
+    q.inadmissible.clear();
+  }
+}
+
+std::optional<QueueEntry> QueueManager::pop(const std::string& cluster_queue) {
+  const auto it = queues_.find(cluster_queue);
+  if (it == queues_.end() || it->second.heap.empty()) return std::nullopt;
+  QueueEntry head = *it->second.heap.begin();
+  it->second.heap.erase(it->second.heap.begin());
+  workloads_[head.key].place = Place::kPopped;
+  return head;
+}
+
+void QueueManager::requeue(const std::string& workload_key, bool inadmissible) {
+  const auto it = workloads_.find(workload_key);
+  if (it == workloads_.end()) return;
+  detach(it->second);
+  attach(it->second, inadmissible ? Place::kInadmissible : Place::kHeap);
+}
+
+int32_t QueueManager::pending(const std::string& cluster_queue) const {
+  const auto it = queues_.find(cluster_queue);
+  if (it == queues_.end()) return 0;
+  int32_t popped = 0;
+  for (const auto& [key, t] : workloads_)
+    if (t.cluster_queue == cluster_queue && t.place == Place::kPopped) ++popped;
+  return static_cast<int32_t>(it->second.heap.size() + it->second.inadmissible.size() + it->second.parked.size()) +
+         popped;
+}
+
+int32_t QueueManager::inadmissible(const std::string& cluster_queue) const {
+  const auto it = queues_.find(cluster_queue);
+  if (it == queues_.end()) return 0;
+  return static_cast<int32_t>(it->second.inadmissible.size() + it->second.parked.size());
+}
+
+std::vector<std::string> QueueManager::cluster_queues() const {
+  std::vector<std::string> out;
+  for (const auto& [name, q] : queues_) out.push_back(name);
+  return out;
+}
+
+std::optional<QueueManager::Place> QueueManager::place_of(const std::string& workload_key) const {
+  const auto it = workloads_.find(workload_key);
+  if (it == workloads_.end()) return std::nullopt;
+  return it->second.place;
+}
+
+std::string QueueManager::cluster_queue_of(const std::string& workload_key) const {
+  const auto it = workloads_.find(workload_key);
+  return it == workloads_.end() ? "" : it->second.cluster_queue;
+}
+
+std::vector<std::string> QueueManager::heap_order(const std::string& cluster_queue) const {
+  std::vector<std::string> out;
+  const auto it = queues_.find(cluster_queue);
+  if (it == queues_.end()) return out;
+  for (const auto& e : it->second.heap) out.push_back(e.key);
+  return out;
+}
+
+std::vector<std::pair<std::string, std::string>> QueueManager::unplaced() const {
+  std::vector<std::pair<std::string, std::string>> out;
+  for (const auto& [key, t] : workloads_)
+    if (t.place == Place::kUnplaced) out.emplace_back(key, t.local_queue);
+  return out;
+}
+
+std::vector<std::string> QueueManager::waiting(const std::string& cluster_queue) const {
+  std::vector<std::string> out;
+  for (const auto& [key, t] : workloads_)
+    if (t.cluster_queue == cluster_queue && t.place != Place::kUnplaced) out.push_back(key);
+  return out;
+}
+
+bool QueueManager::observe(const std::string& cluster_queue, const Observed& now) {
+  const auto it = observed_.find(cluster_queue);
+  const bool changed = it == observed_.end() || !(it->second == now);
+  observed_[cluster_queue] = now;
+  return changed;
+}
+
+}  // namespace chaintwin::model

@@ -1,0 +1,107 @@
+// Kueue's queue manager (pkg/cache/queue): the pending Workloads of every ClusterQueue, fed by
+// LocalQueues. Per ClusterQueue a heap ordered by priority (higher first), then queue-order
+// timestamp, then key; an inadmissible set (BestEffortFIFO heads that did not fit, released only
+// by events); and the parked Workloads (Requeued=False after a HoldAndDrain eviction, released
+// when the queue restarts). Workloads whose LocalQueue or ClusterQueue does not exist are kept
+// aside and placed by refresh(). schedule_cycle pops heads; the lifecycle functions add, park and
+// remove. A plain value: copyable and comparable, no references into ClusterState.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "model/stage4/cluster_state.h"
+#include "model/workload/workload.h"
+
+namespace chaintwin::model {
+
+struct QueueEntry {
+  int32_t priority = 0;
+  TimeUs order_time = 0;
+  std::string key;  // "<ns>/<name>"
+  bool operator<(const QueueEntry& o) const {
+    if (priority != o.priority) return priority > o.priority;
+    if (order_time != o.order_time) return order_time < o.order_time;
+    return key < o.key;
+  }
+  bool operator==(const QueueEntry&) const = default;
+};
+
+// The queue-order entry of a Workload: its priority, max(creation, status.queue_order_time), key.
+QueueEntry queue_entry(const Workload& wl);
+
+class QueueManager {
+ public:
+  enum class Place { kHeap, kInadmissible, kParked, kPopped, kUnplaced };
+
+  void add(const ClusterState& cluster, const Workload& wl);
+  // Adds with Requeued=False: counted as pending and inadmissible, never popped nor released by
+  // release_inadmissible(); unpark() moves it to the heap.
+  void park(const ClusterState& cluster, const Workload& wl);
+  void unpark(const std::string& workload_key);
+  void remove(const std::string& workload_key);
+  void refresh(const ClusterState& cluster);
+  void release_inadmissible(const std::string& cluster_queue = "");
+
+  // The head of a ClusterQueue's heap, taken out (kPopped) until requeue() or remove().
+  std::optional<QueueEntry> pop(const std::string& cluster_queue);
+  // Back into the heap (immediate) or into the inadmissible set.
+  void requeue(const std::string& workload_key, bool inadmissible);
+
+  int32_t pending(const std::string& cluster_queue) const;
+  int32_t inadmissible(const std::string& cluster_queue) const;
+  std::vector<std::string> cluster_queues() const;
+  bool contains(const std::string& workload_key) const { return workloads_.count(workload_key) != 0; }
+  std::optional<Place> place_of(const std::string& workload_key) const;
+  // The ClusterQueue a tracked Workload belongs to ("" while unplaced).
+  std::string cluster_queue_of(const std::string& workload_key) const;
+  // Heap order of one ClusterQueue, for tests and reports.
+  std::vector<std::string> heap_order(const std::string& cluster_queue) const;
+  // Workloads whose LocalQueue or ClusterQueue is missing: (workload key, LocalQueue key).
+  std::vector<std::pair<std::string, std::string>> unplaced() const;
+  // Every tracked Workload of a ClusterQueue that waits (heap, inadmissible, parked), sorted by key.
+  std::vector<std::string> waiting(const std::string& cluster_queue) const;
+
+  // What sync_queue_states last saw of each ClusterQueue, to tell a change (a requeue event).
+  struct Observed {
+    ClusterQueueSpec spec;
+    bool active = false;
+    bool terminating = false;
+    bool operator==(const Observed&) const = default;
+  };
+  // Records `now`; returns whether it differs from what was recorded before.
+  bool observe(const std::string& cluster_queue, const Observed& now);
+
+  bool operator==(const QueueManager&) const = default;
+
+ private:
+  struct Tracked {
+    std::string local_queue;    // "<ns>/<queue_name>"
+    std::string cluster_queue;  // "" while unplaced
+    QueueEntry entry;
+    Place place = Place::kUnplaced;
+    bool operator==(const Tracked&) const = default;
+  };
+  struct PendingQueue {
+    std::set<QueueEntry> heap;
+    std::set<QueueEntry> inadmissible;
+    std::set<QueueEntry> parked;
+    bool operator==(const PendingQueue&) const = default;
+  };
+
+  void track(const ClusterState& cluster, const Workload& wl, Place place);
+  void detach(Tracked& t);
+  void attach(Tracked& t, Place place);
+  static std::string resolve(const ClusterState& cluster, const std::string& local_queue);
+
+  std::map<std::string, PendingQueue> queues_;  // by ClusterQueue name
+  std::map<std::string, Tracked> workloads_;    // by workload key
+  std::map<std::string, Observed> observed_;
+};
+
+}  // namespace chaintwin::model

@@ -1,0 +1,152 @@
+#include "model/kueue/scheduler/scheduler.h"
+
+#include <algorithm>
+
+#include "model/kueue/kueue_status_reconciler.h"
+#include "model/kueue/scheduler/flavor_assigner.h"
+#include "model/kueue/scheduler/tas_assigner.h"
+#include "model/kueue/scheduler/workload_conditions.h"
+
+namespace chaintwin::model {
+namespace {
+
+struct Nomination {
+  std::string assignment_error;  // empty when it fits
+  std::optional<Admission> admission;
+};
+
+// Flavors, then TAS on each PodSet whose flavor names a Topology, against `usage`.
+Nomination nominate(const ClusterState& cluster, const ClusterQueue& cq, const Workload& wl, const UsageSnapshot& usage,
+                    const KueueConfig& config) {
+  Nomination n;
+  const auto quota_it = usage.quota.find(cq.metadata.name);
+  static const FlavorResourceAmounts kNone;
+  const FlavorAssignment fa =
+      assign_flavors(cluster, cq, wl, quota_it == usage.quota.end() ? kNone : quota_it->second, config);
+  if (!fa.fits) {
+    n.assignment_error = fa.message;
+    return n;
+  }
+  Admission admission;
+  admission.cluster_queue = cq.metadata.name;
+  auto nodes = usage.nodes;  // PodSets of one Workload see each other's placement
+  for (std::size_t i = 0; i < fa.pod_sets.size(); ++i) {
+    const auto& psf = fa.pod_sets[i];
+    const PodSet& ps = wl.pod_sets[i];
+    PodSetAssignment psa;
+    psa.name = psf.name;
+    psa.flavors = psf.flavors;
+    psa.resource_usage = resource_list(psf.usage);
+    psa.count = psf.count;
+    const ResourceFlavor* tas_flavor = nullptr;
+    for (const auto& [r, f] : psf.flavors) {
+      const auto rf = cluster.resource_flavors.find(f);
+      if (rf != cluster.resource_flavors.end() && !rf->second.spec.topology_name.empty()) {
+        tas_flavor = &rf->second;
+        break;
+      }
+    }
+    if (tas_flavor != nullptr) {
+      const TopologyResult tr = assign_topology(cluster, *tas_flavor, ps, nodes, config.tas_placement);
+      if (!tr.assignment) {
+        n.assignment_error = "couldn't assign flavors to pod set " + ps.name + ": " + tr.message;
+        return n;
+      }
+      psa.topology_assignment = tr.assignment;
+      Workload probe;
+      probe.pod_sets = {ps};
+      probe.status.admission = Admission{cq.metadata.name, {psa}};
+      UsageSnapshot delta;
+      add_workload_usage(delta, probe);
+      for (const auto& [node, amounts] : delta.nodes)
+        for (const auto& [r, v] : amounts) nodes[node][r] += v;
+    }
+    admission.pod_set_assignments.push_back(std::move(psa));
+  }
+  n.admission = std::move(admission);
+  return n;
+}
+
+bool strict_fifo(const ClusterQueue& cq) { return cq.spec.queueing_strategy == "StrictFIFO"; }
+
+}  // namespace
+
+bool cluster_queue_active(const ClusterState& cluster, const std::string& cluster_queue) {
+  const auto it = cluster.cluster_queues.find(cluster_queue);
+  if (it == cluster.cluster_queues.end()) return false;
+  return cluster_queue_active_condition(it->second, cluster).status == "True";
+}
+
+CycleResult schedule_cycle(const ClusterState& cluster, WorkloadState& workloads, QueueManager& queues, TimeUs now,
+                           const KueueConfig& config) {
+  CycleResult result;
+  // 1. Heads: at most one per active ClusterQueue.
+  std::vector<QueueEntry> heads;
+  for (const auto& name : queues.cluster_queues()) {
+    if (!cluster_queue_active(cluster, name)) continue;
+    auto head = queues.pop(name);
+    if (!head) continue;
+    ++result.popped;
+    if (workloads.workloads.count(head->key) == 0) {  // deleted behind our back
+      queues.remove(head->key);
+      continue;
+    }
+    heads.push_back(*head);
+  }
+  // 2. Snapshot; 3. nominate every head against it.
+  UsageSnapshot snapshot = build_usage_snapshot(workloads);
+  struct Entry {
+    QueueEntry entry;
+    std::string cluster_queue;
+    Nomination nomination;
+    std::string inadmissible;  // set when the head cannot even be nominated
+  };
+  std::vector<Entry> entries;
+  for (const auto& h : heads) {
+    Entry e{h, queues.cluster_queue_of(h.key), {}, {}};
+    const Workload& wl = workloads.workloads.at(h.key);
+    const ClusterQueue& cq = cluster.cluster_queues.at(e.cluster_queue);
+    if (!cq.spec.namespace_selector_all) e.inadmissible = "Workload namespace doesn't match ClusterQueue selector";
+    else e.nomination = nominate(cluster, cq, wl, snapshot, config);
+    entries.push_back(std::move(e));
+  }
+  // 4. Kueue's entry order: priority, then queue-order time, then key.
+  std::sort(entries.begin(), entries.end(), [](const Entry& a, const Entry& b) { return a.entry < b.entry; });
+  // 5. Admit in order against the usage committed so far.
+  for (auto& e : entries) {
+    Workload& wl = workloads.workloads.at(e.entry.key);
+    const ClusterQueue& cq = cluster.cluster_queues.at(e.cluster_queue);
+    std::string message = e.inadmissible;
+    bool after_nomination = false;
+    std::optional<Admission> admission;
+    if (message.empty()) {
+      if (!e.nomination.admission) {
+        message = e.nomination.assignment_error;
+      } else {
+        const Nomination again = nominate(cluster, cq, wl, snapshot, config);
+        if (again.admission) admission = again.admission;
+        else {
+          message = again.assignment_error;
+          after_nomination = true;
+        }
+      }
+    }
+    if (!admission) {
+      const std::string reason = e.inadmissible.empty() ? "Pending" : "Inadmissible";
+      if (set_pending(wl, reason, message, now))
+        result.transitions.push_back({e.entry.key, e.cluster_queue, "Pending", reason, message});
+      // StrictFIFO keeps its head (except on a namespace mismatch); a head that fitted at
+      // nomination goes straight back to the heap; BestEffortFIFO parks the rest.
+      const bool inadmissible =
+          !after_nomination && (!e.inadmissible.empty() || !strict_fifo(cq));
+      queues.requeue(e.entry.key, inadmissible);
+      continue;
+    }
+    for (auto& t : reserve_quota(wl, cq, std::move(*admission), now)) result.transitions.push_back(std::move(t));
+    add_workload_usage(snapshot, wl);
+    queues.remove(e.entry.key);
+  }
+  return result;
+}
+
+}  // namespace chaintwin::model

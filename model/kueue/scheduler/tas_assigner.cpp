@@ -1,0 +1,197 @@
+#include "model/kueue/scheduler/tas_assigner.h"
+
+#include <algorithm>
+#include <limits>
+#include <set>
+
+#include "model/kueue/scheduler/node_match.h"
+
+namespace chaintwin::model {
+namespace {
+
+struct Leaf {
+  std::vector<std::string> values;  // one per level
+  int32_t pods = 0;                 // how many Pods of the PodSet fit
+};
+
+struct Exclusions {
+  int32_t total = 0, node_selector = 0, affinity = 0;
+  std::map<std::string, int32_t> resources;
+  std::string format() const {
+    std::vector<std::string> r;
+    if (node_selector > 0) r.push_back("nodeSelector: " + std::to_string(node_selector));
+    if (affinity > 0) r.push_back("affinity: " + std::to_string(affinity));
+    for (const auto& [name, n] : resources) r.push_back("resource \"" + name + "\": " + std::to_string(n));
+    std::sort(r.begin(), r.end());
+    std::string out;
+    for (std::size_t i = 0; i < r.size(); ++i) out += (i == 0 ? "" : ", ") + r[i];
+    return out;
+  }
+  bool any() const { return node_selector > 0 || affinity > 0 || !resources.empty(); }
+};
+
+// How many Pods fit in `free`; the first resource (by name) short of one Pod when none does.
+int32_t count_in(const ResourceAmounts& per_pod, const ResourceAmounts& free, std::string* short_of) {
+  int64_t n = std::numeric_limits<int32_t>::max();
+  for (const auto& [r, v] : per_pod) {
+    if (v <= 0) continue;
+    const auto f = free.find(r);
+    const int64_t have = f == free.end() ? 0 : std::max<int64_t>(0, f->second);
+    const int64_t fit = have / v;
+    if (fit == 0 && short_of != nullptr && short_of->empty()) *short_of = r;
+    n = std::min(n, fit);
+  }
+  return static_cast<int32_t>(n);
+}
+
+struct Domain {
+  std::vector<std::string> values;  // prefix of the level values
+  int32_t pods = 0;
+};
+
+// Orders candidate domains for filling: least free first (LeastFreeCapacity) or most free first
+// (BestFit), ties by values.
+void order_domains(std::vector<Domain>& ds, TasPlacement placement) {
+  std::sort(ds.begin(), ds.end(), [&](const Domain& a, const Domain& b) {
+    if (a.pods != b.pods) return placement == TasPlacement::kLeastFreeCapacity ? a.pods < b.pods : a.pods > b.pods;
+    return a.values < b.values;
+  });
+}
+
+bool has_prefix(const std::vector<std::string>& v, const std::vector<std::string>& prefix) {
+  return v.size() >= prefix.size() && std::equal(prefix.begin(), prefix.end(), v.begin());
+}
+
+// The domains of level `depth` (values prefix of length depth+1) under `parent`.
+std::vector<Domain> domains_at(const std::vector<Leaf>& leaves, std::size_t depth, const std::vector<std::string>& parent) {
+  std::map<std::vector<std::string>, int32_t> sums;
+  for (const auto& l : leaves) {
+    if (!has_prefix(l.values, parent)) continue;
+    sums[std::vector<std::string>(l.values.begin(), l.values.begin() + static_cast<std::ptrdiff_t>(depth + 1))] += l.pods;
+  }
+  std::vector<Domain> out;
+  for (const auto& [v, n] : sums) out.push_back({v, n});
+  return out;
+}
+
+// Distributes `count` Pods over the leaves under `parent` (at level index depth-1), level by level.
+void distribute(const std::vector<Leaf>& leaves, std::size_t depth, std::size_t levels, const std::vector<std::string>& parent,
+                int32_t count, TasPlacement placement, std::map<std::vector<std::string>, int32_t>& out) {
+  if (depth == levels) {
+    out[parent] += count;
+    return;
+  }
+  auto ds = domains_at(leaves, depth, parent);
+  ds.erase(std::remove_if(ds.begin(), ds.end(), [](const Domain& d) { return d.pods <= 0; }), ds.end());
+  if (placement == TasPlacement::kBestFit) {
+    // BestFit: a single domain that holds everything, the tightest such; else greedy most-free.
+    const Domain* best = nullptr;
+    for (const auto& d : ds)
+      if (d.pods >= count && (best == nullptr || d.pods < best->pods || (d.pods == best->pods && d.values < best->values)))
+        best = &d;
+    if (best != nullptr) {
+      distribute(leaves, depth + 1, levels, best->values, count, placement, out);
+      return;
+    }
+  }
+  order_domains(ds, placement);
+  int32_t remaining = count;
+  for (const auto& d : ds) {
+    if (remaining == 0) break;
+    const int32_t take = std::min(remaining, d.pods);
+    distribute(leaves, depth + 1, levels, d.values, take, placement, out);
+    remaining -= take;
+  }
+}
+
+}  // namespace
+
+TopologyResult assign_topology(const ClusterState& cluster, const ResourceFlavor& flavor, const PodSet& pod_set,
+                               const std::map<std::string, ResourceAmounts>& node_usage, TasPlacement placement) {
+  TopologyResult out;
+  const std::string& topology_name = flavor.spec.topology_name;
+  const auto topo = cluster.topologies.find(topology_name);
+  if (topo == cluster.topologies.end() || topo->second.levels.empty()) {
+    out.message = "topology \"" + topology_name + "\" not found";
+    return out;
+  }
+  const auto& levels = topo->second.levels;
+  const bool hostname_leaf = levels.back() == kHostnameLabel;
+  std::size_t required_depth = levels.size() - 1;
+  const bool required = !pod_set.required_topology_level.empty();
+  if (required) {
+    const auto it = std::find(levels.begin(), levels.end(), pod_set.required_topology_level);
+    if (it == levels.end()) {
+      out.message = "no requested topology level: " + pod_set.required_topology_level;
+      return out;
+    }
+    required_depth = static_cast<std::size_t>(it - levels.begin());
+  }
+
+  ResourceAmounts per_pod = resource_amounts(pod_effective_requests(pod_set.template_));
+  per_pod["pods"] = 1;
+  Exclusions ex;
+  std::vector<Leaf> leaves;
+  for (const auto& [name, node] : cluster.nodes) {
+    const auto& labels = node.metadata.labels;
+    if (node.unschedulable || !matches_node_selector(flavor.spec.node_labels, labels)) continue;
+    if (!std::all_of(levels.begin(), levels.end(), [&](const std::string& l) { return labels.count(l) != 0; })) continue;
+    ++ex.total;
+    Leaf leaf;
+    for (const auto& l : levels) leaf.values.push_back(labels.at(l));
+    if (hostname_leaf && !matches_node_selector(pod_set.template_.node_selector, labels)) {
+      ++ex.node_selector;
+      continue;
+    }
+    if (hostname_leaf && !matches_required_affinity(pod_set.template_.required_node_affinity, labels, name)) {
+      ++ex.affinity;
+      continue;
+    }
+    ResourceAmounts free = resource_amounts(node.status.allocatable);
+    if (free.count("pods") == 0) free["pods"] = std::numeric_limits<int32_t>::max();  // not modelled: unbounded
+    if (const auto u = node_usage.find(name); u != node_usage.end())
+      for (const auto& [r, v] : u->second) free[r] -= v;
+    std::string short_of;
+    leaf.pods = count_in(per_pod, free, &short_of);
+    if (leaf.pods == 0) ++ex.resources[short_of];
+    leaves.push_back(std::move(leaf));
+  }
+
+  std::map<std::vector<std::string>, int32_t> placed;
+  int32_t fit = 0;
+  if (required) {
+    auto ds = domains_at(leaves, required_depth, {});
+    const Domain* chosen = nullptr;
+    for (const auto& d : ds) {
+      fit = std::max(fit, d.pods);
+      if (d.pods >= pod_set.count &&
+          (chosen == nullptr || d.pods < chosen->pods || (d.pods == chosen->pods && d.values < chosen->values)))
+        chosen = &d;
+    }
+    if (chosen != nullptr) distribute(leaves, required_depth + 1, levels.size(), chosen->values, pod_set.count, placement, placed);
+  } else {
+    for (const auto& l : leaves) fit += l.pods;
+    if (fit >= pod_set.count) distribute(leaves, 0, levels.size(), {}, pod_set.count, placement, placed);
+  }
+  if (placed.empty() && pod_set.count > 0) {
+    const int32_t shown = std::min(fit, pod_set.count);
+    out.message = "topology \"" + topology_name + "\" " +
+                  (shown == 0 ? "doesn't allow to fit any of " + std::to_string(pod_set.count) + " pod(s)"
+                              : "allows to fit only " + std::to_string(shown) + " out of " +
+                                    std::to_string(pod_set.count) + " pod(s)");
+    if (ex.any()) out.message += ". Total nodes: " + std::to_string(ex.total) + "; excluded: " + ex.format();
+    return out;
+  }
+  TopologyAssignment ta;
+  // Kueue keeps only the hostname level when the lowest level is kubernetes.io/hostname.
+  const std::size_t first = hostname_leaf ? levels.size() - 1 : 0;
+  ta.levels.assign(levels.begin() + static_cast<std::ptrdiff_t>(first), levels.end());
+  for (const auto& [values, n] : placed) {
+    if (n == 0) continue;
+    ta.domains.push_back({std::vector<std::string>(values.begin() + static_cast<std::ptrdiff_t>(first), values.end()), n});
+  }
+  out.assignment = std::move(ta);
+  return out;
+}
+
+}  // namespace chaintwin::model

@@ -1,0 +1,27 @@
+// What the simulated Kueue did to one Workload, as a value with Kueue's reason and message; the
+// runner logs these and turns them into events. Returned by schedule_cycle and the lifecycle
+// functions (admission_lifecycle.h).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace chaintwin::model {
+
+struct WorkloadTransition {
+  std::string workload;       // "<ns>/<name>"
+  std::string cluster_queue;
+  std::string type;           // QuotaReserved, Admitted, Pending, Evicted, Requeued, Finished, Deactivated, QuotaReleased
+  std::string reason;         // Kueue's reason
+  std::string message;
+  bool operator==(const WorkloadTransition&) const = default;
+};
+
+struct CycleResult {
+  std::vector<WorkloadTransition> transitions;
+  int32_t popped = 0;  // heads examined
+  bool operator==(const CycleResult&) const = default;
+};
+
+}  // namespace chaintwin::model

@@ -1,0 +1,33 @@
+// The usage one scheduling cycle decides against (Kueue's cache snapshot): quota reserved per
+// ClusterQueue, flavor and resource (from every Workload holding status.admission), and the TAS
+// usage per node (per-pod PodSpec requests × pods of every topology assignment naming the node,
+// plus `pods`). schedule_cycle builds it once and adds each admission, so later heads see it.
+#pragma once
+
+#include <map>
+#include <string>
+#include <utility>
+
+#include "model/kueue/scheduler/kueue_config.h"
+#include "model/workload/workload.h"
+
+namespace chaintwin::model {
+
+// (flavor, resource) → amount.
+using FlavorResourceAmounts = std::map<std::pair<std::string, std::string>, int64_t>;
+
+struct UsageSnapshot {
+  std::map<std::string, FlavorResourceAmounts> quota;  // by ClusterQueue
+  std::map<std::string, ResourceAmounts> nodes;         // TAS usage by node name
+  bool operator==(const UsageSnapshot&) const = default;
+};
+
+// Adds (sign +1) or removes (sign -1) one Workload's reservation.
+void add_workload_usage(UsageSnapshot& snapshot, const Workload& wl, int sign = 1);
+// Every Workload that holds a reservation and has not finished.
+UsageSnapshot build_usage_snapshot(const WorkloadState& workloads);
+
+// The node of a topology domain when its last level is kubernetes.io/hostname, else "".
+std::string domain_node(const TopologyAssignment& ta, const TopologyDomainAssignment& d);
+
+}  // namespace chaintwin::model

@@ -1,0 +1,82 @@
+#include "model/kueue/scheduler/workload_conditions.h"
+
+#include <algorithm>
+
+namespace chaintwin::model {
+namespace {
+
+Condition condition(std::string_view type, bool status, std::string reason, std::string message) {
+  Condition c;
+  c.type = std::string(type);
+  c.status = status ? "True" : "False";
+  c.reason = std::move(reason);
+  c.message = std::move(message);
+  return c;
+}
+
+void reset_checks(Workload& wl, TimeUs now) {
+  for (auto& c : wl.status.admission_checks) {
+    if (c.state == CheckState::kPending) continue;
+    c.state = CheckState::kPending;
+    c.message.clear();
+    c.last_transition = now;
+  }
+}
+
+}  // namespace
+
+bool set_pending(Workload& wl, const std::string& reason, const std::string& message, TimeUs) {
+  const bool changed = set_condition(wl.status.conditions, condition(kWorkloadQuotaReserved, false, reason, message));
+  set_condition(wl.status.conditions,
+                condition(kWorkloadAdmitted, false, "NoReservation", "The workload has no reservation"));
+  return changed;
+}
+
+std::vector<WorkloadTransition> reserve_quota(Workload& wl, const ClusterQueue& cq, Admission admission, TimeUs now) {
+  const std::string key = object_key(wl.metadata);
+  const std::string& name = cq.metadata.name;
+  wl.status.admission = std::move(admission);
+  std::vector<AdmissionCheckState> checks;
+  for (const auto& check : cq.spec.admission_checks) {
+    const auto it = std::find_if(wl.status.admission_checks.begin(), wl.status.admission_checks.end(),
+                                 [&](const AdmissionCheckState& s) { return s.name == check; });
+    if (it != wl.status.admission_checks.end()) checks.push_back(*it);
+    else checks.push_back(AdmissionCheckState{check, CheckState::kPending, "", now});
+  }
+  wl.status.admission_checks = std::move(checks);
+  const std::string message = "Quota reserved in ClusterQueue " + name;
+  set_condition(wl.status.conditions, condition(kWorkloadQuotaReserved, true, "QuotaReserved", message));
+  set_condition(wl.status.conditions,
+                condition(kWorkloadAdmitted, false, "UnsatisfiedChecks", "The workload has not all checks ready"));
+  std::vector<WorkloadTransition> out{{key, name, "QuotaReserved", "QuotaReserved", message}};
+  for (auto& t : sync_admitted(wl, now)) out.push_back(std::move(t));
+  return out;
+}
+
+std::vector<WorkloadTransition> sync_admitted(Workload& wl, TimeUs) {
+  if (!wl.admitted()) return {};
+  const std::string& cq = wl.status.admission->cluster_queue;
+  if (!set_condition(wl.status.conditions, condition(kWorkloadAdmitted, true, "Admitted", "The workload is admitted")))
+    return {};
+  return {{object_key(wl.metadata), cq, "Admitted", "Admitted", "Admitted by ClusterQueue " + cq}};
+}
+
+void unset_quota_reservation(Workload& wl, const std::string& reason, const std::string& message, TimeUs now) {
+  wl.status.admission.reset();
+  set_condition(wl.status.conditions, condition(kWorkloadQuotaReserved, false, reason, message));
+  set_condition(wl.status.conditions,
+                condition(kWorkloadAdmitted, false, "NoReservation", "The workload has no reservation"));
+  reset_checks(wl, now);
+}
+
+void evict(Workload& wl, const std::string& reason, const std::string& message, TimeUs now) {
+  set_condition(wl.status.conditions, condition(kWorkloadEvicted, true, reason, message));
+  ++wl.status.evictions;
+  unset_quota_reservation(wl, "Pending", message, now);
+}
+
+void set_requeued(Workload& wl, bool requeued, const std::string& reason, const std::string& message) {
+  set_condition(wl.status.conditions, condition(kWorkloadRequeued, requeued, reason, message));
+}
+
+}  // namespace chaintwin::model

@@ -1,0 +1,35 @@
+// The Workload status edits Kueue makes (pkg/workload: SetQuotaReservation, UnsetQuotaReservation,
+// SyncAdmittedCondition, Evict and the check resets), shared by schedule_cycle and the lifecycle
+// functions so every path writes the same conditions, reasons and messages.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "model/kueue/scheduler/transitions.h"
+#include "model/workload/workload.h"
+
+namespace chaintwin::model {
+
+// QuotaReserved=False with `reason` (Pending | Inadmissible) and `message`, Admitted=False
+// NoReservation. Returns whether the QuotaReserved condition changed.
+bool set_pending(Workload& wl, const std::string& reason, const std::string& message, TimeUs now);
+
+// Writes the admission, QuotaReserved=True, the ClusterQueue's checks (existing states kept,
+// missing ones Pending, others dropped), and Admitted (True at once when every check is Ready).
+std::vector<WorkloadTransition> reserve_quota(Workload& wl, const ClusterQueue& cq, Admission admission, TimeUs now);
+
+// Admitted=True when quota is reserved and every check is Ready and it was not yet; returns the
+// Admitted transition, if any.
+std::vector<WorkloadTransition> sync_admitted(Workload& wl, TimeUs now);
+
+// Clears the admission (quota released), QuotaReserved=False with reason/message, Admitted=False,
+// every check back to Pending.
+void unset_quota_reservation(Workload& wl, const std::string& reason, const std::string& message, TimeUs now);
+
+// Evicted=True with reason/message, evictions counted, then unset_quota_reservation (reason Pending).
+void evict(Workload& wl, const std::string& reason, const std::string& message, TimeUs now);
+
+void set_requeued(Workload& wl, bool requeued, const std::string& reason, const std::string& message);
+
+}  // namespace chaintwin::model

@@ -1,0 +1,208 @@
+#include <catch2/catch.hpp>
+
+#include "scheduler_fixtures.h"
+
+using namespace chaintwin::model;
+using namespace chaintwin::model::testing;
+
+namespace {
+
+const std::string kCheck = "gpustack-node-devices";
+
+std::vector<std::string> kinds(const std::vector<WorkloadTransition>& ts) {
+  std::vector<std::string> out;
+  for (const auto& t : ts) out.push_back(t.workload + " " + t.type + "/" + t.reason);
+  return out;
+}
+
+// A cluster with one checked queue "cq" (2 cards of nominal quota on flavor f1).
+Fixture checked_cluster(int64_t cards = 2) {
+  Fixture f;
+  f.node("n1", 8);
+  f.flavor("f1");
+  f.check(kCheck);
+  f.queue("cq", {{"f1", cards}}, {kCheck});
+  return f;
+}
+
+std::vector<WorkloadTransition> verdict(Fixture& f, const std::string& name, CheckState s, TimeUs now = 0) {
+  return set_admission_check_state(f.cluster, f.state, f.queues, "default/" + name, kCheck, s, "", now);
+}
+
+}  // namespace
+
+TEST_CASE("a Ready check admits and a Retry evicts and requeues behind younger Workloads", "[kueue][lifecycle]") {
+  auto f = checked_cluster();
+  f.submit("w1", "cq", 1, 1, 1);
+  f.submit("w2", "cq", 2, 1, 2);
+  f.cycle();
+  REQUIRE(f.wl("w1").quota_reserved());
+
+  const auto retry = verdict(f, "w1", CheckState::kRetry, 100);
+  CHECK(kinds(retry) == std::vector<std::string>{"default/w1 Evicted/AdmissionCheck", "default/w1 QuotaReleased/AdmissionCheck",
+                                                 "default/w1 Requeued/BackoffFinished"});
+  const auto& w1 = f.wl("w1");
+  CHECK_FALSE(w1.quota_reserved());
+  CHECK(w1.status.queue_order_time == 100);
+  CHECK(w1.status.retries == 1);
+  CHECK(w1.status.evictions == 1);
+  CHECK(w1.status.admission_checks[0].state == CheckState::kPending);
+  CHECK(find_condition(w1.status.conditions, kWorkloadEvicted)->reason == "AdmissionCheck");
+  CHECK(f.queues.heap_order("cq") == std::vector<std::string>{"default/w2", "default/w1"});
+
+  f.cycle();  // w2 (2 cards) reserves first now
+  CHECK(f.wl("w2").quota_reserved());
+  const auto ready = verdict(f, "w2", CheckState::kReady, 110);
+  CHECK(kinds(ready) == std::vector<std::string>{"default/w2 Admitted/Admitted"});
+  CHECK(f.wl("w2").admitted());
+  CHECK(verdict(f, "w2", CheckState::kReady, 120).empty());
+  CHECK(verdict(f, "w1", CheckState::kReady, 120).empty());  // no reservation: ignored
+}
+
+TEST_CASE("a Rejected check deactivates the Workload and takes it out of the queue", "[kueue][lifecycle]") {
+  auto f = checked_cluster();
+  f.submit("w1", "cq");
+  f.cycle();
+  const auto rejected = verdict(f, "w1", CheckState::kRejected, 5);
+  CHECK(kinds(rejected) == std::vector<std::string>{"default/w1 Deactivated/AdmissionCheck", "default/w1 Evicted/Deactivated",
+                                                    "default/w1 QuotaReleased/Deactivated"});
+  CHECK_FALSE(f.wl("w1").active);
+  CHECK_FALSE(f.wl("w1").quota_reserved());
+  CHECK_FALSE(f.queues.contains("default/w1"));
+  CHECK(f.queues.pending("cq") == 0);
+}
+
+TEST_CASE("Hold cancels a reservation waiting on checks but keeps an admitted one", "[kueue][lifecycle]") {
+  auto f = checked_cluster();
+  f.submit("running", "cq", 1, 1, 1);
+  f.submit("waiting", "cq", 1, 1, 2);
+  f.cycle();
+  verdict(f, "running", CheckState::kReady);
+  f.cycle();
+  REQUIRE(f.wl("waiting").quota_reserved());
+
+  f.cluster.cluster_queues["cq"].spec.stop_policy = StopPolicy::kHold;
+  const auto ts = sync_queue_states(f.cluster, f.state, f.queues, 10);
+  CHECK(kinds(ts) == std::vector<std::string>{"default/waiting QuotaReleased/Inadmissible"});
+  CHECK(f.wl("running").admitted());
+  CHECK_FALSE(f.wl("waiting").quota_reserved());
+  CHECK(find_condition(f.wl("waiting").status.conditions, kWorkloadEvicted) == nullptr);
+  CHECK(f.message("waiting") == "ClusterQueue cq is inactive");
+  CHECK(f.queues.pending("cq") == 1);
+  CHECK(f.cycle().popped == 0);
+}
+
+TEST_CASE("HoldAndDrain evicts admitted Workloads and a restart requeues them in creation order", "[kueue][lifecycle]") {
+  auto f = checked_cluster(4);
+  f.submit("first", "cq", 1, 1, 1);
+  f.submit("second", "cq", 1, 1, 2);
+  f.cycle();
+  f.cycle();
+  verdict(f, "first", CheckState::kReady);
+  verdict(f, "second", CheckState::kReady);
+
+  f.cluster.cluster_queues["cq"].spec.stop_policy = StopPolicy::kHoldAndDrain;
+  const auto drained = sync_queue_states(f.cluster, f.state, f.queues, 50);
+  CHECK(kinds(drained) == std::vector<std::string>{"default/first Evicted/ClusterQueueStopped",
+                                                   "default/second Evicted/ClusterQueueStopped"});
+  const auto* requeued = f.cond("first", kWorkloadRequeued);
+  REQUIRE(requeued != nullptr);
+  CHECK(requeued->status == "False");
+  CHECK(f.queues.pending("cq") == 2);
+  CHECK(f.queues.inadmissible("cq") == 2);
+  CHECK(sync_queue_states(f.cluster, f.state, f.queues, 60).empty());
+
+  f.cluster.cluster_queues["cq"].spec.stop_policy = StopPolicy::kNone;
+  const auto restarted = sync_queue_states(f.cluster, f.state, f.queues, 70);
+  CHECK(kinds(restarted) == std::vector<std::string>{"default/first Requeued/ClusterQueueRestarted",
+                                                     "default/second Requeued/ClusterQueueRestarted"});
+  CHECK(f.queues.heap_order("cq") == std::vector<std::string>{"default/first", "default/second"});
+  f.cycle(80);
+  CHECK(f.wl("first").quota_reserved());
+  CHECK(f.wl("first").status.admission_checks[0].state == CheckState::kPending);
+}
+
+TEST_CASE("an inactive AdmissionCheck makes its ClusterQueue admit nothing", "[kueue][lifecycle]") {
+  auto f = checked_cluster();
+  f.check(kCheck, false);
+  f.submit("w1", "cq");
+  CHECK(f.cycle().popped == 0);
+  const auto ts = sync_queue_states(f.cluster, f.state, f.queues, 1);
+  CHECK(kinds(ts) == std::vector<std::string>{"default/w1 Pending/Inadmissible"});
+  CHECK(f.message("w1") == "ClusterQueue cq is inactive");
+
+  f.check(kCheck, true);
+  sync_queue_states(f.cluster, f.state, f.queues, 2);
+  f.cycle();
+  CHECK(f.wl("w1").quota_reserved());
+}
+
+TEST_CASE("a deleted ClusterQueue evicts nothing and only cancels waiting reservations", "[kueue][lifecycle]") {
+  auto f = checked_cluster();
+  f.submit("running", "cq", 1, 1, 1);
+  f.submit("waiting", "cq", 1, 1, 2);
+  f.cycle();
+  verdict(f, "running", CheckState::kReady);
+  f.cycle();
+  f.submit("queued", "cq", 1, 1, 3);
+
+  f.cluster.cluster_queues["cq"].metadata.deletion_timestamp = "2025-01-01T00:00:00Z";
+  const auto ts = sync_queue_states(f.cluster, f.state, f.queues, 10);
+  CHECK(f.wl("running").admitted());
+  CHECK(f.wl("running").status.evictions == 0);
+  CHECK_FALSE(f.wl("waiting").quota_reserved());
+  for (const auto& t : ts) CHECK(t.type != "Evicted");
+  CHECK(f.cycle().popped == 0);
+}
+
+TEST_CASE("a Workload whose LocalQueue is missing waits and is placed when the queue appears", "[kueue][lifecycle]") {
+  Fixture f;
+  f.node("n1", 2);
+  f.flavor("f1");
+  f.submit("early", "later");
+  CHECK(f.queues.unplaced().size() == 1);
+  const auto ts = sync_queue_states(f.cluster, f.state, f.queues, 1);
+  CHECK(kinds(ts) == std::vector<std::string>{"default/early Pending/Inadmissible"});
+  CHECK(f.message("early") == "LocalQueue lq-later doesn't exist");
+
+  f.queue("later", {{"f1", 2}});
+  sync_queue_states(f.cluster, f.state, f.queues, 2);
+  CHECK(f.queues.pending("later") == 1);
+  f.cycle();
+  CHECK(f.wl("early").admitted());
+}
+
+TEST_CASE("ClusterQueue status counts Workloads and lists every flavor", "[kueue][lifecycle]") {
+  Fixture f;
+  f.node("n1", 8);
+  f.flavor("fa");
+  f.flavor("fb");
+  f.check(kCheck);
+  f.queue("cq", {{"fa", 2}, {"fb", 2}}, {kCheck});
+  f.submit("admitted", "cq", 1, 1, 1);
+  f.submit("reserving", "cq", 1, 1, 2);
+  f.submit("pending", "cq", 3, 1, 3);
+  f.cycle();
+  verdict(f, "admitted", CheckState::kReady);
+  f.cycle();
+  auto changed = cluster_queue_usage(f.cluster, f.state, f.queues);
+  REQUIRE(changed.count("cq") == 1);
+  const auto& s = changed.at("cq");
+  CHECK(s.pending_workloads == 1);
+  CHECK(s.reserving_workloads == 2);
+  CHECK(s.admitted_workloads == 1);
+  REQUIRE(s.flavors_reservation.size() == 2);
+  CHECK(s.flavors_reservation[0].name == "fa");
+  CHECK(s.flavors_reservation[0].resources[0].total == q(2 * kM));
+  CHECK(s.flavors_reservation[1].resources[0].total == q(0));
+  CHECK(s.flavors_usage[0].resources[0].total == q(kM));
+  CHECK(s.flavors_usage[0].resources[0].total.to_string() == "1600k");
+
+  f.cluster.cluster_queues["cq"].status = s;
+  CHECK(cluster_queue_usage(f.cluster, f.state, f.queues).empty());
+  finish_workload(f.state, f.queues, "default/admitted", 9);
+  const auto after = cluster_queue_usage(f.cluster, f.state, f.queues);
+  REQUIRE(after.count("cq") == 1);
+  CHECK(after.at("cq").admitted_workloads == 0);
+  CHECK(after.at("cq").flavors_usage[0].resources[0].total == q(0));
+}
