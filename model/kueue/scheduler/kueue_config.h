@@ -1,5 +1,5 @@
 // How the simulated Kueue is configured, and the request arithmetic every part of the scheduler
-// shares: the resources.transformations hook (injectable, so the lead can point it at the gates'
+// shares: the resources.transformations hook (injectable; by default the operator's mapping,
 // model/admission/credit_transform.h), the TAS placement profile, Kueue's int64 resource values
 // (cpu in milli, everything else rounded up) and a PodSet's effective per-pod requests.
 // Callers: schedule_cycle (flavor assignment, TAS), the lifecycle functions and the usage report.
@@ -11,6 +11,8 @@
 #include <string>
 #include <string_view>
 
+#include "model/admission/accelerator_claim.h"
+#include "model/admission/credit_transform.h"
 #include "model/object_meta.h"
 #include "model/workload/workload.h"
 
@@ -27,15 +29,8 @@ enum class TasPlacement { kLeastFreeCapacity, kBestFit };
 // Kueue's resources.transformations as a function of one Pod's requests.
 using EffectiveRequestsFn = std::function<ResourceList(const ResourceList& pod_requests)>;
 
-// The stand-in transformation until model/admission/credit_transform.h lands: for every known
-// manufacturer base, `<base>` N → N×1,600,000 credits, `<base>.shared` N → N×160,000,
-// `<base>.sliced.units` U → U, `<base>.partitioned.units` U → U, summed into
-// `credits.gpustack.ai/<mfr>`; those source keys are dropped. Every other key is kept as is (the
-// other accelerator keys are then covered by no resource group and ignored, IgnoreUndeclared).
-ResourceList default_kueue_effective_requests(const ResourceList& pod_requests);
-
 struct KueueConfig {
-  EffectiveRequestsFn effective_requests = default_kueue_effective_requests;
+  EffectiveRequestsFn effective_requests = kueue_effective_requests;  // model/admission/credit_transform.h
   TasPlacement tas_placement = TasPlacement::kLeastFreeCapacity;
 };
 
@@ -46,7 +41,7 @@ Quantity resource_quantity(std::string_view name, int64_t value);
 ResourceAmounts resource_amounts(const ResourceList& list);
 ResourceList resource_list(const ResourceAmounts& amounts);
 
-// One Pod's requests before transformation: per resource max(Σ containers, max init container).
-ResourceList pod_effective_requests(const PodTemplate& pod);
+// One Pod's requests before transformation: pod_effective_requests() of model/admission/accelerator_claim.h
+// (the kube-scheduler's rule, native sidecars included), shared with Gate 4.
 
 }  // namespace chaintwin::model

@@ -50,22 +50,6 @@ TEST_CASE("only NoSchedule and NoExecute taints need a toleration", "[kueue][nod
   CHECK(taint_string(hard) == "k=v:NoSchedule");
 }
 
-TEST_CASE("the stand-in credit transformation charges the counting keys and drops them", "[kueue][transform]") {
-  struct Row {
-    ResourceList in;
-    ResourceList want;
-  };
-  const auto q = [](int64_t v) { return Quantity::from_int(v); };
-  const std::vector<Row> rows{
-      {{{"nvidia.com/gpu", q(2)}}, {{"credits.gpustack.ai/nvidia", q(3'200'000)}}},
-      {{{"nvidia.com/gpu.shared", q(3)}}, {{"credits.gpustack.ai/nvidia", q(480'000)}}},
-      {{{"nvidia.com/gpu.sliced.units", q(800'000)}, {"nvidia.com/gpu.sliced", q(1)}},
-       {{"credits.gpustack.ai/nvidia", q(800'000)}, {"nvidia.com/gpu.sliced", q(1)}}},
-      {{{"cpu", Quantity::from_milli(500)}}, {{"cpu", Quantity::from_milli(500)}}},
-  };
-  for (const auto& row : rows) CHECK(default_kueue_effective_requests(row.in) == row.want);
-}
-
 TEST_CASE("a Pod's request is the larger of its containers' sum and its largest init container", "[kueue][transform]") {
   PodTemplate pod;
   pod.containers = {Container{"a", {{"cpu", Quantity::from_milli(300)}}, false},
