@@ -1,0 +1,129 @@
+#include "sim/results/report.h"
+
+#include <algorithm>
+#include <map>
+#include <utility>
+
+#include "model/int128.h"
+
+namespace chaintwin::sim {
+namespace {
+
+using model::i128;
+
+double ratio(i128 numerator, i128 denominator) {
+  return static_cast<double>(numerator) / static_cast<double>(denominator);
+}
+
+// Integrates one pool's samples (in time order) up to `end`: each sample holds until the next one
+// (or the end); a sample at the end holds for no time but counts for the peak, one after it not at all.
+PoolReport integrate_pool(const std::vector<const PoolSample*>& samples, SimTime end) {
+  PoolReport pool;
+  pool.cluster_queue = samples.front()->cluster_queue;
+  pool.resource = samples.front()->resource;
+  pool.stop_policy_at_end = samples.back()->stop_policy;
+  const int64_t start = samples.front()->at.us();
+  i128 nominal = 0, reserved = 0, admitted = 0;
+  for (size_t i = 0; i < samples.size(); ++i) {
+    const PoolSample& s = *samples[i];
+    const int64_t from = std::min(s.at.us(), end.us());
+    const int64_t to = std::min(i + 1 < samples.size() ? samples[i + 1]->at.us() : end.us(), end.us());
+    const int64_t width = std::max<int64_t>(0, to - from);
+    nominal += static_cast<i128>(s.nominal) * width;
+    reserved += static_cast<i128>(s.reserved) * width;
+    admitted += static_cast<i128>(s.admitted) * width;
+    if (s.stop_policy == "Hold") pool.held_us += width;
+    if (s.draining) pool.draining_us += width;
+    if (s.at > end) continue;  // after the run stopped: not a state the run reached
+    if (i == 0) {
+      pool.nominal.peak = s.nominal;
+      pool.reserved.peak = s.reserved;
+      pool.admitted.peak = s.admitted;
+    }
+    pool.nominal.peak = std::max(pool.nominal.peak, s.nominal);
+    pool.reserved.peak = std::max(pool.reserved.peak, s.reserved);
+    pool.admitted.peak = std::max(pool.admitted.peak, s.admitted);
+  }
+  pool.span_us = std::max<int64_t>(0, end.us() - start);
+  if (pool.span_us > 0) {
+    pool.nominal.mean = ratio(nominal, pool.span_us);
+    pool.reserved.mean = ratio(reserved, pool.span_us);
+    pool.admitted.mean = ratio(admitted, pool.span_us);
+  }
+  if (nominal > 0) {
+    pool.utilization = ratio(reserved, nominal);
+    pool.admitted_utilization = ratio(admitted, nominal);
+  }
+  return pool;
+}
+
+}  // namespace
+
+std::optional<int64_t> nearest_rank(const std::vector<int64_t>& sorted, int32_t percent) {
+  if (sorted.empty()) return std::nullopt;
+  const int64_t n = static_cast<int64_t>(sorted.size());
+  const int64_t rank = std::clamp<int64_t>((percent * n + 99) / 100, 1, n);  // ceil(percent × n / 100)
+  return sorted[static_cast<size_t>(rank - 1)];
+}
+
+WorkloadFigures workload_figures(const std::vector<const WorkloadOutcome*>& workloads) {
+  WorkloadFigures f;
+  std::vector<int64_t> waits;
+  for (const WorkloadOutcome* w : workloads) {
+    ++f.workloads;
+    f.evictions += w->evictions;
+    f.retries += w->retries;
+    if (w->rejected) {
+      ++f.rejected;
+      continue;
+    }
+    if (w->first_admitted) {
+      ++f.admitted;
+      waits.push_back((*w->first_admitted - w->created).us());
+    }
+    if (w->finished) ++f.finished;
+    if (w->admitted_at_end) ++f.running_at_end;
+    else if (!w->finished && !w->deleted) ++f.pending_at_end;
+  }
+  std::sort(waits.begin(), waits.end());
+  f.wait.count = static_cast<int64_t>(waits.size());
+  f.wait.p50_us = nearest_rank(waits, 50);
+  f.wait.p95_us = nearest_rank(waits, 95);
+  f.wait.p99_us = nearest_rank(waits, 99);
+  if (!waits.empty()) f.wait.max_us = waits.back();
+  return f;
+}
+
+Report build_report(const RunRecord& record) {
+  Report report;
+  report.info = record.info;
+
+  std::map<std::string, std::vector<const WorkloadOutcome*>> by_queue, by_class;
+  std::vector<const WorkloadOutcome*> all;
+  for (const auto& w : record.workloads) {
+    by_queue[w.cluster_queue].push_back(&w);
+    by_class[w.generator].push_back(&w);
+    all.push_back(&w);
+  }
+  std::map<std::string, WorkloadFigures> queue_figures;
+  for (const auto& [queue, list] : by_queue) {
+    queue_figures[queue] = workload_figures(list);
+    report.queues.push_back({queue, queue_figures[queue]});
+  }
+  for (const auto& [generator, list] : by_class) report.classes.push_back({generator, workload_figures(list)});
+  report.total = workload_figures(all);
+
+  // Samples per pool in time order; at one time, the later sample of the record wins.
+  std::map<std::pair<std::string, std::string>, std::vector<const PoolSample*>> by_pool;
+  for (const auto& s : record.pool_series) by_pool[{s.cluster_queue, s.resource}].push_back(&s);
+  for (auto& [key, samples] : by_pool) {
+    std::stable_sort(samples.begin(), samples.end(),
+                     [](const PoolSample* a, const PoolSample* b) { return a->at < b->at; });
+    PoolReport pool = integrate_pool(samples, record.info.ended_at);
+    if (const auto it = queue_figures.find(key.first); it != queue_figures.end()) pool.workloads = it->second;
+    report.pools.push_back(std::move(pool));
+  }
+  return report;
+}
+
+}  // namespace chaintwin::sim

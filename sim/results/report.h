@@ -1,0 +1,94 @@
+// The run report: what a run amounted to, computed from its RunRecord — per pool (ClusterQueue ×
+// resource) the nominal, reserved and admitted quota over time, utilization, time held and
+// draining; per ClusterQueue, per workload class (generator) and in total the workload figures
+// (admitted, pending at the end, evictions, rejections, Retry verdicts, waits). `chaintwin run`
+// prints report_text() and writes report_json(); docs/results.md describes every field.
+//
+// Arithmetic: time-weighted sums are exact integers (128-bit) over integer µs; only the final
+// division into a mean or a ratio is floating point. Percentiles are nearest-rank on integer µs.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "sim/results/run_record.h"
+
+namespace chaintwin::sim {
+
+// One quantity of a pool as a step function: its peak over every sample and its time-weighted
+// mean over the pool's span (first sample → end of run).
+struct LevelStats {
+  int64_t peak = 0;
+  double mean = 0;
+};
+
+// Creation → first admission, over the workloads admitted at least once (nearest rank).
+struct WaitStats {
+  int64_t count = 0;
+  std::optional<int64_t> p50_us, p95_us, p99_us, max_us;
+};
+
+struct WorkloadFigures {
+  int64_t workloads = 0;       // arrived (including rejected)
+  int64_t admitted = 0;        // admitted at least once (a re-admission does not count twice)
+  int64_t running_at_end = 0;  // admitted when the run stopped
+  int64_t pending_at_end = 0;  // queued and not admitted when the run stopped
+  int64_t finished = 0;
+  int64_t rejected = 0;        // refused at Gate 1, never queued
+  int64_t evictions = 0;       // evictions, summed over workloads
+  int64_t retries = 0;         // admission-check Retry verdicts, summed over workloads
+  WaitStats wait;
+};
+
+struct PoolReport {
+  std::string cluster_queue, resource;
+  int64_t span_us = 0;  // first sample → end of run
+  LevelStats nominal, reserved, admitted;
+  std::optional<double> utilization;           // ∫reserved / ∫nominal; empty when ∫nominal = 0
+  std::optional<double> admitted_utilization;  // ∫admitted / ∫nominal
+  int64_t held_us = 0;      // stop policy Hold
+  int64_t draining_us = 0;  // draining (HoldAndDrain or the operator's migration)
+  std::string stop_policy_at_end;
+  WorkloadFigures workloads;  // the ClusterQueue's workloads (the same for each of its resources)
+};
+
+struct QueueReport {
+  std::string cluster_queue;  // "" for workloads that never reached a ClusterQueue
+  WorkloadFigures workloads;
+};
+
+struct ClassReport {
+  std::string generator;
+  WorkloadFigures workloads;
+};
+
+struct Report {
+  RunInfo info;
+  std::vector<PoolReport> pools;     // by (cluster_queue, resource)
+  std::vector<QueueReport> queues;   // by cluster_queue
+  std::vector<ClassReport> classes;  // by generator
+  WorkloadFigures total;
+};
+
+Report build_report(const RunRecord& record);
+
+// Nearest-rank percentile of sorted values: the value at rank ceil(percent/100 × n); empty for no
+// values. percent in 1..100.
+std::optional<int64_t> nearest_rank(const std::vector<int64_t>& sorted, int32_t percent);
+
+// The figures of some workloads (any subset of a record's outcomes).
+WorkloadFigures workload_figures(const std::vector<const WorkloadOutcome*>& workloads);
+
+// A duration for the report: exact, "[<d>d]HH:MM:SS[.ffffff]" — "00:01:30", "1d02:00:00",
+// "00:00:00.250000" (the event log's time without zero days and without a zero fraction).
+std::string format_duration(int64_t us);
+
+// Aligned tables with a unit on every number (report_format.cpp).
+std::string report_text(const Report& report);
+nlohmann::ordered_json report_json(const Report& report);
+
+}  // namespace chaintwin::sim

@@ -1,0 +1,230 @@
+// report_text() and report_json(): the two faces of a Report (report.h). Text: aligned tables,
+// a unit on every number; JSON: exact integers (credits, Kueue units, µs) beside the means.
+#include <algorithm>
+#include <cstdio>
+#include <string_view>
+
+#include "model/credits.h"
+#include "model/label_keys.h"
+#include "sim/results/event_log.h"
+#include "sim/results/report.h"
+
+namespace chaintwin::sim {
+namespace {
+
+enum class Unit { kCredits, kMilliCpu, kBytes, kCount };
+
+Unit unit_of(std::string_view resource) {
+  if (resource.substr(0, model::keys::kCreditsPrefix.size()) == model::keys::kCreditsPrefix) return Unit::kCredits;
+  if (resource == "cpu") return Unit::kMilliCpu;
+  if (resource == "memory" || resource == "ephemeral-storage") return Unit::kBytes;
+  return Unit::kCount;
+}
+
+const char* unit_json_name(Unit u) {
+  switch (u) {
+    case Unit::kCredits: return "credits";
+    case Unit::kMilliCpu: return "millicores";
+    case Unit::kBytes: return "bytes";
+    case Unit::kCount: return "units";
+  }
+  return "units";
+}
+
+std::string fixed(double v, int decimals) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
+  return buf;
+}
+
+// An amount of a resource in the unit a reader thinks in: cards, cores, GiB, units.
+std::string amount(double v, Unit u) {
+  switch (u) {
+    case Unit::kCredits: return fixed(v / static_cast<double>(model::kUnitsPerAccelerator), 3) + " cards";
+    case Unit::kMilliCpu: return fixed(v / 1000.0, 3) + " cores";
+    case Unit::kBytes: return fixed(v / 1073741824.0, 3) + " GiB";
+    case Unit::kCount: return fixed(v, 3) + " units";
+  }
+  return fixed(v, 3);
+}
+
+std::string duration(std::optional<int64_t> us) { return us ? format_duration(*us) : "-"; }
+
+std::string percent(std::optional<double> r) { return r ? fixed(*r * 100.0, 2) + " %" : "-"; }
+
+// Columns of cells, aligned per column: align[c] is 'l' (names) or 'r' (numbers).
+class Table {
+ public:
+  Table(std::vector<std::string> header, std::string align) : align_(std::move(align)) {
+    rows_.push_back(std::move(header));
+  }
+  void add(std::vector<std::string> row) { rows_.push_back(std::move(row)); }
+  std::string str() const {
+    std::vector<size_t> width(rows_.front().size(), 0);
+    for (const auto& row : rows_)
+      for (size_t c = 0; c < row.size(); ++c) width[c] = std::max(width[c], utf8_length(row[c]));
+    std::string out;
+    for (const auto& row : rows_) {
+      std::string line;
+      for (size_t c = 0; c < row.size(); ++c) {
+        const std::string pad(width[c] - utf8_length(row[c]), ' ');
+        if (c > 0) line += "  ";
+        line += c < align_.size() && align_[c] == 'l' ? row[c] + pad : pad + row[c];
+      }
+      line.erase(line.find_last_not_of(' ') + 1);
+      out += line + "\n";
+    }
+    return out;
+  }
+
+ private:
+  static size_t utf8_length(const std::string& s) {
+    size_t n = 0;
+    for (const char ch : s) n += (static_cast<unsigned char>(ch) & 0xC0) != 0x80 ? 1 : 0;
+    return n;
+  }
+  std::vector<std::vector<std::string>> rows_;
+  std::string align_;
+};
+
+const std::vector<std::string> kFigureHeader{"workloads", "admitted", "running", "pending", "finished", "rejected",
+                                             "evictions", "retries",  "wait p50", "wait p95", "wait p99"};
+
+std::vector<std::string> figure_cells(std::string name, const WorkloadFigures& f) {
+  return {std::move(name),
+          std::to_string(f.workloads),
+          std::to_string(f.admitted),
+          std::to_string(f.running_at_end),
+          std::to_string(f.pending_at_end),
+          std::to_string(f.finished),
+          std::to_string(f.rejected),
+          std::to_string(f.evictions),
+          std::to_string(f.retries),
+          duration(f.wait.p50_us),
+          duration(f.wait.p95_us),
+          duration(f.wait.p99_us)};
+}
+
+std::string figure_table(const std::string& first, const std::vector<std::pair<std::string, WorkloadFigures>>& rows) {
+  std::vector<std::string> header{first};
+  header.insert(header.end(), kFigureHeader.begin(), kFigureHeader.end());
+  Table t(header, "lrrrrrrrrrrr");
+  for (const auto& [name, f] : rows) t.add(figure_cells(name.empty() ? "(none)" : name, f));
+  return t.str();
+}
+
+nlohmann::ordered_json optional_json(const std::optional<int64_t>& v) {
+  return v ? nlohmann::ordered_json(*v) : nlohmann::ordered_json(nullptr);
+}
+nlohmann::ordered_json optional_json(const std::optional<double>& v) {
+  return v ? nlohmann::ordered_json(*v) : nlohmann::ordered_json(nullptr);
+}
+
+nlohmann::ordered_json figures_json(const WorkloadFigures& f) {
+  nlohmann::ordered_json j;
+  j["workloads"] = f.workloads;
+  j["admitted"] = f.admitted;
+  j["running_at_end"] = f.running_at_end;
+  j["pending_at_end"] = f.pending_at_end;
+  j["finished"] = f.finished;
+  j["rejected"] = f.rejected;
+  j["evictions"] = f.evictions;
+  j["retries"] = f.retries;
+  j["wait_us"] = {{"count", f.wait.count},
+                  {"p50", optional_json(f.wait.p50_us)},
+                  {"p95", optional_json(f.wait.p95_us)},
+                  {"p99", optional_json(f.wait.p99_us)},
+                  {"max", optional_json(f.wait.max_us)}};
+  return j;
+}
+
+nlohmann::ordered_json level_json(const LevelStats& s, Unit u) {
+  nlohmann::ordered_json j{{"mean", s.mean}, {"peak", s.peak}};
+  if (u == Unit::kCredits) {
+    const auto m = static_cast<double>(model::kUnitsPerAccelerator);
+    j["mean_cards"] = s.mean / m;
+    j["peak_cards"] = static_cast<double>(s.peak) / m;
+  }
+  return j;
+}
+
+}  // namespace
+
+std::string format_duration(int64_t us) {
+  std::string t = format_sim_time(SimTime::micros(us));
+  t.erase(0, t.find_first_not_of(' '));
+  const bool negative = t[0] == '-';
+  if (negative) t.erase(0, 1);
+  if (t.rfind("0d", 0) == 0) t.erase(0, 2);
+  if (t.size() >= 7 && t.compare(t.size() - 7, 7, ".000000") == 0) t.erase(t.size() - 7);
+  return negative ? "-" + t : t;
+}
+
+std::string report_text(const Report& r) {
+  const RunInfo& i = r.info;
+  std::string out = "Run " + i.scenario_name + " (" + i.scenario_file + ", hash " + i.scenario_hash + "), seed " +
+                    std::to_string(i.seed) + ", chaintwin " + i.version + "\n";
+  out += "Simulated to " + duration(i.ended_at.us()) + " of horizon " + duration(i.horizon.us()) + ", " +
+         std::to_string(i.events) + " events\n\n";
+
+  out += "Pools (ClusterQueue × resource; means weighted by time from the pool's first sample to the end)\n";
+  Table pools({"ClusterQueue", "resource", "nominal mean", "nominal peak", "reserved mean", "reserved peak",
+               "utilization", "held", "draining", "stop policy at end"},
+              "llrrrrrrrl");
+  for (const auto& p : r.pools) {
+    const Unit u = unit_of(p.resource);
+    pools.add({p.cluster_queue, p.resource, amount(p.nominal.mean, u), amount(static_cast<double>(p.nominal.peak), u),
+               amount(p.reserved.mean, u), amount(static_cast<double>(p.reserved.peak), u), percent(p.utilization),
+               duration(p.held_us), duration(p.draining_us), p.stop_policy_at_end.empty() ? "-" : p.stop_policy_at_end});
+  }
+  out += r.pools.empty() ? "(no pool samples)\n" : pools.str();
+
+  std::vector<std::pair<std::string, WorkloadFigures>> rows;
+  for (const auto& q : r.queues) rows.emplace_back(q.cluster_queue, q.workloads);
+  out += "\nWorkloads by ClusterQueue (counts in workloads; waits from creation to first admission, nearest rank)\n";
+  out += figure_table("ClusterQueue", rows);
+
+  rows.clear();
+  for (const auto& c : r.classes) rows.emplace_back(c.generator, c.workloads);
+  rows.emplace_back("total", r.total);
+  out += "\nWorkloads by class\n";
+  out += figure_table("class", rows);
+  return out;
+}
+
+nlohmann::ordered_json report_json(const Report& r) {
+  nlohmann::ordered_json j;
+  const RunInfo& i = r.info;
+  j["run"] = {{"scenario", i.scenario_name}, {"scenario_file", i.scenario_file}, {"scenario_hash", i.scenario_hash},
+              {"seed", i.seed},          {"version", i.version},           {"horizon_us", i.horizon.us()},
+              {"ended_at_us", i.ended_at.us()}, {"events", i.events}};
+  j["pools"] = nlohmann::ordered_json::array();
+  for (const auto& p : r.pools) {
+    const Unit u = unit_of(p.resource);
+    nlohmann::ordered_json pj;
+    pj["cluster_queue"] = p.cluster_queue;
+    pj["resource"] = p.resource;
+    pj["unit"] = unit_json_name(u);
+    pj["span_us"] = p.span_us;
+    pj["nominal"] = level_json(p.nominal, u);
+    pj["reserved"] = level_json(p.reserved, u);
+    pj["admitted"] = level_json(p.admitted, u);
+    pj["utilization"] = optional_json(p.utilization);
+    pj["admitted_utilization"] = optional_json(p.admitted_utilization);
+    pj["held_us"] = p.held_us;
+    pj["draining_us"] = p.draining_us;
+    pj["stop_policy_at_end"] = p.stop_policy_at_end;
+    pj["workloads"] = figures_json(p.workloads);
+    j["pools"].push_back(std::move(pj));
+  }
+  j["cluster_queues"] = nlohmann::ordered_json::array();
+  for (const auto& q : r.queues)
+    j["cluster_queues"].push_back({{"cluster_queue", q.cluster_queue}, {"workloads", figures_json(q.workloads)}});
+  j["classes"] = nlohmann::ordered_json::array();
+  for (const auto& c : r.classes)
+    j["classes"].push_back({{"generator", c.generator}, {"workloads", figures_json(c.workloads)}});
+  j["total"] = figures_json(r.total);
+  return j;
+}
+
+}  // namespace chaintwin::sim

@@ -1,0 +1,264 @@
+#include <catch2/catch.hpp>
+
+#include "sim/results/report.h"
+
+using chaintwin::sim::build_report;
+using chaintwin::sim::nearest_rank;
+using chaintwin::sim::PoolSample;
+using chaintwin::sim::Report;
+using chaintwin::sim::report_json;
+using chaintwin::sim::report_text;
+using chaintwin::sim::RunRecord;
+using chaintwin::sim::SimTime;
+using chaintwin::sim::WorkloadOutcome;
+
+namespace {
+
+constexpr int64_t kCard = 1'600'000;
+const std::string kCredits = "credits.gpustack.ai/nvidia";
+
+PoolSample sample(int64_t hour, int64_t nominal, int64_t reserved, std::string stop_policy = "None",
+                  bool draining = false, std::string queue = "cq-a", std::string resource = kCredits) {
+  PoolSample s;
+  s.at = SimTime::hours(hour);
+  s.cluster_queue = std::move(queue);
+  s.resource = std::move(resource);
+  s.nominal = nominal;
+  s.reserved = reserved;
+  s.admitted = reserved;
+  s.stop_policy = std::move(stop_policy);
+  s.draining = draining;
+  return s;
+}
+
+// A workload of class `generator` created at `created_s` seconds; the builder defaults the rest.
+struct Wl {
+  WorkloadOutcome o;
+  Wl(std::string key, std::string generator, int64_t created_s = 0, std::string queue = "cq-a") {
+    o.key = std::move(key);
+    o.generator = std::move(generator);
+    o.cluster_queue = std::move(queue);
+    o.created = SimTime::seconds(created_s);
+  }
+  Wl& admitted_after(int64_t wait_s) {
+    o.first_reserved = o.created + SimTime::seconds(wait_s);
+    o.first_admitted = o.created + SimTime::seconds(wait_s);
+    o.admitted_at_end = true;
+    return *this;
+  }
+  Wl& finished_at(int64_t s) {
+    o.finished = SimTime::seconds(s);
+    o.admitted_at_end = false;
+    return *this;
+  }
+  Wl& evicted(int32_t n) {
+    o.evictions = n;
+    o.admitted_at_end = false;
+    return *this;
+  }
+  Wl& retried(int32_t n) {
+    o.retries = n;
+    return *this;
+  }
+  Wl& rejected() {
+    o.rejected = true;
+    o.reject_message = "refused";
+    return *this;
+  }
+  operator WorkloadOutcome() const { return o; }  // NOLINT(google-explicit-constructor)
+};
+
+RunRecord run_until(int64_t hour) {
+  RunRecord r;
+  r.info.scenario_name = "steps";
+  r.info.scenario_file = "steps.yaml";
+  r.info.scenario_hash = "00ff";
+  r.info.version = "0.1.0";
+  r.info.seed = 1;
+  r.info.horizon = SimTime::hours(hour);
+  r.info.ended_at = SimTime::hours(hour);
+  r.info.events = 9;
+  return r;
+}
+
+}  // namespace
+
+TEST_CASE("nearest-rank percentiles pick the value at rank ceil(p times n over 100)", "[report]") {
+  struct Row {
+    std::vector<int64_t> sorted;
+    int32_t percent;
+    std::optional<int64_t> value;
+  };
+  std::vector<int64_t> tens;
+  for (int64_t v = 10; v <= 200; v += 10) tens.push_back(v);  // n = 20
+  const Row rows[] = {
+      {{1, 2, 3, 4, 5, 6, 7, 8, 9, 10}, 50, 5},  // rank 5
+      {{1, 2, 3, 4, 5, 6, 7, 8, 9, 10}, 95, 10}, // rank ceil(9.5) = 10
+      {{1, 2, 3, 4, 5, 6, 7, 8, 9, 10}, 10, 1},  // rank 1
+      {{1, 2, 3, 4, 5, 6, 7, 8, 9, 10}, 11, 2},  // rank ceil(1.1) = 2
+      {tens, 50, 100},                           // rank 10
+      {tens, 95, 190},                           // rank 19
+      {tens, 99, 200},                           // rank ceil(19.8) = 20
+      {{5, 7, 9}, 50, 7},                        // rank ceil(1.5) = 2
+      {{5, 7, 9}, 95, 9},                        // rank ceil(2.85) = 3
+      {{42}, 99, 42},
+      {{}, 50, std::nullopt},
+  };
+  for (const auto& r : rows) {
+    INFO(r.percent << " of " << r.sorted.size() << " values");
+    CHECK(nearest_rank(r.sorted, r.percent) == r.value);
+  }
+}
+
+TEST_CASE("utilization is reserved over nominal weighted by how long each step held", "[report]") {
+  RunRecord run = run_until(4);
+  // nominal 2 cards throughout; reserved 0 for 1h, 1 card for 2h (1h of it held), 2 cards for 1h.
+  run.pool_series = {sample(0, 2 * kCard, 0), sample(1, 2 * kCard, kCard), sample(2, 2 * kCard, kCard, "Hold"),
+                     sample(3, 2 * kCard, 2 * kCard, "HoldAndDrain", true), sample(4, 2 * kCard, 2 * kCard)};
+  const Report report = build_report(run);
+  REQUIRE(report.pools.size() == 1);
+  const auto& p = report.pools[0];
+  CHECK(p.span_us == SimTime::hours(4).us());
+  CHECK(p.nominal.mean == Approx(2.0 * kCard));
+  CHECK(p.nominal.peak == 2 * kCard);
+  CHECK(p.reserved.mean == Approx(1.0 * kCard));  // (0·1 + 1·2 + 2·1) cards·h / 4 h
+  CHECK(p.reserved.peak == 2 * kCard);
+  REQUIRE(p.utilization.has_value());
+  CHECK(*p.utilization == Approx(0.5));
+  CHECK(p.held_us == SimTime::hours(1).us());
+  CHECK(p.draining_us == SimTime::hours(1).us());
+  CHECK(p.stop_policy_at_end == "None");
+}
+
+TEST_CASE("a pool's span starts at its first sample and samples at one time keep only the last", "[report]") {
+  RunRecord run = run_until(4);
+  run.pool_series = {
+      sample(1, 4 * kCard, 4 * kCard), sample(1, 4 * kCard, 0),  // a transient at 1h: counts for the peak only
+      sample(3, 0, 0),                                           // quota withdrawn at 3h
+      sample(6, 9 * kCard, 9 * kCard),                           // after the run stopped: ignored
+  };
+  const Report report = build_report(run);
+  REQUIRE(report.pools.size() == 1);
+  const auto& p = report.pools[0];
+  CHECK(p.span_us == SimTime::hours(3).us());
+  CHECK(p.reserved.mean == Approx(0.0));
+  CHECK(p.reserved.peak == 4 * kCard);
+  CHECK(p.nominal.peak == 4 * kCard);
+  CHECK(p.nominal.mean == Approx(4.0 * kCard * 2 / 3));  // 4 cards for 2 of 3 hours
+  REQUIRE(p.utilization.has_value());
+  CHECK(*p.utilization == Approx(0.0));
+}
+
+TEST_CASE("a pool without nominal quota has no utilization", "[report]") {
+  RunRecord run = run_until(2);
+  run.pool_series = {sample(0, 0, 0)};
+  const Report report = build_report(run);
+  REQUIRE(report.pools.size() == 1);
+  CHECK_FALSE(report.pools[0].utilization.has_value());
+}
+
+TEST_CASE("workload figures count admissions once, pending at the end, evictions and Gate 1 rejections", "[report]") {
+  RunRecord run = run_until(1);
+  run.workloads = {
+      Wl("a/1", "chat").admitted_after(10).finished_at(600),
+      Wl("a/2", "chat", 5).admitted_after(30).evicted(2).retried(1),  // evicted, waiting again
+      Wl("a/3", "chat", 5).admitted_after(20),                       // running at the end
+      Wl("a/4", "batch", 100),                                       // never admitted
+      Wl("a/5", "batch", 100, "").rejected(),
+  };
+  const Report report = build_report(run);
+  const auto& t = report.total;
+  CHECK(t.workloads == 5);
+  CHECK(t.admitted == 3);
+  CHECK(t.running_at_end == 1);
+  CHECK(t.pending_at_end == 2);
+  CHECK(t.finished == 1);
+  CHECK(t.rejected == 1);
+  CHECK(t.evictions == 2);
+  CHECK(t.retries == 1);
+  CHECK(t.wait.count == 3);
+  CHECK(t.wait.p50_us == SimTime::seconds(20).us());
+  CHECK(t.wait.p95_us == SimTime::seconds(30).us());
+  CHECK(t.wait.max_us == SimTime::seconds(30).us());
+
+  REQUIRE(report.classes.size() == 2);
+  CHECK(report.classes[0].generator == "batch");
+  CHECK(report.classes[0].workloads.pending_at_end == 1);
+  CHECK(report.classes[0].workloads.rejected == 1);
+  CHECK_FALSE(report.classes[0].workloads.wait.p50_us.has_value());
+  CHECK(report.classes[1].generator == "chat");
+  CHECK(report.classes[1].workloads.admitted == 3);
+
+  REQUIRE(report.queues.size() == 2);
+  CHECK(report.queues[0].cluster_queue.empty());
+  CHECK(report.queues[1].cluster_queue == "cq-a");
+  CHECK(report.queues[1].workloads.workloads == 4);
+}
+
+TEST_CASE("report durations are exact and drop zero days and a zero fraction", "[report]") {
+  struct Row {
+    int64_t us;
+    const char* printed;
+  };
+  const Row rows[] = {{0, "00:00:00"},
+                      {90'000'000, "00:01:30"},
+                      {250'000, "00:00:00.250000"},
+                      {93'600'000'000, "1d02:00:00"},
+                      {86'400'000'001, "1d00:00:00.000001"},
+                      {-5'000'000, "-00:00:05"}};
+  for (const auto& r : rows) CHECK(chaintwin::sim::format_duration(r.us) == std::string(r.printed));
+}
+
+TEST_CASE("the text report is aligned tables with a unit on every quantity", "[report]") {
+  RunRecord run = run_until(2);
+  run.pool_series = {sample(0, 2 * kCard, 0), sample(1, 2 * kCard, kCard, "Hold"),
+                     sample(0, 64000, 16000, "None", false, "cq-a", "cpu")};
+  run.workloads = {Wl("a/1", "chat").admitted_after(90), Wl("a/2", "chat")};
+  const std::string expected =
+      "Run steps (steps.yaml, hash 00ff), seed 1, chaintwin 0.1.0\n"
+      "Simulated to 02:00:00 of horizon 02:00:00, 9 events\n"
+      "\n"
+      "Pools (ClusterQueue × resource; means weighted by time from the pool's first sample to the end)\n"
+      "ClusterQueue  resource                    nominal mean  nominal peak  reserved mean  reserved peak  "
+      "utilization      held  draining  stop policy at end\n"
+      "cq-a          cpu                         64.000 cores  64.000 cores   16.000 cores   16.000 cores      "
+      "25.00 %  00:00:00  00:00:00  None\n"
+      "cq-a          credits.gpustack.ai/nvidia   2.000 cards   2.000 cards    0.500 cards    1.000 cards      "
+      "25.00 %  01:00:00  00:00:00  Hold\n"
+      "\n"
+      "Workloads by ClusterQueue (counts in workloads; waits from creation to first admission, nearest rank)\n"
+      "ClusterQueue  workloads  admitted  running  pending  finished  rejected  evictions  retries  "
+      "wait p50  wait p95  wait p99\n"
+      "cq-a                  2         1        1        1         0         0          0        0  "
+      "00:01:30  00:01:30  00:01:30\n"
+      "\n"
+      "Workloads by class\n"
+      "class  workloads  admitted  running  pending  finished  rejected  evictions  retries  "
+      "wait p50  wait p95  wait p99\n"
+      "chat           2         1        1        1         0         0          0        0  "
+      "00:01:30  00:01:30  00:01:30\n"
+      "total          2         1        1        1         0         0          0        0  "
+      "00:01:30  00:01:30  00:01:30\n";
+  CHECK(report_text(build_report(run)) == expected);
+}
+
+TEST_CASE("the JSON report keeps exact integers beside the means and null where there is no value", "[report]") {
+  RunRecord run = run_until(2);
+  run.pool_series = {sample(0, 2 * kCard, 0), sample(1, 2 * kCard, kCard)};
+  run.workloads = {Wl("a/1", "chat")};
+  const auto j = report_json(build_report(run));
+  CHECK(j["run"]["horizon_us"] == 7'200'000'000);
+  REQUIRE(j["pools"].size() == 1);
+  const auto& p = j["pools"][0];
+  CHECK(p["unit"] == "credits");
+  CHECK(p["reserved"]["peak"] == kCard);
+  CHECK(p["reserved"]["peak_cards"] == 1.0);
+  CHECK(p["reserved"]["mean"] == 800000.0);
+  CHECK(p["utilization"] == 0.25);
+  CHECK(p["workloads"]["pending_at_end"] == 1);
+  CHECK(p["workloads"]["wait_us"]["p50"].is_null());
+  CHECK(j["classes"][0]["generator"] == "chat");
+  CHECK(j["total"]["workloads"] == 1);
+  // Same record, same bytes.
+  CHECK(j.dump() == report_json(build_report(run)).dump());
+}
