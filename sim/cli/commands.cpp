@@ -1,6 +1,7 @@
 #include "sim/cli/commands.h"
 
 #include "sim/cli/derive_command.h"
+#include "sim/cli/run_command.h"
 
 namespace chaintwin::cli {
 namespace {
@@ -8,10 +9,15 @@ namespace {
 constexpr const char* kUsage = R"(chaintwin — a digital twin of the GPUStack operator's device scheduling chain on Kueue
 
 Usage:
-  chaintwin [run]            derive the chain of the bundled example cluster and print it
+  chaintwin [run] [SCENARIO] [--seed N] [--until T] [--db FILE] [--events FILE] [-o text|json]
+                             simulate a scenario (the embedded default one when none is given)
+                             and print the report per pool and per workload class
+  chaintwin check SCENARIO...
+                             simulate scenarios and evaluate their `expect:` blocks
   chaintwin derive FILE...   read Kubernetes objects (Node, Devices, Setting; YAML or JSON) and
-                             print, per Node, the labels, capacity keys and fit labels the
-                             operator would publish, and the patch that gets there
+                             print the chain the operator converges to (--patches: per Node, the
+                             labels, capacity keys and fit labels and the patch that gets there;
+                             --example: the bundled example cluster)
   chaintwin help [COMMAND]   this text, or a command's own help
 
 Exit codes: 0 success, 1 a check failed, 2 bad input.
@@ -22,17 +28,19 @@ Exit codes: 0 success, 1 a check failed, 2 bad input.
 int dispatch(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
   if (args.empty() || args[0] == "run") {
     std::vector<std::string> rest(args.empty() ? args.begin() : args.begin() + 1, args.end());
-    return run_default_command(rest, out, err);
+    return run_command(rest, out, err);
   }
   const std::string& cmd = args[0];
   const std::vector<std::string> rest(args.begin() + 1, args.end());
   if (cmd == "-h" || cmd == "--help" || cmd == "help") {
     if (!rest.empty() && rest[0] == "derive") return derive_command({"--help"}, out, err);
-    if (!rest.empty() && rest[0] == "run") return run_default_command({"--help"}, out, err);
+    if (!rest.empty() && rest[0] == "run") return run_command({"--help"}, out, err);
+    if (!rest.empty() && rest[0] == "check") return check_command({"--help"}, out, err);
     out << kUsage;
     return 0;
   }
   if (cmd == "derive") return derive_command(rest, out, err);
+  if (cmd == "check") return check_command(rest, out, err);
   err << "chaintwin: unknown command '" << cmd << "'\n\n" << kUsage;
   return 2;
 }

@@ -20,6 +20,7 @@ namespace chaintwin::cli {
 namespace {
 
 constexpr const char* kDeriveHelp = R"(Usage: chaintwin derive [--patches] [-o yaml|json] [--set NAME=VALUE]... FILE...
+       chaintwin derive --example [--patches] [-o yaml|json]   (the bundled example cluster)
 
 Reads Kubernetes objects — Nodes, their Devices records, the operator's Settings, and optionally
 Namespaces, TopologySources, InstanceTypes and the Kueue objects already in the cluster
@@ -50,13 +51,6 @@ Options:
 Exit codes: 0 derived, 2 bad input (the message names the file, line, object and field).
 )";
 
-constexpr const char* kRunHelp = R"(Usage: chaintwin [run] [-o yaml|json]
-
-Runs the main job on the embedded default. Today that derives the whole chain (stage 3 and the
-Kueue chain of stage 4, as `chaintwin derive` prints it) for the bundled example cluster,
-scenarios/examples/example-cluster.yaml: a CPU node, an A10G node with a slice, four T4s and an
-8 x H100 node in mixed MIG mode. --patches prints the per-Node stage-3 view instead.
-)";
 
 struct Options {
   std::string output = "yaml";
@@ -64,6 +58,7 @@ struct Options {
   std::vector<std::string> files;
   model::Settings settings;
   bool help = false;
+  bool example = false;  // --example: the bundled example cluster instead of FILEs
 };
 
 // Parses flags; returns an error message for bad usage.
@@ -74,6 +69,8 @@ std::string parse_options(const std::vector<std::string>& args, Options& opt, bo
       opt.help = true;
     } else if (a == "--patches") {
       opt.patches = true;
+    } else if (a == "--example") {
+      opt.example = true;
     } else if (a == "-o" || a == "--output" || a.rfind("--output=", 0) == 0 || a.rfind("-o=", 0) == 0) {
       std::string v;
       if (a.find('=') != std::string::npos) {
@@ -165,6 +162,20 @@ int derive_command(const std::vector<std::string>& args, std::ostream& out, std:
     out << kDeriveHelp;
     return 0;
   }
+  if (opt.example) {
+    if (!opt.files.empty()) {
+      err << "chaintwin derive: --example takes no FILE\n(see chaintwin derive --help)\n";
+      return 2;
+    }
+    const auto example = sim::parse_kubernetes_objects(std::string(sim::data::kExampleClusterYaml),
+                                                       "scenarios/examples/example-cluster.yaml");
+    if (!example.ok()) {
+      err << "chaintwin derive: the embedded example is broken: " << example.error() << "\n";
+      return 2;
+    }
+    out << "# chaintwin: the chain of the bundled example cluster (scenarios/examples/example-cluster.yaml)\n";
+    return derive_objects(*example, opt, out, err, "chaintwin derive");
+  }
   if (opt.files.empty()) {
     err << "chaintwin derive: no FILE given\n(see chaintwin derive --help)\n";
     return 2;
@@ -185,27 +196,6 @@ int derive_command(const std::vector<std::string>& args, std::ostream& out, std:
     for (auto& o : loaded.value()) objects.push_back(std::move(o));
   }
   return derive_objects(objects, opt, out, err, "chaintwin derive");
-}
-
-int run_default_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
-  Options opt;
-  const std::string usage_error = parse_options(args, opt, false);
-  if (!usage_error.empty()) {
-    err << "chaintwin run: " << usage_error << "\n(see chaintwin run --help)\n";
-    return 2;
-  }
-  if (opt.help) {
-    out << kRunHelp;
-    return 0;
-  }
-  const auto objects =
-      sim::parse_kubernetes_objects(std::string(sim::data::kExampleClusterYaml), "scenarios/examples/example-cluster.yaml");
-  if (!objects.ok()) {
-    err << "chaintwin run: the embedded example is broken: " << objects.error() << "\n";
-    return 2;
-  }
-  out << "# chaintwin: the chain of the bundled example cluster (scenarios/examples/example-cluster.yaml)\n";
-  return derive_objects(*objects, opt, out, err, "chaintwin run");
 }
 
 }  // namespace chaintwin::cli

@@ -1,4 +1,4 @@
-// `chaintwin derive FILE...` and `chaintwin run` (which derives the bundled example).
+// `chaintwin derive FILE...` (and `chaintwin derive --example`, the bundled example cluster).
 #pragma once
 
 #include <ostream>
@@ -8,6 +8,5 @@
 namespace chaintwin::cli {
 
 int derive_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
-int run_default_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
 }  // namespace chaintwin::cli

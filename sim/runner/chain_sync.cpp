@@ -1,0 +1,142 @@
+#include "sim/runner/chain_sync.h"
+
+#include <algorithm>
+#include <cstdio>
+
+#include "model/card_ledger.h"
+#include "model/fit_labels.h"
+#include "model/population.h"
+#include "model/resource_names.h"
+#include "model/credits.h"
+#include "model/stage3.h"
+#include "model/stage4/operator_controllers.h"
+#include "model/stage4/reconcile_loop.h"
+
+namespace chaintwin::sim {
+namespace {
+
+// Days from 1970-01-01 to a civil date (Howard Hinnant's algorithm, proleptic Gregorian).
+int64_t days_from_civil(int64_t y, unsigned m, unsigned d) {
+  y -= m <= 2;
+  const int64_t era = (y >= 0 ? y : y - 399) / 400;
+  const auto yoe = static_cast<unsigned>(y - era * 400);
+  const unsigned doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
+  const unsigned doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+  return era * 146097 + static_cast<int64_t>(doe) - 719468;
+}
+
+void civil_from_days(int64_t z, int64_t& y, unsigned& m, unsigned& d) {
+  z += 719468;
+  const int64_t era = (z >= 0 ? z : z - 146096) / 146097;
+  const auto doe = static_cast<unsigned>(z - era * 146097);
+  const unsigned yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
+  y = static_cast<int64_t>(yoe) + era * 400;
+  const unsigned doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+  const unsigned mp = (5 * doy + 2) / 153;
+  d = doy - (153 * mp + 2) / 5 + 1;
+  m = mp < 10 ? mp + 3 : mp - 9;
+  y += m <= 2;
+}
+
+void subtract_tokens(model::ResourceList& list, const std::string& key, int64_t tokens) {
+  if (key.empty() || tokens <= 0) return;
+  const auto it = list.find(key);
+  if (it == list.end()) return;
+  const int64_t left = std::max<int64_t>(0, it->second.value_ceil() - tokens);
+  it->second = model::Quantity::from_int(left);
+}
+
+bool held_in(model::DeviceAllocationMode mode, model::DeviceAllocationMode own) {
+  return mode != model::DeviceAllocationMode::kNone && mode != own;
+}
+
+}  // namespace
+
+std::string rfc3339(SimTime at) {
+  static const int64_t kEpochDays = days_from_civil(2026, 1, 1);
+  const int64_t us = at.us();
+  int64_t secs = us / 1'000'000;
+  if (us < 0 && us % 1'000'000 != 0) --secs;
+  int64_t days = secs / 86400;
+  int64_t rem = secs % 86400;
+  if (rem < 0) {
+    rem += 86400;
+    --days;
+  }
+  int64_t y = 0;
+  unsigned m = 0, d = 0;
+  civil_from_days(kEpochDays + days, y, m, d);
+  char buf[40];
+  std::snprintf(buf, sizeof buf, "%04lld-%02u-%02uT%02lld:%02lld:%02lldZ", static_cast<long long>(y), m, d,
+                static_cast<long long>(rem / 3600), static_cast<long long>((rem / 60) % 60),
+                static_cast<long long>(rem % 60));
+  return buf;
+}
+
+model::ResourceList kubelet_allocatable(const model::Node& node, const model::Devices* devices) {
+  model::ResourceList allocatable = node.status.capacity;
+  if (devices == nullptr) return allocatable;
+  for (const model::CardLedger& card : model::cards_of(*devices)) {
+    const auto names = model::resource_names_for(card.manufacturer);
+    if (!names) continue;
+    const model::DeviceAllocationMode mode = card.ledger.mode;
+    if (card.serves_family(model::ResourceFamily::kExclusive)) {
+      if (held_in(mode, model::DeviceAllocationMode::kExclusive)) subtract_tokens(allocatable, names->exclusive, 1);
+      if (held_in(mode, model::DeviceAllocationMode::kShared))
+        subtract_tokens(allocatable, names->shared, model::kSharesPerAccelerator);
+    }
+    if (card.serves_family(model::ResourceFamily::kSliced) && held_in(mode, model::DeviceAllocationMode::kSliced))
+      subtract_tokens(allocatable, names->sliced, card.capability.logical_sliced.count);
+  }
+  return allocatable;
+}
+
+bool write_fit_labels(model::ClusterState& cluster, const std::string& node_name) {
+  const auto it = cluster.nodes.find(node_name);
+  if (it == cluster.nodes.end()) return false;
+  model::Node& node = it->second;
+  const model::StringMap desired = model::desired_fit_labels(node, cluster.devices_of(node_name));
+  const auto patch = model::build_fit_label_patch(desired, node.metadata.labels);
+  if (!patch) return false;
+  node.metadata.labels = model::apply_label_merge_patch(node.metadata.labels, *patch);
+  return true;
+}
+
+model::Result<ChainSync> sync_chain(model::ClusterState& cluster, const std::set<std::string>& nodes, SimTime now,
+                                    bool stage3) {
+  ChainSync out;
+  const std::string stamp = rfc3339(now);
+  for (auto& [name, node] : cluster.nodes) {
+    if (!stage3 || (!nodes.empty() && nodes.count(name) == 0)) continue;
+    const model::Devices* devices = cluster.devices_of(name);
+    const model::NodeStage3 s3 = model::derive_node_stage3(node, devices, cluster.settings);
+    model::Node after = s3.node_after;
+    // Fit labels wait for the coalescing window: keep the ones the Node has now.
+    if (s3.fit_label_patch) {
+      for (const auto& [key, value] : *s3.fit_label_patch) {
+        const auto current = node.metadata.labels.find(key);
+        if (current == node.metadata.labels.end()) after.metadata.labels.erase(key);
+        else after.metadata.labels[key] = current->second;
+      }
+      out.fit_label_nodes.insert(name);
+    }
+    after.status.allocatable = kubelet_allocatable(after, devices);
+    if (!(after == node)) {
+      model::Write w;
+      w.verb = model::WriteVerb::kUpdateStatus;
+      w.object = after;
+      w.controller = "NodeCapacity";
+      w.reason = "stage 3: presence labels and capacity counting keys";
+      out.writes.push_back(std::move(w));
+      node = std::move(after);
+    }
+  }
+  auto converged = model::converge(cluster, model::operator_controllers(), stamp);
+  if (!converged.ok()) return model::err(converged.error());
+  cluster = std::move(converged->state);
+  out.passes = converged->passes;
+  for (auto& w : converged->writes) out.writes.push_back(std::move(w));
+  return out;
+}
+
+}  // namespace chaintwin::sim

@@ -1,0 +1,654 @@
+#include "sim/runner/simulation.h"
+
+#include <algorithm>
+
+#include "model/admission/device_allocator.h"
+#include "model/admission/node_devices_check.h"
+#include "model/admission/node_fit.h"
+#include "model/admission/pods_for_admission.h"
+#include "model/device_inventory.h"
+#include "model/label_keys.h"
+#include "model/stage4/admission_check_reconciler.h"
+#include "sim/chain_report.h"
+#include "sim/runner/chain_sync.h"
+
+namespace chaintwin::sim {
+namespace {
+
+constexpr SimTime kPodRetryDelay = SimTime::seconds(30);  // controller recreates a failed Pod
+
+int64_t kueue_units(const std::string& resource, const model::Quantity& q) {
+  return resource == "cpu" ? q.milli_value_ceil() : q.value_ceil();
+}
+
+std::string workload_object(const std::string& key) { return "Workload " + key; }
+
+}  // namespace
+
+Simulation::Simulation(Scenario scenario, RunOptions options)
+    : scenario_(std::move(scenario)), options_(std::move(options)) {
+  seed_ = options_.seed.value_or(scenario_.seed);
+  end_ = options_.until ? std::min(*options_.until, scenario_.horizon) : scenario_.horizon;
+  cluster_ = scenario_.cluster;
+  cluster_.settings = scenario_.settings;
+  for (const auto& gen : scenario_.workloads) {
+    streams_.emplace_back(seed_, 0, gen.name);
+    arrivals_.push_back(0);
+  }
+  record_.info.scenario_name = scenario_.name;
+  record_.info.scenario_file = scenario_.file;
+  record_.info.scenario_hash = scenario_.content_hash;
+  record_.info.version = options_.version;
+  record_.info.seed = seed_;
+  record_.info.horizon = scenario_.horizon;
+}
+
+void Simulation::schedule(SimTime at, SimEvent event) { events_.push(at, std::move(event)); }
+
+void Simulation::log(const std::string& kind, const std::string& object, const std::string& message) {
+  EventRecord r{now_, record_.info.events, kind, object, message};
+  if (options_.on_event) options_.on_event(r);
+  if (options_.keep_events) record_.events.push_back(std::move(r));
+}
+
+model::Status Simulation::start() {
+  if (started_) return model::Ok{};
+  started_ = true;
+  // Queues take the scenario's strategy.
+  for (auto& [name, cq] : cluster_.cluster_queues) cq.spec.queueing_strategy = scenario_.kueue.queueing_strategy;
+  auto synced = sync_chain(cluster_, {}, now_);
+  if (!synced.ok()) return model::err("the operator's controllers refused the initial cluster: " + synced.error());
+  for (const auto& node : synced->fit_label_nodes) write_fit_labels(cluster_, node);
+  auto again = sync_chain(cluster_, {}, now_);
+  if (!again.ok()) return model::err("the operator's controllers refused the initial cluster: " + again.error());
+  for (auto& [name, cq] : cluster_.cluster_queues) cq.spec.queueing_strategy = scenario_.kueue.queueing_strategy;
+  log("start", "Scenario " + scenario_.name,
+      std::to_string(cluster_.nodes.size()) + " nodes, " + std::to_string(cluster_.cluster_queues.size()) +
+          " ClusterQueues, " + std::to_string(synced->writes.size() + again->writes.size()) +
+          " operator writes to settle");
+  for (size_t i = 0; i < scenario_.workloads.size(); ++i) {
+    const auto& gen = scenario_.workloads[i];
+    SimTime first;
+    switch (gen.arrival.kind) {
+      case Arrival::Kind::kAt:
+        if (gen.arrival.at.empty()) continue;
+        first = gen.arrival.at.front();
+        break;
+      case Arrival::Kind::kEvery: first = SimTime(); break;
+      case Arrival::Kind::kPoisson:
+        first = streams_[i].exponential(SimTime::micros(static_cast<int64_t>(1e6 / gen.arrival.rate_per_second)));
+        break;
+    }
+    if (first <= end_) schedule(first, {SimEvent::Kind::kArrival, static_cast<int64_t>(i), "", 0});
+  }
+  for (size_t i = 0; i < scenario_.trace_workloads.size(); ++i)
+    if (scenario_.trace_workloads[i].arrival <= end_)
+      schedule(scenario_.trace_workloads[i].arrival, {SimEvent::Kind::kTraceArrival, static_cast<int64_t>(i), "", 0});
+  for (size_t i = 0; i < scenario_.timeline.size(); ++i)
+    if (scenario_.timeline[i].at <= end_)
+      schedule(scenario_.timeline[i].at, {SimEvent::Kind::kTimeline, static_cast<int64_t>(i), "", 0});
+  for (size_t i = 0; i < scenario_.expectations.size(); ++i)
+    if (scenario_.expectations[i].at && *scenario_.expectations[i].at <= end_)
+      schedule(*scenario_.expectations[i].at, {SimEvent::Kind::kExpect, static_cast<int64_t>(i), "", 0});
+  sample_pools();
+  return model::Ok{};
+}
+
+bool Simulation::step() {
+  if (!fatal_.empty() || events_.empty() || events_.top().at > end_) return false;
+  auto e = events_.pop();
+  now_ = e.at;
+  ++record_.info.events;
+  dispatch(e.payload);
+  if (options_.on_progress) options_.on_progress(now_, end_);
+  return fatal_.empty();
+}
+
+void Simulation::dispatch(const SimEvent& e) {
+  switch (e.kind) {
+    case SimEvent::Kind::kArrival: on_arrival(e.index); break;
+    case SimEvent::Kind::kTraceArrival: on_trace_arrival(e.index); break;
+    case SimEvent::Kind::kCycle: on_cycle(); break;
+    case SimEvent::Kind::kCheck: on_check(e.key, e.epoch); break;
+    case SimEvent::Kind::kPodStart: on_pod_start(e.key, e.epoch); break;
+    case SimEvent::Kind::kFinish: on_finish(e.key, e.epoch); break;
+    case SimEvent::Kind::kPodsDeleted: on_pods_deleted(e.key, e.epoch); break;
+    case SimEvent::Kind::kRequeue: on_requeue(e.key, e.epoch); break;
+    case SimEvent::Kind::kTimeline: on_timeline(e.index); break;
+    case SimEvent::Kind::kRedetect: on_redetect(e.index); break;
+    case SimEvent::Kind::kFitLabels: on_fit_labels(e.key); break;
+    case SimEvent::Kind::kKueueStatus: on_kueue_status(); break;
+    case SimEvent::Kind::kExpect: on_expect(e.index); break;
+  }
+}
+
+model::Result<RunRecord> Simulation::run() {
+  if (auto s = start(); !s.ok()) return model::err(s.error());
+  while (step()) {
+  }
+  if (!fatal_.empty()) return model::err(fatal_);
+  return finish();
+}
+
+RunRecord Simulation::finish() {
+  now_ = end_;
+  for (size_t i = 0; i < scenario_.expectations.size(); ++i)
+    if (!scenario_.expectations[i].at) check_expectation(i);
+  if (!kueue_status_pending_) {
+    mark_kueue_dirty();
+  }
+  on_kueue_status();  // the status as it stands at the end
+  sample_pools();
+  for (const auto& [key, index] : outcome_index_) {
+    const auto it = workloads_.workloads.find(key);
+    record_.workloads[index].admitted_at_end = it != workloads_.workloads.end() && it->second.admitted() &&
+                                               !it->second.finished();
+  }
+  record_.info.ended_at = end_;
+  record_.final_objects = chain_objects(cluster_);
+  return record_;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Arrivals
+
+void Simulation::on_arrival(int64_t index) {
+  const WorkloadSpec& gen = scenario_.workloads[static_cast<size_t>(index)];
+  RandomStream& rng = streams_[static_cast<size_t>(index)];
+  const int64_t n = arrivals_[static_cast<size_t>(index)]++;
+  SimTime duration;
+  switch (gen.duration.kind) {
+    case Duration::Kind::kFixed: duration = gen.duration.fixed; break;
+    case Duration::Kind::kExponential: duration = rng.exponential(gen.duration.mean); break;
+    case Duration::Kind::kLognormal: duration = rng.lognormal(gen.duration.median, gen.duration.p95); break;
+  }
+  const std::string base = gen.name + "-" + std::to_string(n);
+  const std::string deployment = gen.replicas > 1 ? gen.namespace_ + "/" + base : "";
+  for (int32_t r = 0; r < gen.replicas; ++r) {
+    WorkloadRequest req;
+    req.name = gen.replicas > 1 ? base + "-" + std::to_string(r) : base;
+    req.namespace_ = gen.namespace_;
+    req.generator = gen.name;
+    req.instance_type = gen.instance_type;
+    req.pod_sets = gen.pod_sets;
+    req.required_topology_level = gen.required_topology_level;
+    req.priority = gen.priority;
+    submit(req, duration, gen.pod_deletion_delay);
+    const std::string key = req.namespace_ + "/" + req.name;
+    if (!deployment.empty() && tracked_.count(key)) {
+      tracked_[key].deployment = deployment;
+      deployments_[deployment].push_back(key);
+    }
+  }
+  // The next arrival.
+  const int64_t made = arrivals_[static_cast<size_t>(index)];
+  if (gen.count && made >= *gen.count) return;
+  std::optional<SimTime> next;
+  switch (gen.arrival.kind) {
+    case Arrival::Kind::kAt:
+      if (static_cast<size_t>(made) < gen.arrival.at.size()) next = gen.arrival.at[static_cast<size_t>(made)];
+      break;
+    case Arrival::Kind::kEvery: next = now_ + gen.arrival.every; break;
+    case Arrival::Kind::kPoisson:
+      next = now_ + rng.exponential(SimTime::micros(static_cast<int64_t>(1e6 / gen.arrival.rate_per_second)));
+      break;
+  }
+  if (next && *next <= end_) schedule(*next, {SimEvent::Kind::kArrival, index, "", 0});
+}
+
+void Simulation::on_trace_arrival(int64_t index) {
+  const TraceWorkload& t = scenario_.trace_workloads[static_cast<size_t>(index)];
+  WorkloadRequest req;
+  req.name = t.name;
+  req.namespace_ = t.namespace_;
+  req.generator = "trace";
+  req.instance_type = t.instance_type;
+  req.pod_sets = t.pod_sets;
+  submit(req, t.duration, SimTime());
+}
+
+void Simulation::submit(const WorkloadRequest& request, SimTime duration, SimTime pod_deletion_delay) {
+  const std::string key = request.namespace_ + "/" + request.name;
+  BuiltWorkload built = build_workload(cluster_, request, now_);
+  WorkloadOutcome outcome;
+  outcome.key = key;
+  outcome.generator = request.generator;
+  outcome.instance_type = built.instance_type;
+  outcome.cluster_queue = built.cluster_queue;
+  outcome.family = built.family;
+  outcome.created = now_;
+  if (!built.workload) {
+    outcome.rejected = true;
+    outcome.reject_message = built.rejection;
+    outcome.last_pending_gate = built.rejected_by == "gate1" ? "gate1" : "";
+    outcome_index_[key] = record_.workloads.size();
+    record_.workloads.push_back(std::move(outcome));
+    log("rejected", workload_object(key), built.rejection);
+    return;
+  }
+  outcome_index_[key] = record_.workloads.size();
+  record_.workloads.push_back(std::move(outcome));
+  Tracked t;
+  t.generator = request.generator;
+  t.duration = duration;
+  t.pod_deletion_delay = pod_deletion_delay;
+  tracked_[key] = t;
+  model::Workload& wl = workloads_.workloads[key] = std::move(*built.workload);
+  queues_.add(cluster_, wl);
+  log("arrival", workload_object(key),
+      "queued on LocalQueue " + wl.queue_name + " (ClusterQueue " + built.cluster_queue + "), runs " +
+          duration.to_string());
+  mark_kueue_dirty();
+  ensure_cycle();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Kueue
+
+void Simulation::ensure_cycle() {
+  if (cycle_pending_) return;
+  cycle_pending_ = true;
+  const int64_t period = std::max<int64_t>(1, scenario_.kueue.scheduling_cycle_period.us());
+  schedule(SimTime::micros((now_.us() / period + 1) * period), {SimEvent::Kind::kCycle, 0, "", 0});
+}
+
+void Simulation::on_cycle() {
+  cycle_pending_ = false;
+  const model::CycleResult result = model::schedule_cycle(cluster_, workloads_, queues_, now_.us());
+  apply_transitions(result.transitions);
+  if (result.popped > 0) ensure_cycle();
+}
+
+void Simulation::apply_transitions(const std::vector<model::WorkloadTransition>& transitions) {
+  for (const auto& t : transitions) {
+    const auto oi = outcome_index_.find(t.workload);
+    WorkloadOutcome* outcome = oi == outcome_index_.end() ? nullptr : &record_.workloads[oi->second];
+    auto ti = tracked_.find(t.workload);
+    if (t.type == "Pending") {
+      if (outcome) {
+        outcome->last_pending_message = t.message;
+        outcome->last_pending_gate = t.reason == "Inadmissible" ? "queue" : "gate2";
+      }
+      if (ti != tracked_.end() && ti->second.last_pending != t.message) {
+        ti->second.last_pending = t.message;
+        log("Pending", workload_object(t.workload), t.message);
+      }
+      continue;
+    }
+    log(t.type, workload_object(t.workload), t.message.empty() ? t.reason : t.reason + ": " + t.message);
+    if (ti != tracked_.end()) ti->second.last_pending.clear();
+    mark_kueue_dirty();
+    if (t.type == "QuotaReserved") {
+      if (outcome && !outcome->first_reserved) outcome->first_reserved = now_;
+      const auto w = workloads_.workloads.find(t.workload);
+      if (w != workloads_.workloads.end() && !w->second.admitted() && ti != tracked_.end())
+        schedule(now_, {SimEvent::Kind::kCheck, 0, t.workload, ti->second.epoch});
+    } else if (t.type == "Admitted") {
+      on_admitted(t.workload);
+    } else if (t.type == "Evicted" || t.type == "QuotaReleased" || t.type == "Deactivated") {
+      if (t.type == "Evicted" && outcome) ++outcome->evictions;
+      on_evicted(t.workload);
+    } else if (t.type == "Finished") {
+      if (outcome && !outcome->finished) outcome->finished = now_;
+    }
+  }
+}
+
+void Simulation::on_admitted(const std::string& key) {
+  auto oi = outcome_index_.find(key);
+  if (oi != outcome_index_.end() && !record_.workloads[oi->second].first_admitted)
+    record_.workloads[oi->second].first_admitted = now_;
+  auto ti = tracked_.find(key);
+  if (ti == tracked_.end()) return;
+  schedule(now_ + scenario_.timings.pod_start, {SimEvent::Kind::kPodStart, 0, key, ti->second.epoch});
+  schedule(now_ + ti->second.duration, {SimEvent::Kind::kFinish, 0, key, ti->second.epoch});
+}
+
+void Simulation::on_evicted(const std::string& key) {
+  auto ti = tracked_.find(key);
+  if (ti == tracked_.end()) return;
+  ++ti->second.epoch;
+  delete_pods(key, false);
+  ensure_cycle();
+}
+
+void Simulation::on_check(const std::string& key, int64_t epoch) {
+  auto ti = tracked_.find(key);
+  if (ti == tracked_.end() || ti->second.epoch != epoch) return;
+  const auto w = workloads_.workloads.find(key);
+  if (w == workloads_.workloads.end() || !w->second.quota_reserved()) return;
+  for (const auto& check : w->second.status.admission_checks) {
+    if (check.state != model::CheckState::kPending) continue;
+    if (check.name == model::kNodeDevicesAdmissionCheck) {
+      const model::Gate3Verdict verdict = model::evaluate_node_devices(cluster_, workloads_, key);
+      log("check", workload_object(key),
+          std::string(model::kNodeDevicesAdmissionCheck) + " " + std::string(model::to_string(verdict.state)) +
+              (verdict.message.empty() ? "" : ": " + verdict.message));
+      if (verdict.ready()) {
+        apply_transitions(model::set_admission_check_state(cluster_, workloads_, queues_, key, check.name,
+                                                           model::CheckState::kReady, verdict.message, now_.us()));
+      } else {
+        auto oi = outcome_index_.find(key);
+        if (oi != outcome_index_.end()) {
+          ++record_.workloads[oi->second].retries;
+          record_.workloads[oi->second].last_pending_message = verdict.message;
+          record_.workloads[oi->second].last_pending_gate = "gate3";
+        }
+        apply_transitions(model::set_admission_check_state(cluster_, workloads_, queues_, key, check.name,
+                                                           model::CheckState::kRetry, verdict.message, now_.us()));
+        // Placed again only after the check's requeue delay.
+        queues_.remove(key);
+        auto t2 = tracked_.find(key);
+        schedule(now_ + scenario_.kueue.admission_check_retry_delay,
+                 {SimEvent::Kind::kRequeue, 0, key, t2 == tracked_.end() ? 0 : t2->second.epoch});
+      }
+      return;  // one verdict per evaluation; the next check is looked at on the next event
+    }
+    if (check.name == model::kJointAdmissionCheck) {
+      // Joint admission: Ready once every replica group of the deployment holds quota.
+      bool all = true;
+      std::vector<std::string> group{key};
+      if (!ti->second.deployment.empty()) group = deployments_[ti->second.deployment];
+      for (const auto& member : group) {
+        const auto m = workloads_.workloads.find(member);
+        if (m == workloads_.workloads.end() || !m->second.quota_reserved()) all = false;
+      }
+      if (!all) {
+        log("check", workload_object(key),
+            std::string(model::kJointAdmissionCheck) + " Pending: waiting for every replica group to reserve quota");
+        return;
+      }
+      for (const auto& member : group) {
+        apply_transitions(model::set_admission_check_state(cluster_, workloads_, queues_, member,
+                                                           std::string(model::kJointAdmissionCheck),
+                                                           model::CheckState::kReady, "", now_.us()));
+      }
+      // Re-evaluate in case other checks are still pending.
+      const auto again = workloads_.workloads.find(key);
+      if (again != workloads_.workloads.end() && again->second.quota_reserved() && !again->second.admitted())
+        schedule(now_, {SimEvent::Kind::kCheck, 0, key, tracked_[key].epoch});
+      return;
+    }
+  }
+}
+
+void Simulation::on_requeue(const std::string& key, int64_t epoch) {
+  auto ti = tracked_.find(key);
+  if (ti == tracked_.end() || ti->second.epoch != epoch) return;
+  const auto w = workloads_.workloads.find(key);
+  if (w == workloads_.workloads.end() || w->second.quota_reserved() || w->second.finished()) return;
+  queues_.add(cluster_, w->second);
+  log("Requeued", workload_object(key), "back in its queue after the admission check's Retry");
+  ensure_cycle();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Pods: Gates 4 and 5, finish and deletion
+
+void Simulation::on_pod_start(const std::string& key, int64_t epoch) {
+  auto ti = tracked_.find(key);
+  if (ti == tracked_.end() || ti->second.epoch != epoch) return;
+  const auto w = workloads_.workloads.find(key);
+  if (w == workloads_.workloads.end() || !w->second.admitted() || w->second.finished()) return;
+  std::set<std::string> touched;
+  bool all_started = true;
+  for (model::Pod& pod : model::pods_for_admission(w->second)) {
+    const std::string pod_key = model::object_key(pod.metadata);
+    if (workloads_.pods.count(pod_key)) continue;
+    const auto node = cluster_.nodes.find(pod.node_name);
+    if (node == cluster_.nodes.end()) {
+      log("PodPending", "Pod " + pod_key, "node '" + pod.node_name + "' not found");
+      all_started = false;
+      continue;
+    }
+    std::vector<const model::Pod*> on_node;
+    for (const auto& [k, p] : workloads_.pods)
+      if (p.node_name == pod.node_name) on_node.push_back(&p);
+    if (auto fit = model::node_fits(node->second, on_node, pod); !fit.ok()) {
+      log("PodPending", "Pod " + pod_key, fit.error());
+      auto oi = outcome_index_.find(key);
+      if (oi != outcome_index_.end()) {
+        record_.workloads[oi->second].last_pending_message = fit.error();
+        record_.workloads[oi->second].last_pending_gate = "gate4";
+      }
+      all_started = false;
+      continue;
+    }
+    auto devices = cluster_.devices.find(pod.node_name);
+    if (devices != cluster_.devices.end()) {
+      auto granted = model::allocate_pod(devices->second, pod);
+      if (!granted.ok()) {
+        log("PodFailed", "Pod " + pod_key, "UnexpectedAdmissionError: " + granted.error());
+        auto oi = outcome_index_.find(key);
+        if (oi != outcome_index_.end()) {
+          record_.workloads[oi->second].last_pending_message = granted.error();
+          record_.workloads[oi->second].last_pending_gate = "gate5";
+        }
+        all_started = false;
+        continue;
+      }
+      pod.allocations = std::move(*granted);
+      if (!pod.allocations.empty()) touched.insert(pod.node_name);
+    }
+    pod.phase = model::PodPhase::kRunning;
+    ti->second.pods.push_back(pod_key);
+    std::string where = pod.node_name;
+    for (const auto& a : pod.allocations)
+      where += " " + a.container + "→card " + std::to_string(a.index) + (a.profile.empty() || a.profile == "-" ? "" : " " + a.profile);
+    log("PodRunning", "Pod " + pod_key, "on " + where);
+    workloads_.pods[pod_key] = std::move(pod);
+  }
+  ti->second.pods_started = all_started;
+  if (!all_started) schedule(now_ + kPodRetryDelay, {SimEvent::Kind::kPodStart, 0, key, epoch});
+  if (!touched.empty()) resync(touched);
+}
+
+void Simulation::delete_pods(const std::string& key, bool finished_only) {
+  auto ti = tracked_.find(key);
+  if (ti == tracked_.end()) return;
+  std::set<std::string> touched;
+  for (const auto& pod_key : ti->second.pods) {
+    auto p = workloads_.pods.find(pod_key);
+    if (p == workloads_.pods.end()) continue;
+    auto devices = cluster_.devices.find(p->second.node_name);
+    if (finished_only) {
+      p->second.phase = model::PodPhase::kSucceeded;
+      if (devices != cluster_.devices.end()) model::release_pod(devices->second, p->second, false);
+    } else {
+      if (devices != cluster_.devices.end()) model::release_pod(devices->second, p->second, true);
+    }
+    if (!p->second.allocations.empty()) touched.insert(p->second.node_name);
+    if (!finished_only) workloads_.pods.erase(p);
+  }
+  if (!finished_only) ti->second.pods.clear();
+  if (!touched.empty()) resync(touched);
+}
+
+void Simulation::on_finish(const std::string& key, int64_t epoch) {
+  auto ti = tracked_.find(key);
+  if (ti == tracked_.end() || ti->second.epoch != epoch) return;
+  const auto w = workloads_.workloads.find(key);
+  if (w == workloads_.workloads.end() || !w->second.admitted() || w->second.finished()) return;
+  delete_pods(key, true);
+  apply_transitions(model::finish_workload(workloads_, queues_, key, now_.us()));
+  auto oi = outcome_index_.find(key);
+  if (oi != outcome_index_.end() && !record_.workloads[oi->second].finished) record_.workloads[oi->second].finished = now_;
+  schedule(now_ + ti->second.pod_deletion_delay, {SimEvent::Kind::kPodsDeleted, 0, key, epoch});
+  mark_kueue_dirty();
+  ensure_cycle();
+}
+
+void Simulation::on_pods_deleted(const std::string& key, int64_t epoch) {
+  auto ti = tracked_.find(key);
+  if (ti == tracked_.end() || ti->second.epoch != epoch) return;
+  if (ti->second.pods.empty()) return;
+  delete_pods(key, false);
+  auto oi = outcome_index_.find(key);
+  if (oi != outcome_index_.end()) record_.workloads[oi->second].deleted = now_;
+  log("PodsDeleted", workload_object(key), "its Pods are gone; what they held is released");
+}
+
+// ---------------------------------------------------------------------------------------------
+// The operator's side
+
+void Simulation::resync(const std::set<std::string>& nodes) {
+  auto synced = sync_chain(cluster_, nodes, now_);
+  if (!synced.ok()) {
+    fatal_ = "at " + now_.to_string() + ": the operator's controllers failed: " + synced.error();
+    return;
+  }
+  after_chain_writes(synced->writes, synced->fit_label_nodes);
+}
+
+void Simulation::after_chain_writes(const std::vector<model::Write>& writes, const std::set<std::string>& fit_nodes) {
+  for (const auto& w : writes) {
+    const auto& meta = model::metadata_of(w.object);
+    const std::string kind(model::kind_of(w.object));
+    if (kind == "Node" && w.controller == "NodeCapacity") continue;  // per-allocation noise; visible in snapshots
+    log("write", kind + " " + (meta.namespace_.empty() ? meta.name : meta.namespace_ + "/" + meta.name),
+        std::string(model::to_string(w.verb)) + " by " + w.controller + ": " + w.reason);
+  }
+  for (const auto& node : fit_nodes) {
+    if (fit_label_pending_.insert(node).second)
+      schedule(now_ + scenario_.timings.fit_label_coalesce, {SimEvent::Kind::kFitLabels, 0, node, 0});
+  }
+  if (!writes.empty()) after_queue_change();
+}
+
+void Simulation::after_queue_change() {
+  for (auto& [name, cq] : cluster_.cluster_queues) cq.spec.queueing_strategy = scenario_.kueue.queueing_strategy;
+  apply_transitions(model::sync_queue_states(cluster_, workloads_, queues_, now_.us()));
+  queues_.refresh(cluster_);
+  queues_.release_inadmissible();
+  mark_kueue_dirty();
+  ensure_cycle();
+}
+
+void Simulation::on_fit_labels(const std::string& node) {
+  fit_label_pending_.erase(node);
+  if (!write_fit_labels(cluster_, node)) return;
+  log("write", "Node " + node, "fit labels by NodeFitLabel after the coalescing window");
+  resync({node});
+  after_queue_change();  // a TAS node event
+}
+
+void Simulation::mark_kueue_dirty() {
+  if (kueue_status_pending_) return;
+  kueue_status_pending_ = true;
+  schedule(now_ + scenario_.kueue.status_lag, {SimEvent::Kind::kKueueStatus, 0, "", 0});
+}
+
+void Simulation::on_kueue_status() {
+  kueue_status_pending_ = false;
+  const auto usage = model::cluster_queue_usage(cluster_, workloads_, queues_);
+  bool changed = false;
+  for (const auto& [name, status] : usage) {
+    auto cq = cluster_.cluster_queues.find(name);
+    if (cq == cluster_.cluster_queues.end()) continue;
+    auto& s = cq->second.status;
+    if (s.pending_workloads == status.pending_workloads && s.reserving_workloads == status.reserving_workloads &&
+        s.admitted_workloads == status.admitted_workloads && s.flavors_reservation == status.flavors_reservation &&
+        s.flavors_usage == status.flavors_usage)
+      continue;
+    s.pending_workloads = status.pending_workloads;
+    s.reserving_workloads = status.reserving_workloads;
+    s.admitted_workloads = status.admitted_workloads;
+    s.flavors_reservation = status.flavors_reservation;
+    s.flavors_usage = status.flavors_usage;
+    changed = true;
+  }
+  if (changed) {
+    auto synced = sync_chain(cluster_, {}, now_, /*stage3=*/false);
+    if (!synced.ok()) {
+      fatal_ = "at " + now_.to_string() + ": the operator's controllers failed: " + synced.error();
+      return;
+    }
+    after_chain_writes(synced->writes, synced->fit_label_nodes);
+  }
+  sample_pools();
+}
+
+void Simulation::sample_pools() {
+  for (const auto& [name, cq] : cluster_.cluster_queues) {
+    std::map<std::string, int64_t> nominal, reserved, admitted;
+    for (const auto& rg : cq.spec.resource_groups)
+      for (const auto& f : rg.flavors)
+        for (const auto& r : f.resources) nominal[r.name] += kueue_units(r.name, r.nominal_quota);
+    for (const auto& f : cq.status.flavors_reservation)
+      for (const auto& r : f.resources) reserved[r.name] += kueue_units(r.name, r.total);
+    for (const auto& f : cq.status.flavors_usage)
+      for (const auto& r : f.resources) admitted[r.name] += kueue_units(r.name, r.total);
+    for (const auto& [resource, value] : nominal) {
+      if (resource != "cpu" && resource.rfind("credits.gpustack.ai/", 0) != 0) continue;
+      PoolSample s;
+      s.at = now_;
+      s.cluster_queue = name;
+      s.resource = resource;
+      s.nominal = value;
+      s.reserved = reserved[resource];
+      s.admitted = admitted[resource];
+      s.pending_workloads = cq.status.pending_workloads;
+      s.reserving_workloads = cq.status.reserving_workloads;
+      s.admitted_workloads = cq.status.admitted_workloads;
+      s.stop_policy = std::string(model::to_string(cq.stop_policy()));
+      s.draining = cq.stop_policy() == model::StopPolicy::kHoldAndDrain;
+      const std::string k = name + "|" + resource;
+      auto last = last_sample_.find(k);
+      if (last != last_sample_.end()) {
+        PoolSample a = last->second, b = s;
+        a.at = b.at;
+        if (a.nominal == b.nominal && a.reserved == b.reserved && a.admitted == b.admitted &&
+            a.pending_workloads == b.pending_workloads && a.reserving_workloads == b.reserving_workloads &&
+            a.admitted_workloads == b.admitted_workloads && a.stop_policy == b.stop_policy && a.draining == b.draining &&
+            now_ != end_)
+          continue;
+      }
+      last_sample_[k] = s;
+      record_.pool_series.push_back(std::move(s));
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Expectations
+
+WorkloadCountersSet Simulation::counters() const {
+  WorkloadCountersSet out;
+  for (const auto& o : record_.workloads) {
+    WorkloadCounters& g = out.by_generator[o.generator];
+    for (WorkloadCounters* c : {&out.total, &g}) {
+      if (o.rejected) {
+        ++c->rejected;
+        continue;
+      }
+      if (o.first_admitted) ++c->admitted;
+      c->evicted += o.evictions;
+      c->retries += o.retries;
+      if (o.finished) ++c->finished;
+      const auto w = workloads_.workloads.find(o.key);
+      if (w == workloads_.workloads.end() || w->second.finished()) continue;
+      if (w->second.admitted()) ++c->running;
+      else ++c->pending;
+    }
+  }
+  return out;
+}
+
+void Simulation::on_expect(int64_t index) { check_expectation(static_cast<size_t>(index)); }
+
+void Simulation::check_expectation(size_t index) {
+  const Expectation& e = scenario_.expectations[index];
+  const WorkloadCountersSet c = counters();
+  auto failures = ::chaintwin::sim::check_expectation(e, cluster_, c.total, c.by_generator);
+  const std::string where = e.where.str();
+  if (failures.empty()) {
+    log("expect", where, "holds");
+    return;
+  }
+  for (auto& f : failures) {
+    log("expect", where, "FAILED: " + f.str());
+    failures_.push_back(std::move(f));
+  }
+}
+
+}  // namespace chaintwin::sim

@@ -1,0 +1,165 @@
+// Simulation: the discrete-event runner. It owns the simulated cluster (the ClusterState the API
+// server would hold, the Workloads and Pods, Kueue's queues) and advances it one event at a time:
+// arrivals from the scenario's generators and traces, Kueue scheduling cycles, the node-devices
+// admission check, Pod starts (Gates 4–5), finishes and Pod deletions, timeline actions, the
+// operator's delayed writes (fit labels after the coalescing window, device re-detection after a
+// mode flip) and Kueue's status catching up. After every change the operator's controllers run to
+// their fixpoint (chain_sync.h). Events are ordered by (time, sequence) and every random draw comes
+// from a per-generator stream, so one scenario and seed always give the same run.
+//
+// Used by `chaintwin run` and `chaintwin check` (sim/cli), and by the GUI, which steps it.
+#pragma once
+
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "model/kueue/scheduler/queue_manager.h"
+#include "model/kueue/scheduler/scheduler.h"
+#include "model/stage4/cluster_state.h"
+#include "model/workload/workload.h"
+#include "sim/event_queue.h"
+#include "sim/random_stream.h"
+#include "sim/results/run_record.h"
+#include "sim/scenario/expectation_check.h"
+#include "sim/runner/workload_factory.h"
+#include "sim/scenario/scenario.h"
+
+namespace chaintwin::sim {
+
+struct RunOptions {
+  std::optional<uint64_t> seed;   // overrides the scenario's seed
+  std::optional<SimTime> until;   // stop earlier than the horizon
+  bool keep_events = true;        // keep the event log in the RunRecord
+  std::function<void(const EventRecord&)> on_event;             // every event-log line as it happens
+  std::function<void(SimTime now, SimTime end)> on_progress;    // after each processed event
+  std::string version;            // the chaintwin build, recorded in RunInfo
+};
+
+// What one event is about; `epoch` guards events scheduled for a Workload's earlier admission.
+struct SimEvent {
+  enum class Kind {
+    kArrival,      // index = generator
+    kTraceArrival, // index = trace workload
+    kCycle,        // a Kueue scheduling cycle
+    kCheck,        // the gpustack-node-devices check evaluates `key`
+    kPodStart,     // Pods of `key` are created, bound and allocated
+    kFinish,       // `key` completes
+    kPodsDeleted,  // Pods of `key` are deleted
+    kRequeue,      // `key` re-enters its queue after an admission-check Retry
+    kTimeline,     // index = timeline action
+    kRedetect,     // the device manager re-detects `key` (a Node) after a mode flip; index = action
+    kFitLabels,    // the operator writes the fit labels of `key` (a Node)
+    kKueueStatus,  // Kueue's ClusterQueue status catches up
+    kExpect,       // index = expectation
+  };
+  Kind kind = Kind::kCycle;
+  int64_t index = 0;
+  std::string key;
+  int64_t epoch = 0;
+};
+
+struct WorkloadCountersSet {
+  WorkloadCounters total;
+  std::map<std::string, WorkloadCounters> by_generator;
+};
+
+class Simulation {
+ public:
+  Simulation(Scenario scenario, RunOptions options);
+
+  // Brings the initial cluster to the operator's fixpoint and schedules the scenario. Refuses
+  // (with the reason) a cluster the controllers cannot settle.
+  model::Status start();
+  // Processes the next event; false when the run is over (no event before the end).
+  bool step();
+  // start(), every step, then finish(): the whole run.
+  model::Result<RunRecord> run();
+  // Closes the run at the end time: expectations `at: end`, final samples and objects.
+  RunRecord finish();
+
+  SimTime now() const { return now_; }
+  SimTime end() const { return end_; }
+  const Scenario& scenario() const { return scenario_; }
+  const model::ClusterState& cluster() const { return cluster_; }
+  const model::WorkloadState& workloads() const { return workloads_; }
+  const model::QueueManager& queues() const { return queues_; }
+  const RunRecord& record() const { return record_; }
+  const std::vector<ExpectationFailure>& failures() const { return failures_; }
+  WorkloadCountersSet counters() const;
+
+ private:
+  // Per-Workload bookkeeping the model does not hold.
+  struct Tracked {
+    std::string generator;
+    SimTime duration;            // from admission to completion
+    SimTime pod_deletion_delay;  // from completion to Pod deletion
+    int64_t epoch = 0;           // bumped at every eviction; stale events are dropped
+    bool pods_started = false;
+    std::string deployment;      // replicas of one ModelDeployment share it ("" when alone)
+    std::vector<std::string> pods;  // keys of the Pods created for the current admission
+    std::string last_pending;       // last Pending message logged
+  };
+
+  void schedule(SimTime at, SimEvent event);
+  void log(const std::string& kind, const std::string& object, const std::string& message);
+  void dispatch(const SimEvent& e);
+
+  // Event handlers.
+  void on_arrival(int64_t generator);
+  void on_trace_arrival(int64_t index);
+  void on_cycle();
+  void on_check(const std::string& key, int64_t epoch);
+  void on_pod_start(const std::string& key, int64_t epoch);
+  void on_finish(const std::string& key, int64_t epoch);
+  void on_pods_deleted(const std::string& key, int64_t epoch);
+  void on_requeue(const std::string& key, int64_t epoch);
+  void on_timeline(int64_t index);
+  void on_redetect(int64_t index);
+  void on_fit_labels(const std::string& node);
+  void on_kueue_status();
+  void on_expect(int64_t index);
+
+  // Shared steps.
+  void submit(const WorkloadRequest& request, SimTime duration, SimTime pod_deletion_delay);
+  void apply_transitions(const std::vector<model::WorkloadTransition>& transitions);
+  void on_admitted(const std::string& key);
+  void on_evicted(const std::string& key);
+  void delete_pods(const std::string& key, bool finished_only);
+  void resync(const std::set<std::string>& nodes);
+  void after_chain_writes(const std::vector<model::Write>& writes, const std::set<std::string>& fit_nodes);
+  void after_queue_change();
+  void ensure_cycle();
+  void mark_kueue_dirty();
+  void sample_pools();
+  void check_expectation(size_t index);
+
+  Scenario scenario_;
+  RunOptions options_;
+  uint64_t seed_ = 0;
+  SimTime now_;
+  SimTime end_;
+  EventQueue<SimEvent> events_;
+  model::ClusterState cluster_;
+  model::WorkloadState workloads_;
+  model::QueueManager queues_;
+  std::vector<RandomStream> streams_;           // one per generator
+  std::vector<int64_t> arrivals_;               // per generator: workloads created so far
+  std::map<std::string, Tracked> tracked_;
+  std::map<std::string, size_t> outcome_index_;  // workload key → record_.workloads index
+  std::set<std::string> fit_label_pending_;      // Nodes with a fit-label write scheduled
+  std::map<std::string, std::vector<std::string>> deployments_;  // deployment → its Workloads
+  std::string fatal_;                              // a broken invariant stops the run
+  bool cycle_pending_ = false;
+  bool kueue_status_pending_ = false;
+  bool started_ = false;
+  RunRecord record_;
+  std::vector<ExpectationFailure> failures_;
+  std::map<std::string, PoolSample> last_sample_;  // "<cq>|<resource>" → last sample written
+};
+
+}  // namespace chaintwin::sim

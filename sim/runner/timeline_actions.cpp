@@ -1,0 +1,173 @@
+// The runner's timeline: what an admin or the infrastructure does to the cluster at a scenario's
+// dated moments, applied the way it would reach the API server, after which the operator's
+// controllers and Kueue react as to any other change (simulation.cpp).
+#include "model/device_inventory.h"
+#include "model/label_keys.h"
+#include "model/resource_names.h"
+#include "model/stage4/plan.h"
+#include "sim/runner/chain_sync.h"
+#include "sim/runner/simulation.h"
+
+namespace chaintwin::sim {
+namespace {
+
+const char* kind_name(TimelineAction::Kind k) {
+  switch (k) {
+    case TimelineAction::Kind::kAddNode: return "add-node";
+    case TimelineAction::Kind::kRemoveNode: return "remove-node";
+    case TimelineAction::Kind::kCordon: return "cordon";
+    case TimelineAction::Kind::kUncordon: return "uncordon";
+    case TimelineAction::Kind::kSetManaged: return "set-managed";
+    case TimelineAction::Kind::kSetPartitioning: return "set-partitioning";
+    case TimelineAction::Kind::kSetSetting: return "set-setting";
+    case TimelineAction::Kind::kSetInactive: return "set-inactive";
+    case TimelineAction::Kind::kDelete: return "delete";
+  }
+  return "?";
+}
+
+}  // namespace
+
+void Simulation::on_timeline(int64_t index) {
+  const TimelineAction& a = scenario_.timeline[static_cast<size_t>(index)];
+  const std::string where = a.where.str();
+  auto refuse = [&](const std::string& why) { log("action", where, std::string(kind_name(a.kind)) + " skipped: " + why); };
+  switch (a.kind) {
+    case TimelineAction::Kind::kAddNode: {
+      if (!a.new_node) return refuse("no node given");
+      const std::string name = a.new_node->metadata.name;
+      if (cluster_.nodes.count(name)) return refuse("Node " + name + " already exists");
+      cluster_.nodes[name] = *a.new_node;
+      if (a.new_devices) cluster_.devices[name] = *a.new_devices;
+      log("action", "Node " + name, "add-node: the Node joins the cluster");
+      resync({name});
+      after_queue_change();
+      return;
+    }
+    case TimelineAction::Kind::kRemoveNode: {
+      if (!cluster_.nodes.count(a.node)) return refuse("no Node " + a.node);
+      // Its Pods go with it; the worker deletes the Devices record of a Node that is gone.
+      for (auto& [key, t] : tracked_) {
+        std::vector<std::string> kept;
+        for (const auto& pod_key : t.pods) {
+          auto p = workloads_.pods.find(pod_key);
+          if (p != workloads_.pods.end() && p->second.node_name == a.node) workloads_.pods.erase(p);
+          else kept.push_back(pod_key);
+        }
+        t.pods = std::move(kept);
+      }
+      cluster_.nodes.erase(a.node);
+      cluster_.devices.erase(a.node);
+      log("action", "Node " + a.node, "remove-node: the Node leaves; its Pods and Devices record go with it");
+      resync({});
+      after_queue_change();
+      return;
+    }
+    case TimelineAction::Kind::kCordon:
+    case TimelineAction::Kind::kUncordon: {
+      auto node = cluster_.nodes.find(a.node);
+      if (node == cluster_.nodes.end()) return refuse("no Node " + a.node);
+      node->second.unschedulable = a.kind == TimelineAction::Kind::kCordon;
+      log("action", "Node " + a.node, std::string(kind_name(a.kind)) + ": spec.unschedulable=" +
+                                          (node->second.unschedulable ? "true" : "false"));
+      resync({a.node});
+      after_queue_change();
+      return;
+    }
+    case TimelineAction::Kind::kSetManaged: {
+      auto node = cluster_.nodes.find(a.node);
+      if (node == cluster_.nodes.end()) return refuse("no Node " + a.node);
+      node->second.metadata.labels[std::string(model::keys::kManaged)] = a.value ? "true" : "false";
+      log("action", "Node " + a.node, std::string("set-managed: ") + std::string(model::keys::kManaged) + "=" +
+                                          (a.value ? "true" : "false"));
+      resync({a.node});
+      after_queue_change();
+      return;
+    }
+    case TimelineAction::Kind::kSetPartitioning: {
+      if (!cluster_.devices.count(a.node)) return refuse("Node " + a.node + " has no Devices record");
+      const SimTime after = a.redetect_after.value_or(scenario_.timings.redetect_after);
+      log("action", "Node " + a.node,
+          "set-partitioning: the admin switches cards to " + a.mode + "; the device manager re-detects after " +
+              after.to_string());
+      schedule(now_ + after, {SimEvent::Kind::kRedetect, index, a.node, 0});
+      return;
+    }
+    case TimelineAction::Kind::kSetSetting: {
+      if (auto s = model::set_setting(cluster_.settings, a.setting_name, a.setting_value); !s.ok())
+        return refuse(s.error());
+      log("action", "Setting " + a.setting_name, "set-setting: " + a.setting_name + "=" + a.setting_value);
+      resync({});
+      after_queue_change();
+      return;
+    }
+    case TimelineAction::Kind::kSetInactive: {
+      auto it = cluster_.instance_types.find(a.instance_type);
+      if (it == cluster_.instance_types.end()) return refuse("no InstanceType " + a.instance_type);
+      if (it->second.spec.inactive != a.value) {
+        it->second.spec.inactive = a.value;
+        ++it->second.metadata.generation;
+      }
+      log("action", "InstanceType " + a.instance_type,
+          std::string("set-inactive: spec.inactive=") + (a.value ? "true" : "false"));
+      resync({});
+      after_queue_change();
+      return;
+    }
+    case TimelineAction::Kind::kDelete: {
+      model::Plan plan;
+      model::Write w;
+      w.verb = model::WriteVerb::kDelete;
+      w.controller = "admin";
+      w.reason = "timeline delete";
+      if (a.kind_name == "InstanceType") {
+        auto it = cluster_.instance_types.find(a.object_name);
+        if (it == cluster_.instance_types.end()) return refuse("no InstanceType " + a.object_name);
+        w.object = it->second;
+      } else {
+        auto cq = cluster_.cluster_queues.find(a.object_name);
+        if (cq == cluster_.cluster_queues.end()) return refuse("no ClusterQueue " + a.object_name);
+        w.object = cq->second;
+      }
+      plan.writes.push_back(std::move(w));
+      auto applied = model::apply_plan(cluster_, plan, rfc3339(now_));
+      if (!applied.ok()) return refuse(applied.error());
+      cluster_ = std::move(applied.value());
+      log("action", a.kind_name + " " + a.object_name, "delete: the admin deletes it");
+      resync({});
+      after_queue_change();
+      return;
+    }
+  }
+}
+
+void Simulation::on_redetect(int64_t index) {
+  const TimelineAction& a = scenario_.timeline[static_cast<size_t>(index)];
+  auto devices = cluster_.devices.find(a.node);
+  auto node = cluster_.nodes.find(a.node);
+  if (devices == cluster_.devices.end() || node == cluster_.nodes.end()) {
+    log("action", "Node " + a.node, "re-detection skipped: the Node or its Devices record is gone");
+    return;
+  }
+  if (auto s = model::set_card_partitioning(devices->second, a.cards, a.mode == "mig"); !s.ok()) {
+    log("action", "Node " + a.node, "re-detection refused: " + s.error());
+    return;
+  }
+  // The device plugin registers its pools again: replace every pool token of the Node's
+  // manufacturers with what the cards now back.
+  const model::ResourceList tokens = model::device_plugin_capacity(devices->second);
+  for (const auto& group : devices->second.spec.groups) {
+    const auto names = model::resource_names_for(group.manufacturer);
+    if (!names) continue;
+    for (const std::string* key : {&names->exclusive, &names->shared, &names->sliced, &names->partitioned}) {
+      if (key->empty()) continue;
+      if (tokens.count(*key) == 0) node->second.status.capacity.erase(*key);
+    }
+  }
+  for (const auto& [k, v] : tokens) node->second.status.capacity[k] = v;
+  log("action", "Node " + a.node, "the device manager re-detected the cards as " + a.mode);
+  resync({a.node});
+  after_queue_change();
+}
+
+}  // namespace chaintwin::sim

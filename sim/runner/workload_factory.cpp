@@ -1,0 +1,171 @@
+#include "sim/runner/workload_factory.h"
+
+#include "model/admission/pod_webhook.h"
+#include "model/admission/workload_fit_pin.h"
+#include "model/pool_identity.h"
+#include "model/profile_names.h"
+#include "model/resource_names.h"
+
+namespace chaintwin::sim {
+namespace {
+
+std::string manufacturer_of(const model::InstanceType& it) {
+  if (!it.spec.descriptors.manufacturer.empty()) return it.spec.descriptors.manufacturer;
+  const auto dash = it.spec.accelerator_group.find('-');
+  return dash == std::string::npos ? it.spec.accelerator_group : it.spec.accelerator_group.substr(0, dash);
+}
+
+bool wants_accelerator(const RequestShape& shape) {
+  switch (shape.kind) {
+    case RequestShape::Kind::kCpu: return false;
+    case RequestShape::Kind::kContainers: {
+      auto any_accel = [](const std::vector<model::Container>& cs) {
+        for (const auto& c : cs)
+          for (const auto& [name, q] : c.requests)
+            if (name != "cpu" && name != "memory" && name != "ephemeral-storage") return true;
+        return false;
+      };
+      return any_accel(shape.containers) || any_accel(shape.init_containers);
+    }
+    default: return true;
+  }
+}
+
+std::string lower(std::string s) {
+  for (char& c : s)
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  return s;
+}
+
+bool matches(const model::InstanceType& it, const std::string& selector) {
+  if (it.spec.accelerator_group == selector) return true;
+  const std::string want = lower(selector);
+  if (lower(it.spec.descriptors.product) == want) return true;
+  // "nvidia-h100-80gb-hbm3" names the group id under its manufacturer
+  const std::string mfr = manufacturer_of(it);
+  return lower(it.spec.accelerator_group) == want || lower(mfr + "-" + it.spec.accelerator_group) == want;
+}
+
+}  // namespace
+
+std::string choose_instance_type(const model::ClusterState& cluster, const InstanceTypeSelector& selector,
+                                 bool accelerator) {
+  if (!selector.name.empty()) return selector.name;
+  for (const auto& [name, it] : cluster.instance_types) {
+    if (it.metadata.deletion_timestamp) continue;
+    if (!selector.accelerator.empty()) {
+      if (it.spec.acceleratable && matches(it, selector.accelerator)) return name;
+    } else if (!accelerator && !it.spec.acceleratable) {
+      return name;
+    }
+  }
+  return "";
+}
+
+std::string family_of(const RequestShape& shape) {
+  switch (shape.kind) {
+    case RequestShape::Kind::kExclusive: return "exclusive";
+    case RequestShape::Kind::kShared: return "shared";
+    case RequestShape::Kind::kSliced: return "sliced";
+    case RequestShape::Kind::kPartitioned: return "partitioned";
+    case RequestShape::Kind::kCpu: return "cpu";
+    case RequestShape::Kind::kContainers: return "containers";
+  }
+  return "cpu";
+}
+
+std::vector<model::Container> containers_for(const RequestShape& shape, const std::string& manufacturer) {
+  if (shape.kind == RequestShape::Kind::kContainers) return shape.containers;
+  model::Container c;
+  c.name = "main";
+  if (!shape.cpu.is_zero()) c.requests["cpu"] = shape.cpu;
+  if (!shape.memory.is_zero()) c.requests["memory"] = shape.memory;
+  const auto names = model::resource_names_for(manufacturer);
+  if (names) {
+    switch (shape.kind) {
+      case RequestShape::Kind::kExclusive:
+        c.requests[names->exclusive] = model::Quantity::from_int(shape.cards);
+        break;
+      case RequestShape::Kind::kShared:
+        c.requests[names->shared] = model::Quantity::from_int(shape.cards);
+        break;
+      case RequestShape::Kind::kSliced:
+        c.requests[names->sliced] = model::Quantity::from_int(1);
+        if (shape.memory_percentage)
+          c.requests[names->sliced_memory_percentage] = model::Quantity::from_int(*shape.memory_percentage);
+        if (shape.memory_mib) c.requests[names->sliced_memory_mib] = model::Quantity::from_int(*shape.memory_mib);
+        if (shape.cores_percentage)
+          c.requests[names->sliced_cores_percentage] = model::Quantity::from_int(*shape.cores_percentage);
+        break;
+      case RequestShape::Kind::kPartitioned:
+        if (!names->partitioned.empty()) {
+          c.requests[names->partitioned] = model::Quantity::from_int(1);
+          c.requests[model::partitioned_profile_resource_name(
+              manufacturer, model::vendor_partitioned_profile_name(manufacturer, shape.profile))] =
+              model::Quantity::from_int(1);
+        }
+        break;
+      default: break;
+    }
+  }
+  return {c};
+}
+
+BuiltWorkload build_workload(const model::ClusterState& cluster, const WorkloadRequest& request, SimTime now) {
+  BuiltWorkload out;
+  bool accelerator = false;
+  std::string family;
+  for (const auto& ps : request.pod_sets) {
+    accelerator = accelerator || wants_accelerator(ps.request);
+    const std::string f = family_of(ps.request);
+    family = family.empty() || family == f ? f : "mixed";
+  }
+  out.family = family.empty() ? "cpu" : family;
+  out.instance_type = choose_instance_type(cluster, request.instance_type, accelerator);
+  if (out.instance_type.empty()) {
+    out.rejection = request.instance_type.accelerator.empty()
+                        ? "no InstanceType without accelerators to queue a CPU workload on"
+                        : "no InstanceType serves accelerator '" + request.instance_type.accelerator + "'";
+    out.rejected_by = "no-instance-type";
+    return out;
+  }
+  out.cluster_queue = out.instance_type;
+  const auto it_found = cluster.instance_types.find(out.instance_type);
+  const model::InstanceType* it = it_found == cluster.instance_types.end() ? nullptr : &it_found->second;
+  const std::string manufacturer = it != nullptr ? manufacturer_of(*it) : request.instance_type.accelerator;
+  const std::string queue = model::format_local_queue_name(out.instance_type);
+
+  model::Workload wl;
+  wl.metadata.name = request.name;
+  wl.metadata.namespace_ = request.namespace_;
+  wl.metadata.uid = request.namespace_ + "/" + request.name;
+  wl.queue_name = queue;
+  wl.priority = request.priority;
+  wl.creation_time = now.us();
+  wl.status.queue_order_time = now.us();
+  for (const auto& spec : request.pod_sets) {
+    model::PodTemplate pod;
+    pod.labels[std::string(model::kQueueNameLabel)] = queue;
+    pod.containers = containers_for(spec.request, manufacturer);
+    pod.init_containers = spec.request.init_containers;
+    const model::PodAdmission admitted = model::admit_pod(pod, it);
+    if (!admitted.allowed) {
+      out.rejection = admitted.message;
+      out.rejected_by = "gate1";
+      return out;
+    }
+    model::PodSet ps;
+    ps.name = spec.name;
+    ps.count = spec.count;
+    ps.template_ = admitted.pod;
+    ps.required_topology_level = request.required_topology_level;
+    if (!ps.required_topology_level.empty())
+      ps.template_.annotations[std::string(model::kPodSetRequiredTopologyAnnotation)] = ps.required_topology_level;
+    wl.pod_sets.push_back(std::move(ps));
+  }
+  model::apply_workload_fit_pin(wl, cluster);
+  out.workload = std::move(wl);
+  return out;
+}
+
+}  // namespace chaintwin::sim

@@ -1,0 +1,54 @@
+// Turns a scenario's workload description into what the cluster would receive: the InstanceType it
+// queues on (by name, by accelerator, or the CPU pool), the Pod template of each PodSet with the
+// resource names of the type's manufacturer, Gate 1 (the Pod webhook's seven request rules and the
+// fold into credit units) on each template, and the Workload Kueue sees — queued on the LocalQueue
+// that fronts the type, with the fit pin the Workload webhook adds. Called by the runner when a
+// workload arrives.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "model/stage4/cluster_state.h"
+#include "model/workload/workload.h"
+#include "sim/scenario/scenario.h"
+
+namespace chaintwin::sim {
+
+// What every source of workloads (generator, explicit list, trace) describes.
+struct WorkloadRequest {
+  std::string name;  // the Workload's name
+  std::string namespace_;
+  std::string generator;  // the class it belongs to, for reports
+  InstanceTypeSelector instance_type;
+  std::vector<PodSetSpec> pod_sets;
+  std::string required_topology_level;
+  int32_t priority = 0;
+};
+
+struct BuiltWorkload {
+  std::optional<model::Workload> workload;  // nullopt when refused
+  std::string instance_type;               // the InstanceType chosen ("" when none matched)
+  std::string cluster_queue;               // = the InstanceType's name
+  std::string family;                      // exclusive | shared | sliced | partitioned | cpu | mixed
+  std::string rejection;                   // why refused: Gate 1's message, or no InstanceType
+  std::string rejected_by;                 // "gate1" or "no-instance-type"
+};
+
+// The InstanceType a request queues on: the named one; else the first (by name) accelerated type
+// whose accelerator group, product or product key matches the selector; else, for a CPU-only
+// request, the first type without accelerators. Empty when nothing matches.
+std::string choose_instance_type(const model::ClusterState& cluster, const InstanceTypeSelector& selector,
+                                 bool wants_accelerator);
+
+// The family a request shape belongs to, as reports name it.
+std::string family_of(const RequestShape& shape);
+
+// The containers of one Pod for `shape` under the manufacturer's resource names.
+std::vector<model::Container> containers_for(const RequestShape& shape, const std::string& manufacturer);
+
+// Builds (and passes through Gate 1 and the Workload webhook) the Workload for `request` at `now`.
+BuiltWorkload build_workload(const model::ClusterState& cluster, const WorkloadRequest& request, SimTime now);
+
+}  // namespace chaintwin::sim
