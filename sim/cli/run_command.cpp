@@ -3,9 +3,11 @@
 #include <fstream>
 #include <iostream>
 #include <optional>
+#include <set>
 
 #include "sim/results/event_log.h"
 #include "sim/results/progress.h"
+#include "sim/results/sqlite_store.h"
 #include "sim/results/report.h"
 #include "sim/results/sqlite_store.h"
 #include "sim/runner/simulation.h"
@@ -149,12 +151,13 @@ int run_command(const std::vector<std::string>& args, std::ostream& out, std::os
         if (auto s = events->write(e); !s.ok()) write_error = s.error();
       }
       if (store) {
-        if (auto s = store->append_event(e); !s.ok()) write_error = s.error();
+        if (auto s = store->append(e); !s.ok()) write_error = s.error();
       }
     };
   }
-  sim::Progress progress(err);
-  options.on_progress = [&](sim::SimTime now, sim::SimTime end) { progress.update(now, end); };
+  sim::ProgressBar progress(o.until ? std::min(*o.until, scenario->horizon) : scenario->horizon);
+  int64_t processed = 0;
+  options.on_progress = [&](sim::SimTime now, sim::SimTime) { progress.update(now, ++processed); };
   sim::Simulation simulation(std::move(scenario.value()), options);
   if (store) {
     if (auto s = store->begin_run(simulation.record().info); !s.ok()) {
@@ -163,7 +166,7 @@ int run_command(const std::vector<std::string>& args, std::ostream& out, std::os
     }
   }
   auto record = simulation.run();
-  progress.done();
+  progress.finish(simulation.now(), processed);
   if (!record.ok()) {
     err << "chaintwin run: " << record.error() << "\n";
     return 2;
@@ -176,7 +179,7 @@ int run_command(const std::vector<std::string>& args, std::ostream& out, std::os
     err << "chaintwin run: " << write_error << "\n";
     return 2;
   }
-  const sim::Report report = sim::compute_report(*record);
+  const sim::Report report = sim::build_report(*record);
   if (o.output == "json") {
     auto j = sim::report_json(report);
     nlohmann::ordered_json failures = nlohmann::ordered_json::array();

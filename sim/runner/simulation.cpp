@@ -327,6 +327,10 @@ void Simulation::on_check(const std::string& key, int64_t epoch) {
       if (verdict.ready()) {
         apply_transitions(model::set_admission_check_state(cluster_, workloads_, queues_, key, check.name,
                                                            model::CheckState::kReady, verdict.message, now_.us()));
+        // Another check of the queue may still be pending: its controller looks next.
+        const auto again = workloads_.workloads.find(key);
+        if (again != workloads_.workloads.end() && again->second.quota_reserved() && !again->second.admitted())
+          schedule(now_, {SimEvent::Kind::kCheck, 0, key, epoch});
       } else {
         auto oi = outcome_index_.find(key);
         if (oi != outcome_index_.end()) {

@@ -19,7 +19,9 @@
 #include <vector>
 
 #include "model/kueue/scheduler/queue_manager.h"
+#include "model/kueue/scheduler/admission_lifecycle.h"
 #include "model/kueue/scheduler/scheduler.h"
+#include "model/stage4/plan.h"
 #include "model/stage4/cluster_state.h"
 #include "model/workload/workload.h"
 #include "sim/event_queue.h"
