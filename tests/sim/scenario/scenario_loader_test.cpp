@@ -176,8 +176,7 @@ TEST_CASE("bad scenarios are refused with the file, the line, the field and the 
       {"kueue: {queueingStrategy: Fair}\n",
        "t.yaml:4: kueue.queueingStrategy: unknown value 'Fair' (expected one of: BestEffortFIFO, StrictFIFO)"},
       {"kueue: {schedulingCyclePeriod: 1 second}\n",
-       "t.yaml:4: kueue.schedulingCyclePeriod: duration '1 second': expected an integer with a unit (us, ms, s, m, "
-       "h, d), e.g. 30s"},
+       "t.yaml:4: kueue.schedulingCyclePeriod: duration '1 second': unknown unit ' second' (expected us, ms, s, m, h or d)"},
       {"settings:\n  instance-type-mixed: true\n",
        "t.yaml:5: settings.instance-type-mixed: unknown field (expected one of: "},
       {"settings:\n  workload-fit-affinity: \"yes\"\n",
