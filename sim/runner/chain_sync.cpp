@@ -66,7 +66,7 @@ std::string rfc3339(SimTime at) {
   int64_t y = 0;
   unsigned m = 0, d = 0;
   civil_from_days(kEpochDays + days, y, m, d);
-  char buf[40];
+  char buf[64];
   std::snprintf(buf, sizeof buf, "%04lld-%02u-%02uT%02lld:%02lld:%02lldZ", static_cast<long long>(y), m, d,
                 static_cast<long long>(rem / 3600), static_cast<long long>((rem / 60) % 60),
                 static_cast<long long>(rem % 60));
@@ -102,40 +102,63 @@ bool write_fit_labels(model::ClusterState& cluster, const std::string& node_name
   return true;
 }
 
-model::Result<ChainSync> sync_chain(model::ClusterState& cluster, const std::set<std::string>& nodes, SimTime now,
-                                    bool stage3) {
-  ChainSync out;
-  const std::string stamp = rfc3339(now);
-  for (auto& [name, node] : cluster.nodes) {
-    if (!stage3 || (!nodes.empty() && nodes.count(name) == 0)) continue;
-    const model::Devices* devices = cluster.devices_of(name);
-    const model::NodeStage3 s3 = model::derive_node_stage3(node, devices, cluster.settings);
+// Stage 3 as the simulator runs it: the operator's NodeProfile, except that fit labels wait for the
+// coalescing window (write_fit_labels), and kubelet's allocatable follows the capacity.
+model::Plan simulated_node_profile(const model::ClusterState& state) {
+  model::Plan plan;
+  for (const auto& [name, node] : state.nodes) {
+    if (node.metadata.deletion_timestamp) continue;
+    const model::Devices* devices = state.devices_of(name);
+    const model::NodeStage3 s3 = model::derive_node_stage3(node, devices, state.settings);
     model::Node after = s3.node_after;
-    // Fit labels wait for the coalescing window: keep the ones the Node has now.
     if (s3.fit_label_patch) {
       for (const auto& [key, value] : *s3.fit_label_patch) {
         const auto current = node.metadata.labels.find(key);
         if (current == node.metadata.labels.end()) after.metadata.labels.erase(key);
         else after.metadata.labels[key] = current->second;
       }
-      out.fit_label_nodes.insert(name);
+    }
+    if (after.metadata.labels != node.metadata.labels) {
+      model::Node labelled = node;
+      labelled.metadata.labels = after.metadata.labels;
+      plan.writes.push_back({model::WriteVerb::kUpdate, labelled, "NodeProfile", "presence labels from the worker's NodeFeature"});
     }
     after.status.allocatable = kubelet_allocatable(after, devices);
-    if (!(after == node)) {
-      model::Write w;
-      w.verb = model::WriteVerb::kUpdateStatus;
-      w.object = after;
-      w.controller = "NodeCapacity";
-      w.reason = "stage 3: presence labels and capacity counting keys";
-      out.writes.push_back(std::move(w));
-      node = std::move(after);
+    if (after.status != node.status) {
+      model::Node counted = node;
+      counted.status = after.status;
+      plan.writes.push_back({model::WriteVerb::kUpdateStatus, counted, "NodeCapacity",
+                             "capacity counting keys (kubelet mirrors them into allocatable)"});
     }
   }
-  auto converged = model::converge(cluster, model::operator_controllers(), stamp);
+  return plan;
+}
+
+const std::vector<model::Controller>& simulated_controllers() {
+  static const std::vector<model::Controller> controllers = [] {
+    std::vector<model::Controller> list = model::operator_controllers();
+    for (auto& c : list)
+      if (c.name == "NodeProfile") c.reconcile = simulated_node_profile;
+    return list;
+  }();
+  return controllers;
+}
+
+model::Result<ChainSync> sync_chain(model::ClusterState& cluster, const std::set<std::string>& nodes, SimTime now,
+                                    bool stage3) {
+  ChainSync out;
+  auto converged = model::converge(cluster, simulated_controllers(), rfc3339(now));
   if (!converged.ok()) return model::err(converged.error());
   cluster = std::move(converged->state);
   out.passes = converged->passes;
-  for (auto& w : converged->writes) out.writes.push_back(std::move(w));
+  out.writes = std::move(converged->writes);
+  if (stage3) {
+    for (const auto& [name, node] : cluster.nodes) {
+      if (!nodes.empty() && nodes.count(name) == 0) continue;
+      const model::StringMap desired = model::desired_fit_labels(node, cluster.devices_of(name));
+      if (model::build_fit_label_patch(desired, node.metadata.labels)) out.fit_label_nodes.insert(name);
+    }
+  }
   return out;
 }
 

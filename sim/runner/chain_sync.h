@@ -14,6 +14,7 @@
 #include "model/result.h"
 #include "model/stage4/cluster_state.h"
 #include "model/stage4/plan.h"
+#include "model/stage4/reconcile_loop.h"
 #include "sim/sim_time.h"
 
 namespace chaintwin::sim {
@@ -28,8 +29,9 @@ struct ChainSync {
 // timestamps (deletionTimestamp, conditions) carry.
 std::string rfc3339(SimTime at);
 
-// Stage 3 on `nodes` (every Node when empty; none when `stage3` is false), then stage 4 to the
-// fixpoint.
+// The operator's controllers to their fixpoint, with stage 3 as the simulator runs it (fit labels
+// deferred, allocatable mirrored); then the Nodes among `nodes` (every Node when empty; none when
+// `stage3` is false) whose fit labels are due a write.
 model::Result<ChainSync> sync_chain(model::ClusterState& cluster, const std::set<std::string>& nodes, SimTime now,
                                     bool stage3 = true);
 
@@ -40,5 +42,8 @@ bool write_fit_labels(model::ClusterState& cluster, const std::string& node);
 // What kubelet reports as allocatable: the Node's capacity, with the device plugin's tokens of
 // cards held in another mode reported Unhealthy (so not allocatable) — the cross-mode rule.
 model::ResourceList kubelet_allocatable(const model::Node& node, const model::Devices* devices);
+
+// operator_controllers() with NodeProfile replaced by the simulator's stage 3 (above).
+const std::vector<model::Controller>& simulated_controllers();
 
 }  // namespace chaintwin::sim

@@ -10,6 +10,7 @@
 #include "model/label_keys.h"
 #include "model/stage4/admission_check_reconciler.h"
 #include "sim/chain_report.h"
+#include "sim/results/report.h"
 #include "sim/runner/chain_sync.h"
 
 namespace chaintwin::sim {
@@ -237,7 +238,7 @@ void Simulation::submit(const WorkloadRequest& request, SimTime duration, SimTim
   queues_.add(cluster_, wl);
   log("arrival", workload_object(key),
       "queued on LocalQueue " + wl.queue_name + " (ClusterQueue " + built.cluster_queue + "), runs " +
-          duration.to_string());
+          format_duration(duration.us()));
   mark_kueue_dirty();
   ensure_cycle();
 }
