@@ -184,7 +184,7 @@ int run_command(const std::vector<std::string>& args, std::ostream& out, std::os
     auto j = sim::report_json(report);
     nlohmann::ordered_json failures = nlohmann::ordered_json::array();
     for (const auto& f : simulation.failures()) failures.push_back(f.str());
-    j["expectationFailures"] = failures;
+    j["expectation_failures"] = failures;
     out << j.dump(2) << "\n";
   } else {
     out << sim::report_text(report);
