@@ -517,7 +517,13 @@ void Simulation::after_chain_writes(const std::vector<model::Write>& writes, con
     if (fit_label_pending_.insert(node).second)
       schedule(now_ + scenario_.timings.fit_label_coalesce, {SimEvent::Kind::kFitLabels, 0, node, 0});
   }
-  if (!writes.empty()) after_queue_change();
+  // Kueue reacts to its own objects and to Nodes (a TAS node event); InstanceType status and
+  // Devices writes alone are not Kueue events.
+  const bool kueue_event = std::any_of(writes.begin(), writes.end(), [](const model::Write& w) {
+    const std::string_view kind = model::kind_of(w.object);
+    return kind != "InstanceType" && kind != "Devices" && kind != "Namespace";
+  });
+  if (kueue_event) after_queue_change();
 }
 
 void Simulation::after_queue_change() {
