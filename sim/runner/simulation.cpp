@@ -133,8 +133,14 @@ model::Result<RunRecord> Simulation::run() {
 
 RunRecord Simulation::finish() {
   now_ = end_;
-  for (size_t i = 0; i < scenario_.expectations.size(); ++i)
-    if (!scenario_.expectations[i].at) check_expectation(i);
+  // `at: end` means the horizon: a run stopped earlier (--until) does not judge them.
+  for (size_t i = 0; i < scenario_.expectations.size(); ++i) {
+    if (scenario_.expectations[i].at) continue;
+    if (end_ < scenario_.horizon)
+      log("expect", scenario_.expectations[i].where.str(), "not judged: the run stopped before the horizon");
+    else
+      check_expectation(i);
+  }
   if (!kueue_status_pending_) {
     mark_kueue_dirty();
   }
