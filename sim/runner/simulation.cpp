@@ -292,7 +292,9 @@ void Simulation::apply_transitions(const std::vector<model::WorkloadTransition>&
         schedule(now_, {SimEvent::Kind::kCheck, 0, t.workload, ti->second.epoch});
     } else if (t.type == "Admitted") {
       on_admitted(t.workload);
-    } else if (t.type == "Evicted" || t.type == "QuotaReleased" || t.type == "Deactivated") {
+    } else if (t.type == "Evicted" || (t.type == "QuotaReleased" && t.reason != "Finished") ||
+               t.type == "Deactivated") {
+      // A finished Workload's quota release is no eviction: its Pods stay until podDeletionDelay.
       if (t.type == "Evicted" && outcome) ++outcome->evictions;
       on_evicted(t.workload);
     } else if (t.type == "Finished") {

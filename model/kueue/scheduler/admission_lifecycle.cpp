@@ -89,8 +89,11 @@ std::vector<WorkloadTransition> sync_queue_states(const ClusterState& cluster, W
     if (!wl.status.admission || wl.finished()) continue;
     const std::string name = wl.status.admission->cluster_queue;
     const auto cq = cluster.cluster_queues.find(name);
-    const bool gone = cq == cluster.cluster_queues.end() || cq->second.metadata.deletion_timestamp.has_value();
-    const StopPolicy policy = gone ? StopPolicy::kNone : cq->second.stop_policy();
+    const bool exists = cq != cluster.cluster_queues.end();
+    const bool gone = !exists || cq->second.metadata.deletion_timestamp.has_value();
+    // Kueue reads the stop policy of the queue as it is, terminating or not: a terminating queue
+    // the operator set to HoldAndDrain evicts its admitted Workloads; a missing one evicts nothing.
+    const StopPolicy policy = exists ? cq->second.stop_policy() : StopPolicy::kNone;
     if (!wl.admitted()) {
       if (!gone && policy == StopPolicy::kNone) continue;
       const std::string msg = "ClusterQueue " + name + " is inactive";
