@@ -108,3 +108,20 @@ TEST_CASE("a bad trace entry or trace row is refused with where it is", "[trace]
   CHECK(row.find("cannot import the trace: " + bad.path("pods.csv") + ":2: gpu_milli: 400 with num_gpu 3") !=
         std::string::npos);
 }
+
+TEST_CASE("the shipped openb-default scenario loads the whole trace", "[trace][scenario]") {
+  const auto s = sim::load_scenario(std::string(CHAINTWIN_SOURCE_DIR) + "/scenarios/traces/openb-default.yaml");
+  INFO((s.ok() ? std::string() : s.error()));
+  REQUIRE(s.ok());
+  CHECK(s->cluster.nodes.size() == 1523);
+  CHECK(s->cluster.devices.size() == 1213);
+  CHECK(s->trace_workloads.size() == 8152 - 897);
+  size_t cpu = 0, g2 = 0;
+  for (const auto& w : s->trace_workloads) {
+    cpu += w.instance_type.accelerator.empty() ? 1 : 0;
+    g2 += w.instance_type.accelerator == "NVIDIA A100-SXM4-40GB" ? 1 : 0;
+  }
+  CHECK(cpu + g2 == s->trace_workloads.size());  // no gpu_spec in the default list: every GPU pod on G2
+  CHECK(cpu > 0);
+  CHECK(s->horizon >= s->trace_workloads.back().arrival);
+}
