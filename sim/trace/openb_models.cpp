@@ -1,5 +1,7 @@
 #include "sim/trace/openb_models.h"
 
+#include "model/normalize_name.h"
+
 namespace chaintwin::sim {
 
 const std::vector<OpenbGpuModel>& openb_gpu_models() {
@@ -27,6 +29,10 @@ std::string openb_gpu_model_codes() {
   std::string out;
   for (const auto& m : openb_gpu_models()) out += (out.empty() ? "" : ", ") + m.code;
   return out;
+}
+
+std::string openb_accelerator_key(const OpenbGpuModel& model) {
+  return model::accelerator_key("nvidia", model::construct_group_id("nvidia", model.product));
 }
 
 model::AcceleratorInventory openb_inventory(const OpenbGpuModel& model, int32_t count) {

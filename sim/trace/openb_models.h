@@ -29,6 +29,9 @@ const std::vector<OpenbGpuModel>& openb_gpu_models();
 const OpenbGpuModel* find_openb_gpu_model(const std::string& code);
 // The known codes, comma-separated, for messages.
 std::string openb_gpu_model_codes();
+// The accelerator key (aKey) the chain derives for the model's cards — "nvidia-tesla-t4" — which a
+// TraceWorkload's InstanceType selector names.
+std::string openb_accelerator_key(const OpenbGpuModel& model);
 // An accelerator inventory of `count` cards of `model` (manufacturer nvidia, every fact given,
 // so make_devices needs nothing from its own product table).
 model::AcceleratorInventory openb_inventory(const OpenbGpuModel& model, int32_t count);

@@ -157,7 +157,7 @@ std::optional<TraceWorkload> read_pod(const CsvTable& table, const CsvRow& row, 
   ps.request = read_shape(r);
   const bool gpu = ps.request.kind != RequestShape::Kind::kCpu;
   const std::string code = selected_model(r, gpu, default_model);
-  if (gpu) w.instance_type.accelerator = find_openb_gpu_model(code)->product;
+  if (gpu) w.instance_type.accelerator = openb_accelerator_key(*find_openb_gpu_model(code));
   w.pod_sets.push_back(std::move(ps));
 
   if (!cols.timed) {

@@ -106,7 +106,7 @@ TEST_CASE("each pod row maps to its request shape and InstanceType selector", "[
     int32_t percent;  // -1: none
     std::string accelerator;
   };
-  const std::string g2 = "NVIDIA A100-SXM4-40GB";
+  const std::string g2 = "nvidia-a100-sxm4-40gb";
   const std::vector<Case> cases{
       {pod("whole", "1,1000"), RequestShape::Kind::kExclusive, 1, -1, g2},
       {pod("eight", "8,1000"), RequestShape::Kind::kExclusive, 8, -1, g2},
@@ -115,9 +115,9 @@ TEST_CASE("each pod row maps to its request shape and InstanceType selector", "[
       {pod("share-1", "1,1"), RequestShape::Kind::kSliced, 0, 1, g2},
       {pod("share-999", "1,999"), RequestShape::Kind::kSliced, 0, 100, g2},
       {pod("cpu", "0,0"), RequestShape::Kind::kCpu, 0, -1, ""},
-      {pod("spec-one", "1,1000", "T4"), RequestShape::Kind::kExclusive, 1, -1, "Tesla T4"},
-      {pod("spec-first", "1,500", "V100M16|V100M32"), RequestShape::Kind::kSliced, 0, 50, "Tesla V100-SXM2-16GB"},
-      {pod("spec-absent", "2,1000", "G3"), RequestShape::Kind::kExclusive, 2, -1, "NVIDIA A100-SXM4-80GB"},
+      {pod("spec-one", "1,1000", "T4"), RequestShape::Kind::kExclusive, 1, -1, "nvidia-tesla-t4"},
+      {pod("spec-first", "1,500", "V100M16|V100M32"), RequestShape::Kind::kSliced, 0, 50, "nvidia-tesla-v100-sxm2-16gb"},
+      {pod("spec-absent", "2,1000", "G3"), RequestShape::Kind::kExclusive, 2, -1, "nvidia-a100-sxm4-80gb"},
   };
   for (const auto& c : cases) {
     INFO(c.row);
@@ -201,7 +201,7 @@ TEST_CASE("pods without gpu_spec queue on the model with the most nodes, then ca
   OpenbTraceOptions o;
   o.default_model = "V100M32";
   const auto chosen = import_ok(kPodHeader + pod("p"), kNodes, o);
-  CHECK(chosen.workloads.front().instance_type.accelerator == "Tesla V100-SXM2-32GB");
+  CHECK(chosen.workloads.front().instance_type.accelerator == "nvidia-tesla-v100-sxm2-32gb");
 }
 
 TEST_CASE("bad rows are refused with file, line and column", "[trace]") {
@@ -253,6 +253,6 @@ TEST_CASE("the same files import to the same nodes and TraceWorkloads", "[trace]
     CHECK(one.nodes[i].devices == two.nodes[i].devices);
   }
   CHECK(describe(one.workloads[0]) ==
-        "default/a at 3s runs 85s on 'NVIDIA A100-SXM4-40GB' mainx1 2 cards 0 mem% 47 cores% 47 cpu 4 memory 8Gi "
+        "default/a at 3s runs 85s on 'nvidia-a100-sxm4-40gb' mainx1 2 cards 0 mem% 47 cores% 47 cpu 4 memory 8Gi "
         "@pods.csv:2");
 }

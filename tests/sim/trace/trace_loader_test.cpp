@@ -6,6 +6,9 @@
 #include <filesystem>
 #include <fstream>
 
+#include "model/stage4/operator_controllers.h"
+#include "model/stage4/reconcile_loop.h"
+#include "sim/runner/workload_factory.h"
 #include "sim/scenario/scenario_loader.h"
 
 namespace {
@@ -71,9 +74,9 @@ TEST_CASE("a trace entry brings its nodes into the cluster and its pods into the
   const auto& w0 = s.trace_workloads[0];
   CHECK(w0.name == "openb-pod-0000");
   // T4 and V100M32 have one node each; the tie goes to the model with more cards.
-  CHECK(w0.instance_type.accelerator == "Tesla V100-SXM2-32GB");
+  CHECK(w0.instance_type.accelerator == "nvidia-tesla-v100-sxm2-32gb");
   CHECK(w0.duration == sim::SimTime::hours(1));
-  CHECK(s.trace_workloads[1].instance_type.accelerator == "Tesla T4");
+  CHECK(s.trace_workloads[1].instance_type.accelerator == "nvidia-tesla-t4");
   CHECK(s.trace_workloads[1].arrival == sim::SimTime::minutes(1));
   CHECK(s.trace_workloads[2].instance_type.accelerator.empty());  // CPU pool
   CHECK(s.workloads.empty());
@@ -86,7 +89,7 @@ TEST_CASE("the entry's options keep the cluster, cut the pods, include the unsch
   CHECK(s.cluster.nodes.size() == 1);
   CHECK(s.cluster.nodes.count("own-0") == 1);
   REQUIRE(s.trace_workloads.size() == 2);
-  CHECK(s.trace_workloads[0].instance_type.accelerator == "Tesla T4");
+  CHECK(s.trace_workloads[0].instance_type.accelerator == "nvidia-tesla-t4");
   CHECK_FALSE(s.traces[0].take_nodes);
   CHECK(s.traces[0].limit == int64_t{2});
   CHECK(s.traces[0].include_unscheduled);
@@ -119,9 +122,24 @@ TEST_CASE("the shipped openb-default scenario loads the whole trace", "[trace][s
   size_t cpu = 0, g2 = 0;
   for (const auto& w : s->trace_workloads) {
     cpu += w.instance_type.accelerator.empty() ? 1 : 0;
-    g2 += w.instance_type.accelerator == "NVIDIA A100-SXM4-40GB" ? 1 : 0;
+    g2 += w.instance_type.accelerator == "nvidia-a100-sxm4-40gb" ? 1 : 0;
   }
   CHECK(cpu + g2 == s->trace_workloads.size());  // no gpu_spec in the default list: every GPU pod on G2
   CHECK(cpu > 0);
   CHECK(s->horizon >= s->trace_workloads.back().arrival);
+}
+
+TEST_CASE("every imported pod finds its InstanceType in the converged chain", "[trace][scenario]") {
+  const TinyTrace t;
+  const auto s = load_ok(t.scenario("    unscheduled: include\n"));
+  const auto r = model::converge(s.cluster, model::operator_controllers(), "2026-01-01T00:00:00Z");
+  REQUIRE(r.ok());
+  REQUIRE(r->converged);
+  for (const auto& w : s.trace_workloads) {
+    INFO(w.name << " selector '" << w.instance_type.accelerator << "'");
+    const bool gpu = !w.instance_type.accelerator.empty();
+    const std::string it = sim::choose_instance_type(r->state, w.instance_type, gpu);
+    CHECK_FALSE(it.empty());
+    CHECK((it.find("nvidia") != std::string::npos) == gpu);
+  }
 }
