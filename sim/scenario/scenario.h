@@ -171,6 +171,10 @@ struct TraceSource {
   std::string format;  // "openb"
   std::string nodes;   // path as resolved
   std::string pods;
+  bool take_nodes = true;        // the trace's nodes join the cluster (takeNodes)
+  std::optional<int64_t> limit;  // only the first N imported pods (limit)
+  bool include_unscheduled = false;  // unscheduled: include (default skip)
+  std::string default_model;     // defaultModel: openb code for pods without gpu_spec ("" = most common)
   SourceRef where;
 };
 

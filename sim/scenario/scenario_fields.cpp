@@ -24,7 +24,7 @@ const std::map<std::string, std::vector<std::string>>& scenario_fields() {
         {"Workload", {"name", "namespace", "arrival", "duration", "count", "instanceType", "accelerator", "podSets",
                       "requiredTopologyLevel", "priority", "replicas", "podDeletionDelay"}},
         {"TraceEntry", {"trace"}},
-        {"Trace", {"format", "nodes", "pods"}},
+        {"Trace", {"format", "nodes", "pods", "takeNodes", "limit", "unscheduled", "defaultModel"}},
         {"Arrival", {"poisson", "every", "at"}},
         {"Poisson", {"rate"}},
         {"Duration", {"fixed", "exponential", "lognormal"}},

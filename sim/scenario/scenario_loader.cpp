@@ -40,6 +40,35 @@ void read_operator(const Val& v, OperatorTimings& t) {
   if (const auto d = opt(v, "redetectAfter")) t.redetect_after = as_duration(*d);
 }
 
+// The traces' nodes (unless takeNodes is false) join the cluster after the scenario's own;
+// their pods become the scenario's trace workloads, in trace order.
+void join_traces(LoadContext& ctx, model::ClusterState& cluster, Scenario& s) {
+  std::map<std::string, std::string> workload_where;
+  for (auto& t : ctx.traces) {
+    if (t.take_nodes)
+      for (auto& n : t.data.nodes) {
+        const std::string name = n.node.metadata.name;
+        if (cluster.nodes.count(name)) {
+          const auto it = ctx.node_where.find(name);
+          throw ScenarioError{n.where.str() + ": sn: node name '" + name + "' is already in the cluster" +
+                              (it != ctx.node_where.end() ? " (given at " + it->second + ")" : "") +
+                              " (set takeNodes: false at " + t.where.str() + " to keep only its pods)"};
+        }
+        ctx.node_where[name] = n.where.str();
+        cluster.nodes.emplace(name, std::move(n.node));
+        if (n.devices) cluster.devices.emplace(name, std::move(*n.devices));
+      }
+    for (auto& w : t.data.workloads) {
+      const std::string key = w.namespace_ + "/" + w.name;
+      const std::string where = w.pod_sets.empty() ? t.where.str() : w.pod_sets.front().where.str();
+      if (const auto it = workload_where.find(key); it != workload_where.end())
+        throw ScenarioError{where + ": name: pod '" + w.name + "' is imported twice (first at " + it->second + ")"};
+      workload_where[key] = where;
+      s.trace_workloads.push_back(std::move(w));
+    }
+  }
+}
+
 void build_cluster(LoadContext& ctx, const Val* cluster_val, const std::string& file, Scenario& s) {
   ClusterParts parts;
   if (cluster_val != nullptr) read_cluster(ctx, *cluster_val, file, parts);
@@ -54,8 +83,10 @@ void build_cluster(LoadContext& ctx, const Val* cluster_val, const std::string& 
     cluster.nodes.emplace(name, std::move(g.node));
     if (g.devices) cluster.devices.emplace(name, std::move(*g.devices));
   }
+  join_traces(ctx, cluster, s);
   for (const auto& ns : parts.namespaces) cluster.namespaces[ns].metadata.name = ns;
   for (const auto& w : s.workloads) cluster.namespaces[w.namespace_].metadata.name = w.namespace_;
+  for (const auto& w : s.trace_workloads) cluster.namespaces[w.namespace_].metadata.name = w.namespace_;
   s.cluster = std::move(cluster);
 }
 

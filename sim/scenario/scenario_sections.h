@@ -11,14 +11,24 @@
 #include "model/device_inventory.h"
 #include "sim/scenario/scenario.h"
 #include "sim/scenario/scenario_reader.h"
+#include "sim/trace/openb_trace.h"
 
 namespace chaintwin::sim::scenario_detail {
+
+// A trace read while loading `workloads`, joined to the cluster and the workloads once the
+// cluster is built.
+struct TraceImport {
+  TraceData data;
+  bool take_nodes = true;
+  SourceRef where;
+};
 
 struct LoadContext {
   uint64_t hash_state = 0;                    // FNV-1a-64 over the bytes of every file read
   std::vector<std::string> include_stack;     // files being read, for cycle detection
   std::vector<std::unique_ptr<SourceObject>> documents;  // keeps every parsed document alive
   std::map<std::string, std::string> node_where;  // node name → "file:line" of its first definition
+  std::vector<TraceImport> traces;                // in the order the scenario gives them
 };
 
 // Reads a file (hashing its bytes); throws ScenarioError naming `from` when it cannot.

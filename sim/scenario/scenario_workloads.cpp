@@ -6,6 +6,7 @@
 #include "model/device_inventory.h"
 #include "sim/scenario/scenario_fields.h"
 #include "sim/scenario/scenario_sections.h"
+#include "sim/trace/openb_models.h"
 
 namespace chaintwin::sim::scenario_detail {
 namespace {
@@ -218,8 +219,23 @@ TraceSource read_trace(LoadContext& ctx, const Val& entry, const std::string& fi
   s.format = as_choice(req(t, "format", "openb"), {"openb"});
   s.nodes = resolve_path(file, as_string(req(t, "nodes", "the node list CSV")));
   s.pods = resolve_path(file, as_string(req(t, "pods", "the pod list CSV")));
-  read_file_hashed(ctx, s.nodes, t.at("nodes"));
-  read_file_hashed(ctx, s.pods, t.at("pods"));
+  if (const auto v = opt(t, "takeNodes")) s.take_nodes = as_bool(*v);
+  if (const auto v = opt(t, "limit")) s.limit = as_int(*v, 0);
+  if (const auto v = opt(t, "unscheduled")) s.include_unscheduled = as_choice(*v, {"skip", "include"}) == "include";
+  if (const auto v = opt(t, "defaultModel")) {
+    s.default_model = as_string(*v);
+    if (find_openb_gpu_model(s.default_model) == nullptr)
+      fail(*v, "unknown openb GPU model '" + s.default_model + "' (known: " + openb_gpu_model_codes() + ")");
+  }
+  const std::string nodes_text = read_file_hashed(ctx, s.nodes, t.at("nodes"));
+  const std::string pods_text = read_file_hashed(ctx, s.pods, t.at("pods"));
+  OpenbTraceOptions options;
+  options.limit = s.limit;
+  options.unscheduled = s.include_unscheduled ? UnscheduledPods::kInclude : UnscheduledPods::kSkip;
+  options.default_model = s.default_model;
+  auto data = parse_openb_trace(nodes_text, s.nodes, pods_text, s.pods, options);
+  if (!data) fail(t, "cannot import the trace: " + data.error());
+  ctx.traces.push_back(TraceImport{std::move(data).value(), s.take_nodes, s.where});
   return s;
 }
 
