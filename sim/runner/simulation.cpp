@@ -347,9 +347,14 @@ void Simulation::on_check(const std::string& key, int64_t epoch) {
           record_.workloads[oi->second].last_pending_message = verdict.message;
           record_.workloads[oi->second].last_pending_gate = "gate3";
         }
-        apply_transitions(model::set_admission_check_state(cluster_, workloads_, queues_, key, check.name,
-                                                           model::CheckState::kRetry, verdict.message, now_.us()));
-        // Placed again only after the check's requeue delay.
+        auto transitions = model::set_admission_check_state(cluster_, workloads_, queues_, key, check.name,
+                                                            model::CheckState::kRetry, verdict.message, now_.us());
+        // Kueue requeues at once; the Workload is placed again only after the check's requeue
+        // delay, and that moment (kRequeue) is what the log shows as Requeued.
+        transitions.erase(std::remove_if(transitions.begin(), transitions.end(),
+                                         [](const model::WorkloadTransition& t) { return t.type == "Requeued"; }),
+                          transitions.end());
+        apply_transitions(transitions);
         queues_.remove(key);
         auto t2 = tracked_.find(key);
         schedule(now_ + scenario_.kueue.admission_check_retry_delay,
