@@ -6,6 +6,7 @@
 #include "model/admission/node_devices_check.h"
 #include "model/admission/node_fit.h"
 #include "model/admission/pods_for_admission.h"
+#include "model/kueue/scheduler/node_match.h"
 #include "model/device_inventory.h"
 #include "model/label_keys.h"
 #include "model/stage4/admission_check_reconciler.h"
@@ -413,9 +414,15 @@ void Simulation::on_pod_start(const std::string& key, int64_t epoch) {
   for (model::Pod& pod : model::pods_for_admission(w->second)) {
     const std::string pod_key = model::object_key(pod.metadata);
     if (workloads_.pods.count(pod_key)) continue;
+    // A PodSet Kueue gave no topology assignment (e.g. a CPU role on a queue whose resource groups
+    // cover only credits) is placed by the kube-scheduler: the first schedulable Node, by name,
+    // that matches its nodeSelector and required affinity and fits (Gate 4).
+    if (pod.node_name.empty()) pod.node_name = schedule_unassigned_pod(pod);
     const auto node = cluster_.nodes.find(pod.node_name);
     if (node == cluster_.nodes.end()) {
-      log("PodPending", "Pod " + pod_key, "node '" + pod.node_name + "' not found");
+      log("PodPending", "Pod " + pod_key,
+          pod.node_name.empty() ? "0 nodes are available to the scheduler"
+                                : "node '" + pod.node_name + "' not found");
       all_started = false;
       continue;
     }
@@ -459,6 +466,20 @@ void Simulation::on_pod_start(const std::string& key, int64_t epoch) {
   ti->second.pods_started = all_started;
   if (!all_started) schedule(now_ + kPodRetryDelay, {SimEvent::Kind::kPodStart, 0, key, epoch});
   if (!touched.empty()) resync(touched);
+}
+
+std::string Simulation::schedule_unassigned_pod(const model::Pod& pod) const {
+  for (const auto& [name, node] : cluster_.nodes) {
+    if (node.unschedulable || node.metadata.deletion_timestamp) continue;
+    if (!model::matches_node_selector(pod.spec.node_selector, node.metadata.labels)) continue;
+    if (!model::matches_required_affinity(pod.spec.required_node_affinity, node.metadata.labels, name)) continue;
+    std::vector<const model::Pod*> on_node;
+    for (const auto& [k, p] : workloads_.pods)
+      if (p.node_name == name && (p.phase == model::PodPhase::kPending || p.phase == model::PodPhase::kRunning))
+        on_node.push_back(&p);
+    if (model::node_fits(node, on_node, pod).ok()) return name;
+  }
+  return "";
 }
 
 void Simulation::delete_pods(const std::string& key, bool finished_only) {

@@ -132,6 +132,7 @@ class Simulation {
   void on_admitted(const std::string& key);
   void on_evicted(const std::string& key);
   void delete_pods(const std::string& key, bool finished_only);
+  std::string schedule_unassigned_pod(const model::Pod& pod) const;
   void resync(const std::set<std::string>& nodes);
   void after_chain_writes(const std::vector<model::Write>& writes, const std::set<std::string>& fit_nodes);
   void after_queue_change();
