@@ -152,6 +152,7 @@ model::Result<ChainSync> sync_chain(model::ClusterState& cluster, const std::set
   cluster = std::move(converged->state);
   out.passes = converged->passes;
   out.writes = std::move(converged->writes);
+  out.requeues = std::move(converged->requeues);
   if (stage3) {
     for (const auto& [name, node] : cluster.nodes) {
       if (!nodes.empty() && nodes.count(name) == 0) continue;

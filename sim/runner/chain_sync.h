@@ -22,6 +22,7 @@ namespace chaintwin::sim {
 struct ChainSync {
   std::vector<model::Write> writes;      // every write applied, in order (stage 3 first)
   std::set<std::string> fit_label_nodes;  // Nodes whose fit labels differ from the desired ones
+  std::vector<model::Requeue> requeues;   // controllers waiting on time: look again after the delay
   int passes = 0;
 };
 

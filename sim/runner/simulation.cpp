@@ -121,6 +121,7 @@ void Simulation::dispatch(const SimEvent& e) {
     case SimEvent::Kind::kFitLabels: on_fit_labels(e.key); break;
     case SimEvent::Kind::kKueueStatus: on_kueue_status(); break;
     case SimEvent::Kind::kExpect: on_expect(e.index); break;
+    case SimEvent::Kind::kReconcile: on_reconcile(); break;
   }
 }
 
@@ -536,10 +537,25 @@ void Simulation::resync(const std::set<std::string>& nodes) {
     fatal_ = "at " + now_.to_string() + ": the operator's controllers failed: " + synced.error();
     return;
   }
-  after_chain_writes(synced->writes, synced->fit_label_nodes);
+  after_chain_writes(synced->writes, synced->fit_label_nodes, synced->requeues);
 }
 
-void Simulation::after_chain_writes(const std::vector<model::Write>& writes, const std::set<std::string>& fit_nodes) {
+void Simulation::on_reconcile() {
+  reconcile_at_.reset();
+  resync({});
+}
+
+void Simulation::after_chain_writes(const std::vector<model::Write>& writes, const std::set<std::string>& fit_nodes,
+                                    const std::vector<model::Requeue>& requeues) {
+  // A controller that waits on time (a drain waited out, a flavor kept while a node has no profile)
+  // looks again after its delay, as controller-runtime's RequeueAfter would have it.
+  for (const auto& r : requeues) {
+    if (r.after_seconds <= 0) continue;
+    const SimTime at = now_ + SimTime::seconds(r.after_seconds);
+    if (reconcile_at_ && *reconcile_at_ <= at) continue;
+    reconcile_at_ = at;
+    schedule(at, {SimEvent::Kind::kReconcile, 0, "", 0});
+  }
   for (const auto& w : writes) {
     const auto& meta = model::metadata_of(w.object);
     const std::string kind(model::kind_of(w.object));
@@ -608,7 +624,7 @@ void Simulation::on_kueue_status() {
       fatal_ = "at " + now_.to_string() + ": the operator's controllers failed: " + synced.error();
       return;
     }
-    after_chain_writes(synced->writes, synced->fit_label_nodes);
+    after_chain_writes(synced->writes, synced->fit_label_nodes, synced->requeues);
   }
   sample_pools();
 }

@@ -58,6 +58,7 @@ struct SimEvent {
     kFitLabels,    // the operator writes the fit labels of `key` (a Node)
     kKueueStatus,  // Kueue's ClusterQueue status catches up
     kExpect,       // index = expectation
+    kReconcile,    // a controller asked to look again after a delay (a Plan's Requeue)
   };
   Kind kind = Kind::kCycle;
   int64_t index = 0;
@@ -134,7 +135,9 @@ class Simulation {
   void delete_pods(const std::string& key, bool finished_only);
   std::string schedule_unassigned_pod(const model::Pod& pod) const;
   void resync(const std::set<std::string>& nodes);
-  void after_chain_writes(const std::vector<model::Write>& writes, const std::set<std::string>& fit_nodes);
+  void after_chain_writes(const std::vector<model::Write>& writes, const std::set<std::string>& fit_nodes,
+                          const std::vector<model::Requeue>& requeues);
+  void on_reconcile();
   void after_queue_change();
   void ensure_cycle();
   void mark_kueue_dirty();
@@ -158,6 +161,7 @@ class Simulation {
   std::map<std::string, std::vector<std::string>> deployments_;  // deployment → its Workloads
   std::string fatal_;                              // a broken invariant stops the run
   bool cycle_pending_ = false;
+  std::optional<SimTime> reconcile_at_;  // the earliest requeued reconcile already scheduled
   bool kueue_status_pending_ = false;
   bool started_ = false;
   RunRecord record_;
