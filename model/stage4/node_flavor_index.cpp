@@ -61,4 +61,19 @@ std::vector<Contributor> flavor_contributors(const ClusterState& state, std::str
   return out;
 }
 
+std::vector<Contributor> flavor_contributors(const ClusterState& state, const ScheduleFlavorIndex& index,
+                                             std::string_view flavor_name, bool mixing_allowed) {
+  std::vector<Contributor> out;
+  const auto it = index.find(std::string(flavor_name));
+  if (it == index.end()) return out;
+  for (const auto& name : it->second) {
+    const auto node = state.nodes.find(name);
+    if (node == state.nodes.end()) continue;
+    auto matched = match_node_flavor(node->second, flavor_name);
+    if (!matched || !node_contributes(node->second, *matched, mixing_allowed)) continue;
+    out.push_back({&node->second, std::move(*matched)});
+  }
+  return out;
+}
+
 }  // namespace chaintwin::model

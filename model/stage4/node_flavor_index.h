@@ -45,4 +45,11 @@ struct Contributor {
 std::vector<Contributor> flavor_contributors(const ClusterState& state, std::string_view flavor_name,
                                              bool mixing_allowed);
 
+// The same, reading the Nodes from an index built once (schedule_flavor_index of `state`) instead
+// of scanning every Node: what a reconcile over every flavor uses, so one pass costs the cluster
+// once rather than once per flavor.
+using ScheduleFlavorIndex = std::map<std::string, std::vector<std::string>>;
+std::vector<Contributor> flavor_contributors(const ClusterState& state, const ScheduleFlavorIndex& index,
+                                             std::string_view flavor_name, bool mixing_allowed);
+
 }  // namespace chaintwin::model

@@ -80,14 +80,15 @@ void retire_unused_topology(const ClusterState& state, const std::string& profil
 
 // retireUnusedTopologyProfileSiblings: flavors of the same hardware identity under another profile
 // that no Node contributes to any more.
-void retire_unused_siblings(const ClusterState& state, const ResourceFlavor& wanted, bool mixing_allowed, Plan& plan) {
+void retire_unused_siblings(const ClusterState& state, const ScheduleFlavorIndex& index, const ResourceFlavor& wanted,
+                            bool mixing_allowed, Plan& plan) {
   const std::string base =
       topology_unqualified_flavor_name(wanted.metadata.name, label_of(wanted.metadata.labels, keys::kTopologyProfile));
   for (const auto& [name, rf] : state.resource_flavors) {
     if (!has_resource_type(rf.metadata, kResourceFlavorResType)) continue;
     if (name == wanted.metadata.name || rf.metadata.deletion_timestamp) continue;
     if (topology_unqualified_flavor_name(name, label_of(rf.metadata.labels, keys::kTopologyProfile)) != base) continue;
-    if (!flavor_contributors(state, name, mixing_allowed).empty()) continue;
+    if (!flavor_contributors(state, index, name, mixing_allowed).empty()) continue;
     plan.writes.push_back({WriteVerb::kDelete, rf, kController,
                            "no Node contributes to " + name + " any more; " + wanted.metadata.name +
                                " replaces it under another topology profile"});
@@ -103,13 +104,13 @@ void author_instance_type(const ClusterState& state, const NodeFlavor& flavor, P
     plan.writes.push_back({WriteVerb::kCreate, decision.instance_type, kController, decision.reason});
 }
 
-void reconcile_key(const ClusterState& state, const std::string& name, Plan& plan) {
+void reconcile_key(const ClusterState& state, const ScheduleFlavorIndex& index, const std::string& name, Plan& plan) {
   const auto found = state.resource_flavors.find(name);
   const ResourceFlavor* rf = found == state.resource_flavors.end() ? nullptr : &found->second;
   if (rf != nullptr && rf->metadata.deletion_timestamp) return;  // terminating: Kueue's to finish
 
   const bool mixing_allowed = state.settings.instance_type_mixed_on_node;
-  const auto contributors = flavor_contributors(state, name, mixing_allowed);
+  const auto contributors = flavor_contributors(state, index, name, mixing_allowed);
 
   if (contributors.empty()) {
     if (rf == nullptr) {
@@ -163,7 +164,7 @@ void reconcile_key(const ClusterState& state, const std::string& name, Plan& pla
                                  std::to_string(contributors.size()) + " contributing Node(s)"});
   }
 
-  retire_unused_siblings(state, want, mixing_allowed, plan);
+  retire_unused_siblings(state, index, want, mixing_allowed, plan);
   if (state.settings.instance_type_derived_from_node) author_instance_type(state, flavor, plan);
 }
 
@@ -176,18 +177,19 @@ std::tuple<WriteVerb, std::string, std::string> write_key(const Write& w) {
 
 Plan reconcile_node_flavor_key(const ClusterState& state, const std::string& flavor_name) {
   Plan plan;
-  reconcile_key(state, flavor_name, plan);
+  reconcile_key(state, schedule_flavor_index(state), flavor_name, plan);
   return plan;
 }
 
 Plan reconcile_node_flavor(const ClusterState& state) {
+  const ScheduleFlavorIndex index = schedule_flavor_index(state);
   std::set<std::string> names;
-  for (const auto& [name, nodes] : schedule_flavor_index(state)) names.insert(name);
+  for (const auto& [name, nodes] : index) names.insert(name);
   for (const auto& [name, rf] : state.resource_flavors)
     if (has_resource_type(rf.metadata, kResourceFlavorResType)) names.insert(name);
 
   Plan all;
-  for (const auto& name : names) reconcile_key(state, name, all);
+  for (const auto& name : names) reconcile_key(state, index, name, all);
   for (const auto& [name, topology] : state.topologies) {
     const std::string_view prefix = kTopologyNamePrefix;
     if (name.substr(0, prefix.size()) != prefix) continue;

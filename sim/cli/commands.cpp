@@ -9,10 +9,10 @@ namespace {
 constexpr const char* kUsage = R"(chaintwin — a digital twin of the GPUStack operator's device scheduling chain on Kueue
 
 Usage:
-  chaintwin [run] [SCENARIO] [--seed N] [--until T] [--db FILE] [--events FILE] [-o text|json]
+  chaintwin [run] [SCENARIO] [--seed N] [--until T] [--db FILE] [--events FILE] [-o text|json] [--verify]
                              simulate a scenario (the embedded default one when none is given)
                              and print the report per pool and per workload class
-  chaintwin check SCENARIO...
+  chaintwin check [--verify] SCENARIO...
                              simulate scenarios and evaluate their `expect:` blocks
   chaintwin derive FILE...   read Kubernetes objects (Node, Devices, Setting; YAML or JSON) and
                              print the chain the operator converges to (--patches: per Node, the

@@ -29,11 +29,14 @@ prints a report per pool (ClusterQueue) and per workload class.
                   final objects; see docs/results.md)
   --events FILE   write the event log to FILE ('-' for stdout), simulated time first on every line
   -o text|json    the report's format (default text)
+  --verify        after every event the simulator handled incrementally, run the operator's whole
+                  fixpoint on a copy and stop with an error if it would write anything but
+                  InstanceType statuses (slow: for checking the fast paths on a scenario)
 
 Exit codes: 0 the run finished and its expectations held, 1 an expectation failed, 2 bad input.
 )";
 
-constexpr const char* kCheckHelp = R"(Usage: chaintwin check SCENARIO...
+constexpr const char* kCheckHelp = R"(Usage: chaintwin check [--verify] SCENARIO...
 
 Simulates each scenario and evaluates its `expect:` blocks. Prints every failure with the scenario,
 the time, the object and want/got, then `N passed, M failed` (expectations). Exit codes: 0 all held,
@@ -46,6 +49,7 @@ struct RunOptionsCli {
   std::optional<sim::SimTime> until;
   std::string db, events, output = "text";
   bool help = false;
+  bool verify = false;
 };
 
 std::string parse(const std::vector<std::string>& args, RunOptionsCli& o) {
@@ -75,6 +79,8 @@ std::string parse(const std::vector<std::string>& args, RunOptionsCli& o) {
       auto t = sim::SimTime::parse(*v);
       if (!t.ok()) return "--until: " + t.error();
       o.until = *t;
+    } else if (a == "--verify") {
+      o.verify = true;
     } else if (a == "--db") {
       auto v = value("--db");
       if (!v) return "--db needs a file";
@@ -141,6 +147,7 @@ int run_command(const std::vector<std::string>& args, std::ostream& out, std::os
   sim::RunOptions options;
   options.seed = o.seed;
   options.until = o.until;
+  options.verify_incremental = o.verify;
   options.version = CHAINTWIN_VERSION;
   options.keep_events = true;
   std::string write_error;
@@ -207,7 +214,12 @@ int check_command(const std::vector<std::string>& args, std::ostream& out, std::
   }
   // Load every file first: bad input stops before anything runs.
   std::vector<sim::Scenario> scenarios;
+  bool verify = false;
   for (const auto& file : args) {
+    if (file == "--verify") {
+      verify = true;
+      continue;
+    }
     if (!file.empty() && file[0] == '-') {
       err << "chaintwin check: unknown flag '" << file << "'\n";
       return 2;
@@ -226,6 +238,7 @@ int check_command(const std::vector<std::string>& args, std::ostream& out, std::
     sim::RunOptions options;
     options.version = CHAINTWIN_VERSION;
     options.keep_events = false;
+    options.verify_incremental = verify;
     sim::Simulation simulation(std::move(scenario), options);
     auto record = simulation.run();
     if (!record.ok()) {

@@ -102,34 +102,62 @@ bool write_fit_labels(model::ClusterState& cluster, const std::string& node_name
   return true;
 }
 
+namespace {
+
+// Stage 3's verdict on one Node (the writes it wants, appended to `plan`).
+void node_profile_one(const model::ClusterState& state, const std::string& name, const model::Node& node,
+                      model::Plan& plan) {
+  if (node.metadata.deletion_timestamp) return;
+  const model::Devices* devices = state.devices_of(name);
+  const model::NodeStage3 s3 = model::derive_node_stage3(node, devices, state.settings);
+  model::Node after = s3.node_after;
+  if (s3.fit_label_patch) {
+    for (const auto& [key, value] : *s3.fit_label_patch) {
+      const auto current = node.metadata.labels.find(key);
+      if (current == node.metadata.labels.end()) after.metadata.labels.erase(key);
+      else after.metadata.labels[key] = current->second;
+    }
+  }
+  if (after.metadata.labels != node.metadata.labels) {
+    model::Node labelled = node;
+    labelled.metadata.labels = after.metadata.labels;
+    plan.writes.push_back({model::WriteVerb::kUpdate, labelled, "NodeProfile", "presence labels from the worker's NodeFeature"});
+  }
+  after.status.allocatable = kubelet_allocatable(after, devices);
+  if (after.status != node.status) {
+    model::Node counted = node;
+    counted.status = after.status;
+    plan.writes.push_back({model::WriteVerb::kUpdateStatus, counted, "NodeCapacity",
+                           "capacity counting keys (kubelet mirrors them into allocatable)"});
+  }
+}
+
+// The labels stage 4 reads: all but the fit labels.
+bool same_outside_fit_labels(const model::StringMap& a, const model::StringMap& b) {
+  auto ia = a.begin(), ib = b.begin();
+  while (true) {
+    while (ia != a.end() && model::is_fit_label_key(ia->first)) ++ia;
+    while (ib != b.end() && model::is_fit_label_key(ib->first)) ++ib;
+    if (ia == a.end() || ib == b.end()) return ia == a.end() && ib == b.end();
+    if (ia->first != ib->first || ia->second != ib->second) return false;
+    ++ia;
+    ++ib;
+  }
+}
+
+}  // namespace
+
 // Stage 3 as the simulator runs it: the operator's NodeProfile, except that fit labels wait for the
 // coalescing window (write_fit_labels), and kubelet's allocatable follows the capacity.
-model::Plan simulated_node_profile(const model::ClusterState& state) {
+model::Plan simulated_node_profile(const model::ClusterState& state, const std::set<std::string>* nodes) {
   model::Plan plan;
-  for (const auto& [name, node] : state.nodes) {
-    if (node.metadata.deletion_timestamp) continue;
-    const model::Devices* devices = state.devices_of(name);
-    const model::NodeStage3 s3 = model::derive_node_stage3(node, devices, state.settings);
-    model::Node after = s3.node_after;
-    if (s3.fit_label_patch) {
-      for (const auto& [key, value] : *s3.fit_label_patch) {
-        const auto current = node.metadata.labels.find(key);
-        if (current == node.metadata.labels.end()) after.metadata.labels.erase(key);
-        else after.metadata.labels[key] = current->second;
-      }
-    }
-    if (after.metadata.labels != node.metadata.labels) {
-      model::Node labelled = node;
-      labelled.metadata.labels = after.metadata.labels;
-      plan.writes.push_back({model::WriteVerb::kUpdate, labelled, "NodeProfile", "presence labels from the worker's NodeFeature"});
-    }
-    after.status.allocatable = kubelet_allocatable(after, devices);
-    if (after.status != node.status) {
-      model::Node counted = node;
-      counted.status = after.status;
-      plan.writes.push_back({model::WriteVerb::kUpdateStatus, counted, "NodeCapacity",
-                             "capacity counting keys (kubelet mirrors them into allocatable)"});
-    }
+  if (nodes == nullptr) {
+    for (const auto& [name, node] : state.nodes) node_profile_one(state, name, node, plan);
+    return plan;
+  }
+  for (const auto& name : *nodes) {
+    const auto it = state.nodes.find(name);
+    if (it != state.nodes.end()) node_profile_one(state, name, it->second, plan);
   }
   return plan;
 }
@@ -138,7 +166,8 @@ const std::vector<model::Controller>& simulated_controllers() {
   static const std::vector<model::Controller> controllers = [] {
     std::vector<model::Controller> list = model::operator_controllers();
     for (auto& c : list)
-      if (c.name == "NodeProfile") c.reconcile = simulated_node_profile;
+      if (c.name == "NodeProfile")
+        c.reconcile = [](const model::ClusterState& state) { return simulated_node_profile(state, nullptr); };
     return list;
   }();
   return controllers;
@@ -147,20 +176,81 @@ const std::vector<model::Controller>& simulated_controllers() {
 model::Result<ChainSync> sync_chain(model::ClusterState& cluster, const std::set<std::string>& nodes, SimTime now,
                                     bool stage3) {
   ChainSync out;
-  auto converged = model::converge(cluster, simulated_controllers(), rfc3339(now));
-  if (!converged.ok()) return model::err(converged.error());
-  cluster = std::move(converged->state);
-  out.passes = converged->passes;
-  out.writes = std::move(converged->writes);
-  out.requeues = std::move(converged->requeues);
+  const std::string at = rfc3339(now);
+  // Stage 3's scope grows with every Node or Devices record a pass writes.
+  const bool every_node = stage3 && nodes.empty();
+  std::set<std::string> scope = stage3 ? nodes : std::set<std::string>{};
+  std::vector<model::Controller> controllers = model::operator_controllers();
+  for (auto& c : controllers)
+    if (c.name == "NodeProfile")
+      c.reconcile = [&scope, every_node](const model::ClusterState& state) {
+        return simulated_node_profile(state, every_node ? nullptr : &scope);
+      };
+  constexpr int kMaxPasses = 50;  // as model::converge: the requeues of the last pass are kept either way
+  for (int pass = 0; pass < kMaxPasses; ++pass) {
+    std::vector<model::Write> applied;
+    auto next = model::run_pass(cluster, controllers, at, &applied);
+    if (!next.ok()) return model::err("pass " + std::to_string(pass + 1) + ": " + next.error());
+    cluster = std::move(next).value();
+    if (applied.empty()) break;
+    for (auto& w : applied) {
+      const std::string_view kind = model::kind_of(w.object);
+      if (kind == "Node" || kind == "Devices") scope.insert(model::metadata_of(w.object).name);
+      out.writes.push_back(std::move(w));
+    }
+  }
+  for (const auto& c : controllers) {
+    model::Plan p = c.reconcile(cluster);
+    for (auto& r : p.requeues) out.requeues.push_back(std::move(r));
+  }
   if (stage3) {
     for (const auto& [name, node] : cluster.nodes) {
-      if (!nodes.empty() && nodes.count(name) == 0) continue;
+      if (!every_node && scope.count(name) == 0) continue;
       const model::StringMap desired = model::desired_fit_labels(node, cluster.devices_of(name));
       if (model::build_fit_label_patch(desired, node.metadata.labels)) out.fit_label_nodes.insert(name);
     }
   }
   return out;
+}
+
+model::Result<ChainSync> sync_nodes(model::ClusterState& cluster, const std::set<std::string>& nodes, SimTime now) {
+  ChainSync out;
+  model::Plan plan = simulated_node_profile(cluster, &nodes);
+  for (const auto& name : nodes)
+    if (cluster.nodes.count(name) == 0) out.stage4_needed = true;
+  for (const auto& w : plan.writes) {
+    const auto& written = std::get<model::Node>(w.object);
+    const auto it = cluster.nodes.find(written.metadata.name);
+    if (w.verb != model::WriteVerb::kUpdateStatus &&
+        (it == cluster.nodes.end() || !same_outside_fit_labels(it->second.metadata.labels, written.metadata.labels)))
+      out.stage4_needed = true;
+  }
+  if (out.stage4_needed) return out;
+  if (!plan.writes.empty()) {
+    auto next = model::apply_plan(std::move(cluster), plan, rfc3339(now));
+    if (!next.ok()) return model::err("NodeProfile: " + next.error());
+    cluster = std::move(next).value();
+  }
+  out.writes = std::move(plan.writes);
+  for (const auto& name : nodes) {
+    const auto it = cluster.nodes.find(name);
+    if (it == cluster.nodes.end()) continue;
+    const model::StringMap desired = model::desired_fit_labels(it->second, cluster.devices_of(name));
+    if (model::build_fit_label_patch(desired, it->second.metadata.labels)) out.fit_label_nodes.insert(name);
+  }
+  return out;
+}
+
+std::optional<std::string> unsettled_write(const model::ClusterState& cluster, SimTime now) {
+  auto converged = model::converge(cluster, simulated_controllers(), rfc3339(now));
+  if (!converged.ok()) return "the controllers fail: " + converged.error();
+  for (const auto& w : converged->writes) {
+    const std::string_view kind = model::kind_of(w.object);
+    if (kind == "InstanceType" && w.verb == model::WriteVerb::kUpdateStatus) continue;
+    return std::string(model::to_string(w.verb)) + " " + std::string(kind) + " " + model::metadata_of(w.object).name +
+           " by " + w.controller + ": " + w.reason;
+  }
+  return std::nullopt;
 }
 
 }  // namespace chaintwin::sim

@@ -7,6 +7,7 @@
 // Kueue/operator objects.
 #pragma once
 
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -23,7 +24,9 @@ struct ChainSync {
   std::vector<model::Write> writes;      // every write applied, in order (stage 3 first)
   std::set<std::string> fit_label_nodes;  // Nodes whose fit labels differ from the desired ones
   std::vector<model::Requeue> requeues;   // controllers waiting on time: look again after the delay
-  int passes = 0;
+  // sync_nodes only: something stage 4 reads changed (a Node's labels other than its fit labels,
+  // a Node or Devices record gone), so the caller must run sync_chain for these Nodes.
+  bool stage4_needed = false;
 };
 
 // RFC 3339 for a simulated instant (the run starts at 2026-01-01T00:00:00Z): what the model's
@@ -33,8 +36,26 @@ std::string rfc3339(SimTime at);
 // The operator's controllers to their fixpoint, with stage 3 as the simulator runs it (fit labels
 // deferred, allocatable mirrored); then the Nodes among `nodes` (every Node when empty; none when
 // `stage3` is false) whose fit labels are due a write.
+//
+// Stage 3 runs on `nodes` (every Node when empty, none when `stage3` is false) and on every Node or
+// Devices record a controller writes during the fixpoint: the runner keeps every other Node settled
+// (stage 3 is a function of one Node, its Devices and the Settings, and a Settings change passes
+// every Node), so the others would write nothing. `RunOptions::verify_incremental` checks this.
 model::Result<ChainSync> sync_chain(model::ClusterState& cluster, const std::set<std::string>& nodes, SimTime now,
                                     bool stage3 = true);
+
+// The fast path after an event that changed only what Pods hold (Devices ledgers) or the fit labels
+// of `nodes`: stage 3 on those Nodes alone, without stage 4. Stage 4's controllers read Nodes'
+// labels (not their status or fit labels), Devices' metadata and capability, Settings and the
+// Kueue/operator objects; of what changes here only the InstanceType status (its views count the
+// ledgers) depends on it, and the caller brings that up to date when it is read (the status is a
+// function of the state at that instant). When stage 3 changed something stage 4 reads,
+// `stage4_needed` is set and nothing else is done: the caller runs sync_chain instead.
+model::Result<ChainSync> sync_nodes(model::ClusterState& cluster, const std::set<std::string>& nodes, SimTime now);
+
+// Whether a full fixpoint on `cluster` (every controller, stage 3 on every Node) would write only
+// InstanceType statuses: the invariant the fast paths keep. Returns the first other write, if any.
+std::optional<std::string> unsettled_write(const model::ClusterState& cluster, SimTime now);
 
 // The operator's fit-label write for one Node after the coalescing window: the desired fit labels
 // from the Node's current Devices. Returns whether the labels changed.
@@ -44,7 +65,10 @@ bool write_fit_labels(model::ClusterState& cluster, const std::string& node);
 // cards held in another mode reported Unhealthy (so not allocatable) — the cross-mode rule.
 model::ResourceList kubelet_allocatable(const model::Node& node, const model::Devices* devices);
 
-// operator_controllers() with NodeProfile replaced by the simulator's stage 3 (above).
+// operator_controllers() with NodeProfile replaced by the simulator's stage 3 (above), on every Node.
 const std::vector<model::Controller>& simulated_controllers();
+
+// Stage 3 as the simulator runs it, on the named Nodes only (all when `nodes` is null).
+model::Plan simulated_node_profile(const model::ClusterState& state, const std::set<std::string>* nodes);
 
 }  // namespace chaintwin::sim

@@ -9,7 +9,9 @@
 #include "model/kueue/scheduler/node_match.h"
 #include "model/device_inventory.h"
 #include "model/label_keys.h"
+#include "model/kueue/kueue_status_reconciler.h"
 #include "model/stage4/admission_check_reconciler.h"
+#include "model/stage4/queue_status.h"
 #include "sim/chain_report.h"
 #include "sim/results/report.h"
 #include "sim/runner/chain_sync.h"
@@ -24,6 +26,32 @@ int64_t kueue_units(const std::string& resource, const model::Quantity& q) {
 }
 
 std::string workload_object(const std::string& key) { return "Workload " + key; }
+
+// What the operator's controllers (and Kueue's own status side) read of a ClusterQueue's status:
+// its conditions, whether anything is reserved or admitted, which listed flavors may be in use,
+// and the shape of the usage lists. A Kueue report that leaves this unchanged moves no decision.
+struct OperatorView {
+  std::vector<model::Condition> conditions;
+  bool reserved = false, empty = false;
+  std::vector<std::pair<std::string, bool>> flavors_in_use;
+  std::vector<std::string> shape;
+  bool operator==(const OperatorView&) const = default;
+};
+
+OperatorView operator_view(const model::ClusterQueue& cq) {
+  OperatorView v;
+  v.conditions = cq.status.conditions;
+  v.reserved = model::has_reserved(cq.status);
+  v.empty = model::cluster_queue_empty(cq);
+  for (const auto* list : {&cq.status.flavors_reservation, &cq.status.flavors_usage}) {
+    for (const auto& f : *list) {
+      v.flavors_in_use.emplace_back(f.name, model::flavors_may_be_in_use(cq, {f.name}));
+      for (const auto& r : f.resources) v.shape.push_back(f.name + "/" + r.name);
+    }
+    v.shape.emplace_back("|");
+  }
+  return v;
+}
 
 }  // namespace
 
@@ -147,6 +175,7 @@ RunRecord Simulation::finish() {
     mark_kueue_dirty();
   }
   on_kueue_status();  // the status as it stands at the end
+  settle_status();
   sample_pools();
   for (const auto& [key, index] : outcome_index_) {
     const auto it = workloads_.workloads.find(key);
@@ -263,7 +292,12 @@ void Simulation::ensure_cycle() {
 
 void Simulation::on_cycle() {
   cycle_pending_ = false;
-  const model::CycleResult result = model::schedule_cycle(cluster_, workloads_, queues_, now_.us());
+  if (!tas_nodes_) tas_nodes_ = model::build_tas_node_index(cluster_);
+  if (options_.verify_incremental && *tas_nodes_ != model::build_tas_node_index(cluster_)) {
+    fatal_ = "at " + now_.to_string() + ": --verify: the kept TAS node index differs from the cluster's";
+    return;
+  }
+  const model::CycleResult result = model::schedule_cycle(cluster_, workloads_, queues_, now_.us(), {}, &*tas_nodes_);
   apply_transitions(result.transitions);
   if (result.popped > 0) ensure_cycle();
 }
@@ -427,10 +461,7 @@ void Simulation::on_pod_start(const std::string& key, int64_t epoch) {
       all_started = false;
       continue;
     }
-    std::vector<const model::Pod*> on_node;
-    for (const auto& [k, p] : workloads_.pods)
-      if (p.node_name == pod.node_name) on_node.push_back(&p);
-    if (auto fit = model::node_fits(node->second, on_node, pod); !fit.ok()) {
+    if (auto fit = model::node_fits(node->second, pods_on(pod.node_name), pod); !fit.ok()) {
       log("PodPending", "Pod " + pod_key, fit.error());
       auto oi = outcome_index_.find(key);
       if (oi != outcome_index_.end()) {
@@ -462,11 +493,11 @@ void Simulation::on_pod_start(const std::string& key, int64_t epoch) {
     for (const auto& a : pod.allocations)
       where += " " + a.container + "→card " + std::to_string(a.index) + (a.profile.empty() || a.profile == "-" ? "" : " " + a.profile);
     log("PodRunning", "Pod " + pod_key, "on " + where);
+    pods_by_node_[pod.node_name].insert(pod_key);
     workloads_.pods[pod_key] = std::move(pod);
   }
-  ti->second.pods_started = all_started;
   if (!all_started) schedule(now_ + kPodRetryDelay, {SimEvent::Kind::kPodStart, 0, key, epoch});
-  if (!touched.empty()) resync(touched);
+  if (!touched.empty()) resync_ledgers(touched);
 }
 
 std::string Simulation::schedule_unassigned_pod(const model::Pod& pod) const {
@@ -474,13 +505,20 @@ std::string Simulation::schedule_unassigned_pod(const model::Pod& pod) const {
     if (node.unschedulable || node.metadata.deletion_timestamp) continue;
     if (!model::matches_node_selector(pod.spec.node_selector, node.metadata.labels)) continue;
     if (!model::matches_required_affinity(pod.spec.required_node_affinity, node.metadata.labels, name)) continue;
-    std::vector<const model::Pod*> on_node;
-    for (const auto& [k, p] : workloads_.pods)
-      if (p.node_name == name && (p.phase == model::PodPhase::kPending || p.phase == model::PodPhase::kRunning))
-        on_node.push_back(&p);
-    if (model::node_fits(node, on_node, pod).ok()) return name;
+    if (model::node_fits(node, pods_on(name), pod).ok()) return name;
   }
   return "";
+}
+
+std::vector<const model::Pod*> Simulation::pods_on(const std::string& node) const {
+  std::vector<const model::Pod*> out;
+  const auto keys = pods_by_node_.find(node);
+  if (keys == pods_by_node_.end()) return out;
+  for (const auto& key : keys->second) {
+    const auto p = workloads_.pods.find(key);
+    if (p != workloads_.pods.end()) out.push_back(&p->second);
+  }
+  return out;
 }
 
 void Simulation::delete_pods(const std::string& key, bool finished_only) {
@@ -498,10 +536,16 @@ void Simulation::delete_pods(const std::string& key, bool finished_only) {
       if (devices != cluster_.devices.end()) model::release_pod(devices->second, p->second, true);
     }
     if (!p->second.allocations.empty()) touched.insert(p->second.node_name);
-    if (!finished_only) workloads_.pods.erase(p);
+    if (!finished_only) {
+      if (auto b = pods_by_node_.find(p->second.node_name); b != pods_by_node_.end()) {
+        b->second.erase(pod_key);
+        if (b->second.empty()) pods_by_node_.erase(b);
+      }
+      workloads_.pods.erase(p);
+    }
   }
   if (!finished_only) ti->second.pods.clear();
-  if (!touched.empty()) resync(touched);
+  if (!touched.empty()) resync_ledgers(touched);
 }
 
 void Simulation::on_finish(const std::string& key, int64_t epoch) {
@@ -521,11 +565,26 @@ void Simulation::on_finish(const std::string& key, int64_t epoch) {
 void Simulation::on_pods_deleted(const std::string& key, int64_t epoch) {
   auto ti = tracked_.find(key);
   if (ti == tracked_.end() || ti->second.epoch != epoch) return;
-  if (ti->second.pods.empty()) return;
-  delete_pods(key, false);
-  auto oi = outcome_index_.find(key);
-  if (oi != outcome_index_.end()) record_.workloads[oi->second].deleted = now_;
-  log("PodsDeleted", workload_object(key), "its Pods are gone; what they held is released");
+  if (!ti->second.pods.empty()) {
+    delete_pods(key, false);
+    auto oi = outcome_index_.find(key);
+    if (oi != outcome_index_.end()) record_.workloads[oi->second].deleted = now_;
+    log("PodsDeleted", workload_object(key), "its Pods are gone; what they held is released");
+  }
+  retire(key);
+}
+
+// A finished Workload whose Pods are gone reads as finished everywhere (every Kueue and Gate 3
+// computation skips it) and is never touched again: it leaves the live state, so what a cycle or
+// a check walks is the live Workloads, not the run's history. Its outcome stays in the record.
+void Simulation::retire(const std::string& key) {
+  const auto w = workloads_.workloads.find(key);
+  if (w == workloads_.workloads.end() || !w->second.finished()) return;
+  const auto ti = tracked_.find(key);
+  if (ti != tracked_.end() && !ti->second.pods.empty()) return;
+  queues_.remove(key);
+  workloads_.workloads.erase(w);
+  if (ti != tracked_.end()) tracked_.erase(ti);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -537,6 +596,39 @@ void Simulation::resync(const std::set<std::string>& nodes) {
     fatal_ = "at " + now_.to_string() + ": the operator's controllers failed: " + synced.error();
     return;
   }
+  instance_type_status_stale_ = false;
+  tas_nodes_.reset();
+  after_chain_writes(synced->writes, synced->fit_label_nodes, synced->requeues);
+}
+
+void Simulation::resync_ledgers(const std::set<std::string>& nodes) {
+  auto synced = sync_nodes(cluster_, nodes, now_);
+  if (!synced.ok()) {
+    fatal_ = "at " + now_.to_string() + ": the operator's controllers failed: " + synced.error();
+    return;
+  }
+  if (synced->stage4_needed) return resync(nodes);
+  instance_type_status_stale_ = true;
+  after_chain_writes(synced->writes, synced->fit_label_nodes, synced->requeues);
+  verify_settled("a ledger change");
+}
+
+void Simulation::verify_settled(const char* after) {
+  if (!options_.verify_incremental || !fatal_.empty()) return;
+  if (auto w = unsettled_write(cluster_, now_))
+    fatal_ = "at " + now_.to_string() + ": --verify: after " + after +
+             " the full fixpoint would still write: " + *w;
+}
+
+void Simulation::settle_status() {
+  if (!instance_type_status_stale_ || !fatal_.empty()) return;
+  auto synced = sync_chain(cluster_, {}, now_, /*stage3=*/false);
+  if (!synced.ok()) {
+    fatal_ = "at " + now_.to_string() + ": the operator's controllers failed: " + synced.error();
+    return;
+  }
+  instance_type_status_stale_ = false;
+  tas_nodes_.reset();
   after_chain_writes(synced->writes, synced->fit_label_nodes, synced->requeues);
 }
 
@@ -589,7 +681,7 @@ void Simulation::on_fit_labels(const std::string& node) {
   fit_label_pending_.erase(node);
   if (!write_fit_labels(cluster_, node)) return;
   log("write", "Node " + node, "fit labels by NodeFitLabel after the coalescing window");
-  resync({node});
+  resync_ledgers({node});
   after_queue_change();  // a TAS node event
 }
 
@@ -603,6 +695,7 @@ void Simulation::on_kueue_status() {
   kueue_status_pending_ = false;
   const auto usage = model::cluster_queue_usage(cluster_, workloads_, queues_);
   bool changed = false;
+  bool operator_reads_changed = false;
   for (const auto& [name, status] : usage) {
     auto cq = cluster_.cluster_queues.find(name);
     if (cq == cluster_.cluster_queues.end()) continue;
@@ -611,19 +704,28 @@ void Simulation::on_kueue_status() {
         s.admitted_workloads == status.admitted_workloads && s.flavors_reservation == status.flavors_reservation &&
         s.flavors_usage == status.flavors_usage)
       continue;
+    const OperatorView before = operator_view(cq->second);
     s.pending_workloads = status.pending_workloads;
     s.reserving_workloads = status.reserving_workloads;
     s.admitted_workloads = status.admitted_workloads;
     s.flavors_reservation = status.flavors_reservation;
     s.flavors_usage = status.flavors_usage;
     changed = true;
+    if (!(operator_view(cq->second) == before)) operator_reads_changed = true;
   }
-  if (changed) {
+  if (changed && !operator_reads_changed) {
+    // Only the numbers moved: the operator's decisions read none of them; the InstanceType views
+    // (CPU remaining) follow when read.
+    instance_type_status_stale_ = true;
+    verify_settled("a Kueue status report");
+  } else if (changed) {
     auto synced = sync_chain(cluster_, {}, now_, /*stage3=*/false);
     if (!synced.ok()) {
       fatal_ = "at " + now_.to_string() + ": the operator's controllers failed: " + synced.error();
       return;
     }
+    instance_type_status_stale_ = false;
+    tas_nodes_.reset();
     after_chain_writes(synced->writes, synced->fit_label_nodes, synced->requeues);
   }
   sample_pools();
@@ -698,6 +800,7 @@ WorkloadCountersSet Simulation::counters() const {
 void Simulation::on_expect(int64_t index) { check_expectation(static_cast<size_t>(index)); }
 
 void Simulation::check_expectation(size_t index) {
+  settle_status();
   const Expectation& e = scenario_.expectations[index];
   const WorkloadCountersSet c = counters();
   auto failures = ::chaintwin::sim::check_expectation(e, cluster_, c.total, c.by_generator);

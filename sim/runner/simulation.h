@@ -40,6 +40,10 @@ struct RunOptions {
   std::function<void(const EventRecord&)> on_event;             // every event-log line as it happens
   std::function<void(SimTime now, SimTime end)> on_progress;    // after each processed event
   std::string version;            // the chaintwin build, recorded in RunInfo
+  // After every event handled by a fast path (a ledger-only change, a Kueue status that moves no
+  // operator decision), run the full fixpoint on a copy and stop the run if it would write anything
+  // but InstanceType statuses. Slow (the whole chain per event); for tests and `--verify`.
+  bool verify_incremental = false;
 };
 
 // What one event is about; `epoch` guards events scheduled for a Workload's earlier admission.
@@ -94,6 +98,9 @@ class Simulation {
   const RunRecord& record() const { return record_; }
   const std::vector<ExpectationFailure>& failures() const { return failures_; }
   WorkloadCountersSet counters() const;
+  // Brings the InstanceType statuses up to date (the fast paths leave them to be recomputed when
+  // read): call before reading cluster() for them. Expectations and finish() do.
+  void settle_status();
 
  private:
   // Per-Workload bookkeeping the model does not hold.
@@ -102,7 +109,6 @@ class Simulation {
     SimTime duration;            // from admission to completion
     SimTime pod_deletion_delay;  // from completion to Pod deletion
     int64_t epoch = 0;           // bumped at every eviction; stale events are dropped
-    bool pods_started = false;
     std::string deployment;      // replicas of one ModelDeployment share it ("" when alone)
     std::vector<std::string> pods;  // keys of the Pods created for the current admission
     std::string last_pending;       // last Pending message logged
@@ -134,7 +140,11 @@ class Simulation {
   void on_evicted(const std::string& key);
   void delete_pods(const std::string& key, bool finished_only);
   std::string schedule_unassigned_pod(const model::Pod& pod) const;
+  std::vector<const model::Pod*> pods_on(const std::string& node) const;  // Pending or Running Pods bound there
+  void retire(const std::string& key);
   void resync(const std::set<std::string>& nodes);
+  void resync_ledgers(const std::set<std::string>& nodes);
+  void verify_settled(const char* after);
   void after_chain_writes(const std::vector<model::Write>& writes, const std::set<std::string>& fit_nodes,
                           const std::vector<model::Requeue>& requeues);
   void on_reconcile();
@@ -163,6 +173,9 @@ class Simulation {
   bool cycle_pending_ = false;
   std::optional<SimTime> reconcile_at_;  // the earliest requeued reconcile already scheduled
   bool kueue_status_pending_ = false;
+  bool instance_type_status_stale_ = false;  // the fast paths skipped the InstanceType controller
+  std::optional<model::TasNodeIndex> tas_nodes_;  // kept until a full resync may have changed it
+  std::map<std::string, std::set<std::string>> pods_by_node_;  // Node → keys of the Pods bound there
   bool started_ = false;
   RunRecord record_;
   std::vector<ExpectationFailure> failures_;

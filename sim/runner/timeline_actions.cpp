@@ -56,6 +56,7 @@ void Simulation::on_timeline(int64_t index) {
         }
         t.pods = std::move(kept);
       }
+      pods_by_node_.erase(a.node);
       cluster_.nodes.erase(a.node);
       cluster_.devices.erase(a.node);
       log("action", "Node " + a.node, "remove-node: the Node leaves; its Pods and Devices record go with it");

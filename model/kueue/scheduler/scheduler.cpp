@@ -17,7 +17,7 @@ struct Nomination {
 
 // Flavors, then TAS on each PodSet whose flavor names a Topology, against `usage`.
 Nomination nominate(const ClusterState& cluster, const ClusterQueue& cq, const Workload& wl, const UsageSnapshot& usage,
-                    const KueueConfig& config) {
+                    const KueueConfig& config, const TasNodeIndex* tas_nodes) {
   Nomination n;
   const auto quota_it = usage.quota.find(cq.metadata.name);
   static const FlavorResourceAmounts kNone;
@@ -29,7 +29,11 @@ Nomination nominate(const ClusterState& cluster, const ClusterQueue& cq, const W
   }
   Admission admission;
   admission.cluster_queue = cq.metadata.name;
-  auto nodes = usage.nodes;  // PodSets of one Workload see each other's placement
+  // PodSets of one Workload see each other's placement: a copy of the usage only when a later
+  // PodSet will read what an earlier one placed.
+  std::optional<std::map<std::string, ResourceAmounts>> own;
+  if (fa.pod_sets.size() > 1) own = usage.nodes;
+  const std::map<std::string, ResourceAmounts>& nodes = own ? *own : usage.nodes;
   for (std::size_t i = 0; i < fa.pod_sets.size(); ++i) {
     const auto& psf = fa.pod_sets[i];
     const PodSet& ps = wl.pod_sets[i];
@@ -47,7 +51,7 @@ Nomination nominate(const ClusterState& cluster, const ClusterQueue& cq, const W
       }
     }
     if (tas_flavor != nullptr) {
-      const TopologyResult tr = assign_topology(cluster, *tas_flavor, ps, nodes, config.tas_placement);
+      const TopologyResult tr = assign_topology(cluster, *tas_flavor, ps, nodes, config.tas_placement, tas_nodes);
       if (!tr.assignment) {
         n.assignment_error = "couldn't assign flavors to pod set " + ps.name + ": " + tr.message;
         return n;
@@ -58,8 +62,9 @@ Nomination nominate(const ClusterState& cluster, const ClusterQueue& cq, const W
       probe.status.admission = Admission{cq.metadata.name, {psa}};
       UsageSnapshot delta;
       add_workload_usage(delta, probe);
-      for (const auto& [node, amounts] : delta.nodes)
-        for (const auto& [r, v] : amounts) nodes[node][r] += v;
+      if (own)
+        for (const auto& [node, amounts] : delta.nodes)
+          for (const auto& [r, v] : amounts) (*own)[node][r] += v;
     }
     admission.pod_set_assignments.push_back(std::move(psa));
   }
@@ -78,7 +83,7 @@ bool cluster_queue_active(const ClusterState& cluster, const std::string& cluste
 }
 
 CycleResult schedule_cycle(const ClusterState& cluster, WorkloadState& workloads, QueueManager& queues, TimeUs now,
-                           const KueueConfig& config) {
+                           const KueueConfig& config, const TasNodeIndex* tas_nodes) {
   CycleResult result;
   // 1. Heads: at most one per active ClusterQueue.
   std::vector<QueueEntry> heads;
@@ -107,7 +112,7 @@ CycleResult schedule_cycle(const ClusterState& cluster, WorkloadState& workloads
     const Workload& wl = workloads.workloads.at(h.key);
     const ClusterQueue& cq = cluster.cluster_queues.at(e.cluster_queue);
     if (!cq.spec.namespace_selector_all) e.inadmissible = "Workload namespace doesn't match ClusterQueue selector";
-    else e.nomination = nominate(cluster, cq, wl, snapshot, config);
+    else e.nomination = nominate(cluster, cq, wl, snapshot, config, tas_nodes);
     entries.push_back(std::move(e));
   }
   // 4. Kueue's entry order: priority, then queue-order time, then key.
@@ -123,7 +128,7 @@ CycleResult schedule_cycle(const ClusterState& cluster, WorkloadState& workloads
       if (!e.nomination.admission) {
         message = e.nomination.assignment_error;
       } else {
-        const Nomination again = nominate(cluster, cq, wl, snapshot, config);
+        const Nomination again = nominate(cluster, cq, wl, snapshot, config, tas_nodes);
         if (again.admission) admission = again.admission;
         else {
           message = again.assignment_error;

@@ -12,6 +12,7 @@
 #include "model/kueue/scheduler/kueue_config.h"
 #include "model/kueue/scheduler/queue_manager.h"
 #include "model/kueue/scheduler/transitions.h"
+#include "model/kueue/scheduler/tas_assigner.h"
 #include "model/stage4/cluster_state.h"
 #include "model/workload/workload.h"
 
@@ -21,7 +22,8 @@ namespace chaintwin::model {
 // (not stopped, not terminating, flavors, checks and Topologies present and Active).
 bool cluster_queue_active(const ClusterState& cluster, const std::string& cluster_queue);
 
+// `tas_nodes`: the caller's build_tas_node_index(cluster), kept while it holds (optional).
 CycleResult schedule_cycle(const ClusterState& cluster, WorkloadState& workloads, QueueManager& queues, TimeUs now,
-                           const KueueConfig& config = {});
+                           const KueueConfig& config = {}, const TasNodeIndex* tas_nodes = nullptr);
 
 }  // namespace chaintwin::model

@@ -104,10 +104,30 @@ void distribute(const std::vector<Leaf>& leaves, std::size_t depth, std::size_t 
   }
 }
 
+bool flavor_selects(const ResourceFlavor& flavor, const std::vector<std::string>& levels, const Node& node) {
+  const auto& labels = node.metadata.labels;
+  if (node.unschedulable || !matches_node_selector(flavor.spec.node_labels, labels)) return false;
+  return std::all_of(levels.begin(), levels.end(), [&](const std::string& l) { return labels.count(l) != 0; });
+}
+
 }  // namespace
 
+TasNodeIndex build_tas_node_index(const ClusterState& cluster) {
+  TasNodeIndex index;
+  for (const auto& [fname, flavor] : cluster.resource_flavors) {
+    if (flavor.spec.topology_name.empty()) continue;
+    const auto topo = cluster.topologies.find(flavor.spec.topology_name);
+    if (topo == cluster.topologies.end() || topo->second.levels.empty()) continue;
+    auto& names = index[fname];
+    for (const auto& [name, node] : cluster.nodes)
+      if (flavor_selects(flavor, topo->second.levels, node)) names.push_back(name);
+  }
+  return index;
+}
+
 TopologyResult assign_topology(const ClusterState& cluster, const ResourceFlavor& flavor, const PodSet& pod_set,
-                               const std::map<std::string, ResourceAmounts>& node_usage, TasPlacement placement) {
+                               const std::map<std::string, ResourceAmounts>& node_usage, TasPlacement placement,
+                               const TasNodeIndex* index) {
   TopologyResult out;
   const std::string& topology_name = flavor.spec.topology_name;
   const auto topo = cluster.topologies.find(topology_name);
@@ -132,10 +152,21 @@ TopologyResult assign_topology(const ClusterState& cluster, const ResourceFlavor
   per_pod["pods"] = 1;
   Exclusions ex;
   std::vector<Leaf> leaves;
-  for (const auto& [name, node] : cluster.nodes) {
+  const std::vector<std::string>* listed = nullptr;
+  if (index != nullptr)
+    if (const auto it = index->find(flavor.metadata.name); it != index->end()) listed = &it->second;
+  std::vector<std::pair<const std::string*, const Node*>> candidates;
+  if (listed != nullptr) {
+    for (const auto& name : *listed)
+      if (const auto it = cluster.nodes.find(name); it != cluster.nodes.end()) candidates.emplace_back(&it->first, &it->second);
+  } else {
+    for (const auto& [name, node] : cluster.nodes)
+      if (flavor_selects(flavor, levels, node)) candidates.emplace_back(&name, &node);
+  }
+  for (const auto& [name_ptr, node_ptr] : candidates) {
+    const std::string& name = *name_ptr;
+    const Node& node = *node_ptr;
     const auto& labels = node.metadata.labels;
-    if (node.unschedulable || !matches_node_selector(flavor.spec.node_labels, labels)) continue;
-    if (!std::all_of(levels.begin(), levels.end(), [&](const std::string& l) { return labels.count(l) != 0; })) continue;
     ++ex.total;
     Leaf leaf;
     for (const auto& l : levels) leaf.values.push_back(labels.at(l));

@@ -9,7 +9,9 @@
 #pragma once
 
 #include <optional>
+#include <map>
 #include <string>
+#include <vector>
 
 #include "model/kueue/scheduler/kueue_config.h"
 #include "model/kueue/scheduler/usage_snapshot.h"
@@ -23,7 +25,17 @@ struct TopologyResult {
   bool operator==(const TopologyResult&) const = default;
 };
 
+// The Nodes each TAS flavor can place on, by flavor name, in Node name order: not cordoned, carrying
+// the flavor's nodeLabels and every level label of its Topology. It depends on Node membership,
+// labels and schedulability, the flavors' nodeLabels and the Topologies' levels — not on Node status
+// or usage — so a caller may keep it across cycles until one of those changes.
+using TasNodeIndex = std::map<std::string, std::vector<std::string>>;
+TasNodeIndex build_tas_node_index(const ClusterState& cluster);
+
+// `index`: when given and it lists the flavor, only those Nodes are looked at (it must equal
+// build_tas_node_index(cluster)); otherwise every Node is.
 TopologyResult assign_topology(const ClusterState& cluster, const ResourceFlavor& flavor, const PodSet& pod_set,
-                               const std::map<std::string, ResourceAmounts>& node_usage, TasPlacement placement);
+                               const std::map<std::string, ResourceAmounts>& node_usage, TasPlacement placement,
+                               const TasNodeIndex* index = nullptr);
 
 }  // namespace chaintwin::model

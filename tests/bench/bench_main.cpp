@@ -1,0 +1,214 @@
+// chaintwin_bench: the benchmarks behind docs/performance.md, in one run. Each case runs in a child
+// process so its wall time and peak memory (the child's maximum resident set) are its own:
+//   queue     the bare event-queue loop (push/pop of the runner's SimEvent), the floor per event;
+//   openb     the openb default trace replayed through the whole chain (scenarios/traces/openb-default.yaml);
+//   synthetic a generated cluster (8 cards per node, four NVIDIA products) and Poisson demand, at two
+//             cluster sizes with the same demand per card, to show what an event costs as the cluster grows.
+// Usage: chaintwin_bench [--source-dir DIR] [--only queue|openb|synthetic] [--nodes N] [--workloads W]
+//                        [--until T]
+// The `bench` CMake target runs it with the defaults.
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <functional>
+#include <optional>
+#include <cstdio>
+#include <cstdlib>
+#include <iostream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "sim/event_queue.h"
+#include "sim/runner/simulation.h"
+#include "sim/scenario/scenario_loader.h"
+
+namespace {
+
+using chaintwin::sim::SimTime;
+
+struct Figures {
+  int64_t events = 0;
+  double seconds = 0;
+  std::string note;
+};
+
+// Runs `body` in a child; prints one line with events, wall time, events/s and peak RSS.
+void measure(const std::string& name, const std::function<Figures()>& body) {
+  int pipefd[2];
+  if (pipe(pipefd) != 0) return;
+  const pid_t pid = fork();
+  if (pid == 0) {
+    close(pipefd[0]);
+    Figures f = body();
+    const std::string line = std::to_string(f.events) + " " + std::to_string(f.seconds) + " " + f.note;
+    if (write(pipefd[1], line.data(), line.size()) < 0) _exit(1);
+    close(pipefd[1]);
+    _exit(0);
+  }
+  close(pipefd[1]);
+  std::string out;
+  char buf[512];
+  ssize_t n = 0;
+  while ((n = read(pipefd[0], buf, sizeof buf)) > 0) out.append(buf, static_cast<size_t>(n));
+  close(pipefd[0]);
+  int status = 0;
+  struct rusage usage {};
+  wait4(pid, &status, 0, &usage);
+  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+    std::printf("%-28s FAILED (exit status %d)\n", name.c_str(), status);
+    return;
+  }
+  std::istringstream in(out);
+  Figures f;
+  in >> f.events >> f.seconds;
+  std::getline(in, f.note);
+  const double rate = f.seconds > 0 ? static_cast<double>(f.events) / f.seconds : 0;
+  std::printf("%-28s %12lld events %9.3f s %12.0f events/s %8.2f us/event  peak RSS %7.1f MiB %s\n", name.c_str(),
+              static_cast<long long>(f.events), f.seconds, rate, f.events > 0 ? f.seconds * 1e6 / static_cast<double>(f.events) : 0.0,
+              static_cast<double>(usage.ru_maxrss) / 1024.0, f.note.c_str());
+  std::fflush(stdout);
+}
+
+double since(std::chrono::steady_clock::time_point t0) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
+
+// The floor: what the event loop alone costs, with a queue holding `live` pending events.
+Figures queue_floor(int64_t events, int64_t live) {
+  chaintwin::sim::EventQueue<chaintwin::sim::SimEvent> q;
+  uint64_t x = 88172645463325252ull;
+  auto next = [&] {
+    x ^= x << 13;
+    x ^= x >> 7;
+    x ^= x << 17;
+    return static_cast<int64_t>(x % 1'000'000'000);
+  };
+  for (int64_t i = 0; i < live; ++i) q.push(SimTime::micros(next()), {chaintwin::sim::SimEvent::Kind::kFinish, i, "", 0});
+  const auto t0 = std::chrono::steady_clock::now();
+  int64_t checksum = 0;
+  for (int64_t i = 0; i < events; ++i) {
+    auto e = q.pop();
+    checksum += e.payload.index;
+    q.push(e.at + SimTime::micros(1 + next() % 1'000'000), std::move(e.payload));
+  }
+  Figures f{events, since(t0), "(queue of " + std::to_string(live) + ", checksum " + std::to_string(checksum % 1000) + ")"};
+  return f;
+}
+
+Figures run_scenario(chaintwin::sim::Scenario scenario, std::optional<SimTime> until) {
+  chaintwin::sim::RunOptions options;
+  options.keep_events = false;
+  options.until = until;
+  const auto t0 = std::chrono::steady_clock::now();
+  chaintwin::sim::Simulation sim(std::move(scenario), options);
+  auto record = sim.run();
+  Figures f;
+  f.seconds = since(t0);
+  if (!record.ok()) {
+    f.note = "(error: " + record.error() + ")";
+    return f;
+  }
+  f.events = record->info.events;
+  int64_t admitted = 0;
+  for (const auto& w : record->workloads) admitted += w.first_admitted ? 1 : 0;
+  f.note = "(" + std::to_string(record->workloads.size()) + " workloads, " + std::to_string(admitted) +
+           " admitted, simulated " + record->info.ended_at.to_string() + ")";
+  return f;
+}
+
+// A generated cluster: `nodes` nodes of 8 cards in four pools, and demand that keeps about 70 % of
+// the cards busy: one-card, two-card and 50 % slice workloads with exponential durations.
+std::string synthetic_yaml(int64_t nodes, int64_t workloads) {
+  const char* products[] = {"NVIDIA A100-SXM4-80GB", "NVIDIA H100 80GB HBM3", "NVIDIA L40S", "Tesla T4"};
+  const char* memory[] = {"80Gi", "80Gi", "48Gi", "16Gi"};
+  const double cards = static_cast<double>(nodes * 8);
+  // Mean demand per workload: 0.6*1 + 0.1*2 + 0.3*0.5 = 0.95 cards; mean duration 10 h.
+  const double mean_hours = 10;
+  const double rate_per_hour = 0.7 * cards / (0.95 * mean_hours);
+  const double hours = static_cast<double>(workloads) / rate_per_hour;
+  std::ostringstream y;
+  y << "apiVersion: chaintwin/v1\nkind: Scenario\nmetadata:\n  name: synthetic-" << nodes << "\n";
+  y << "seed: 7\nhorizon: " << static_cast<int64_t>(hours * 3600) + 3600 << "s\n";
+  y << "cluster:\n  nodes:\n";
+  for (int p = 0; p < 4; ++p) {
+    y << "    - namePrefix: pool" << p << "-\n      count: " << nodes / 4 << "\n";
+    y << "      cpu: {vendor: AMD, name: \"AMD EPYC 7763 64-Core Processor\", cores: 128}\n      memory: 1Ti\n";
+    y << "      accelerators: {manufacturer: nvidia, product: \"" << products[p] << "\", count: 8, memory: " << memory[p]
+      << "}\n";
+  }
+  y << "workloads:\n";
+  struct Shape { const char* name; double share; const char* request; };
+  const Shape shapes[] = {{"one", 0.6, "{exclusive: 1}"}, {"two", 0.1, "{exclusive: 2}"},
+                          {"half", 0.3, "{sliced: {memoryPercentage: 50, coresPercentage: 100}}"}};
+  for (int p = 0; p < 4; ++p)
+    for (const auto& s : shapes) {
+      const double rate = rate_per_hour * s.share / 4;
+      y << "  - name: " << s.name << "-" << p << "\n    arrival: {poisson: {rate: " << rate << "/h}}\n";
+      y << "    duration: {exponential: {mean: " << static_cast<int64_t>(mean_hours * 60) << "m}}\n";
+      y << "    count: " << static_cast<int64_t>(static_cast<double>(workloads) * s.share / 4) << "\n";
+      y << "    accelerator: \"" << products[p] << "\"\n";
+      y << "    podSets:\n      - name: main\n        count: 1\n        request: " << s.request << "\n";
+    }
+  return y.str();
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::string source = ".";
+  std::string only;
+  int64_t nodes = 5000, workloads = 1'000'000;
+  std::optional<SimTime> until;
+  for (int i = 1; i < argc; ++i) {
+    const std::string a = argv[i];
+    auto value = [&]() -> std::string {
+      if (i + 1 >= argc) {
+        std::cerr << "chaintwin_bench: " << a << " needs a value\n";
+        std::exit(2);
+      }
+      return argv[++i];
+    };
+    if (a == "--source-dir") source = value();
+    else if (a == "--only") only = value();
+    else if (a == "--nodes") nodes = std::stoll(value());
+    else if (a == "--workloads") workloads = std::stoll(value());
+    else if (a == "--until") {
+      auto t = SimTime::parse(value());
+      if (!t.ok()) {
+        std::cerr << "chaintwin_bench: --until: " << t.error() << "\n";
+        return 2;
+      }
+      until = *t;
+    } else {
+      std::cerr << "usage: chaintwin_bench [--source-dir DIR] [--only queue|openb|synthetic] [--nodes N] "
+                   "[--workloads W] [--until T]\n";
+      return 2;
+    }
+  }
+  std::printf("chaintwin benchmarks (%ld online CPUs)\n", sysconf(_SC_NPROCESSORS_ONLN));
+  if (only.empty() || only == "queue") {
+    measure("queue floor (1k live)", [] { return queue_floor(10'000'000, 1'000); });
+    measure("queue floor (1M live)", [] { return queue_floor(10'000'000, 1'000'000); });
+  }
+  if (only.empty() || only == "openb") {
+    measure("openb default replay", [&] {
+      auto s = chaintwin::sim::load_scenario(source + "/scenarios/traces/openb-default.yaml");
+      if (!s.ok()) return Figures{0, 0, "(error: " + s.error() + ")"};
+      return run_scenario(std::move(*s), until);
+    });
+  }
+  if (only.empty() || only == "synthetic") {
+    for (const int64_t n : {nodes / 10, nodes}) {
+      const int64_t w = workloads * n / nodes;
+      measure("synthetic " + std::to_string(n) + " nodes", [&, n, w] {
+        auto s = chaintwin::sim::load_scenario_text(synthetic_yaml(n, w), "synthetic.yaml");
+        if (!s.ok()) return Figures{0, 0, "(error: " + s.error() + ")"};
+        return run_scenario(std::move(*s), until);
+      });
+    }
+  }
+  return 0;
+}
