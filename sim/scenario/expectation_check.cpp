@@ -34,6 +34,11 @@ void check_cluster_queue(Checker& c, const model::ClusterState& state) {
           if (r.name == resource) sum += r.nominal_quota.value_ceil();
     c.differ("nominalCredits[" + manufacturer + "]", std::to_string(want), std::to_string(sum));
   }
+  for (const auto& [key, want] : c.e.annotations) {
+    const auto a = q.metadata.annotations.find(key);
+    const std::string got = a == q.metadata.annotations.end() ? "(absent)" : a->second;
+    c.differ("annotations[" + key + "]", want ? *want : "(absent)", got);
+  }
 }
 
 void check_node(Checker& c, const model::ClusterState& state) {
@@ -65,7 +70,13 @@ void check_instance_type(Checker& c, const model::ClusterState& state) {
       {"acceleratorSliced", &st.accelerator_sliced},
       {"acceleratorPartitioned", &st.accelerator_partitioned.view},
   };
+  if (c.e.phase) c.differ("status.phase", *c.e.phase, st.phase);
   for (const auto& [view, want] : c.e.status) {
+    // The CPU column reads onceMaxRequest/capacity (operator-domain.md §12.3), not /remaining.
+    if (view == "cpu") {
+      c.differ("status.cpu", want, std::to_string(st.cpu.once_max_request) + "/" + std::to_string(st.cpu.capacity));
+      continue;
+    }
     const auto v = views.find(view);
     c.differ("status." + view, want, v == views.end() ? "(unknown view)" : view_text(*v->second));
   }

@@ -155,11 +155,13 @@ struct Expectation {
   // ClusterQueue checks
   std::optional<std::string> stop_policy;
   std::map<std::string, int64_t> nominal_credits;  // manufacturer → credits
+  std::map<std::string, std::optional<std::string>> annotations;  // value nullopt: must be absent
   // Node checks
   std::map<std::string, std::string> capacity;  // resource → quantity string
   std::map<std::string, std::optional<std::string>> labels;  // value nullopt: label must be absent
-  // InstanceType checks: view → "onceMaxRequest/remaining"
+  // InstanceType checks: view → "onceMaxRequest/remaining" (cpu: "onceMaxRequest/capacity"), phase
   std::map<std::string, std::string> status;
+  std::optional<std::string> phase;
   // Workload counters (admitted, running, pending, evicted, retries, finished, rejected)
   std::string workload_name;  // scope to one generator; empty = all
   std::map<std::string, Comparison> counters;

@@ -21,12 +21,24 @@ std::string read_view(const Val& v) {
   return s;
 }
 
+// {key: "value" | null} (null: must be absent), for Node labels and ClusterQueue annotations.
+std::map<std::string, std::optional<std::string>> read_presence_map(const Val& m, const std::string& what) {
+  if (!m.is_object()) fail(m, "expected a mapping {" + what + ": value or null}");
+  std::map<std::string, std::optional<std::string>> out;
+  for (const auto& item : m.json->items()) {
+    const Val lv = m.at(item.key());
+    if (lv.is_null()) out[item.key()] = std::nullopt;
+    else out[item.key()] = as_string(lv, "a string (quote numbers), or null for must-be-absent");
+  }
+  return out;
+}
+
 // Checks that belong to each subject.
 const std::map<std::string, std::vector<std::string>>& checks_of() {
   static const std::map<std::string, std::vector<std::string>> m{
-      {"clusterQueue", {"stopPolicy", "nominalCredits"}},
+      {"clusterQueue", {"stopPolicy", "nominalCredits", "annotations"}},
       {"node", {"capacity", "labels"}},
-      {"instanceType", {"status"}},
+      {"instanceType", {"status", "phase"}},
       {"workloads", {}},
   };
   return m;
@@ -88,25 +100,21 @@ Expectation read_expectation(const Val& v, const Scenario& scenario, const std::
         e.nominal_credits[item.key()] = as_int(n->at(item.key()), 0);
       }
     }
+    if (const auto a = opt(v, "annotations")) e.annotations = read_presence_map(*a, "annotation");
   } else if (subject == "node") {
     e.node = name;
     if (const auto c = opt(v, "capacity")) {
       if (!c->is_object()) fail(*c, "expected a mapping {resource: quantity}");
       for (const auto& item : c->json->items()) e.capacity[item.key()] = as_quantity(c->at(item.key())).to_string();
     }
-    if (const auto l = opt(v, "labels")) {
-      if (!l->is_object()) fail(*l, "expected a mapping {label: value or null}");
-      for (const auto& item : l->json->items()) {
-        const Val lv = l->at(item.key());
-        if (lv.is_null()) e.labels[item.key()] = std::nullopt;
-        else e.labels[item.key()] = as_string(lv, "a string (quote numbers), or null for must-be-absent");
-      }
-    }
+    if (const auto l = opt(v, "labels")) e.labels = read_presence_map(*l, "label");
   } else {
     e.instance_type = name;
-    const Val s = v.at("status");
-    expect_keys(s, scenario_fields_at("InstanceTypeStatus"), "status views");
-    for (const auto& item : s.json->items()) e.status[item.key()] = read_view(s.at(item.key()));
+    if (const auto s = opt(v, "status")) {
+      expect_keys(*s, scenario_fields_at("InstanceTypeStatus"), "status views");
+      for (const auto& item : s->json->items()) e.status[item.key()] = read_view(s->at(item.key()));
+    }
+    if (const auto p = opt(v, "phase")) e.phase = as_choice(*p, {"Active", "Inactive", "Draining", "Activating"});
   }
   return e;
 }

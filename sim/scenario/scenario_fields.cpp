@@ -37,9 +37,9 @@ const std::map<std::string, std::vector<std::string>>& scenario_fields() {
         {"TimelineAction", {"at", "action", "node", "value", "cards", "mode", "redetectAfter", "name", "instanceType",
                             "kind"}},
         {"Expectation", {"at", "clusterQueue", "node", "instanceType", "workloads", "stopPolicy", "nominalCredits",
-                         "capacity", "labels", "status"}},
+                         "capacity", "labels", "status", "annotations", "phase"}},
         {"WorkloadCounters", {"name", "admitted", "running", "pending", "evicted", "retries", "finished", "rejected"}},
-        {"InstanceTypeStatus", {"accelerator", "acceleratorShared", "acceleratorSliced", "acceleratorPartitioned"}},
+        {"InstanceTypeStatus", {"accelerator", "acceleratorShared", "acceleratorSliced", "acceleratorPartitioned", "cpu"}},
     };
     std::vector<std::string> settings;
     for (const char* const* n = model::setting_names(); *n != nullptr; ++n) settings.emplace_back(*n);

@@ -154,3 +154,44 @@ TEST_CASE("counter comparisons hold exactly when their operator says", "[scenari
   CHECK(sim::Comparison{"==", 4}.str() == "4");
   CHECK(sim::Comparison{"<=", 3}.str() == "<= 3");
 }
+
+TEST_CASE("queue annotations, the type's phase and its CPU reading are checked as the scenario states them", "[scenario]") {
+  const auto s = sim::load_scenario_text(
+      "apiVersion: chaintwin/v1\nkind: Scenario\nhorizon: 2h\nexpect:\n"
+      "- {at: 1h, clusterQueue: x, annotations: {topology.gpustack.ai/empty-plan-hold: \"true\", m: null}}\n"
+      "- {at: 1h, instanceType: t, phase: Inactive, status: {cpu: \"48/72\"}}\n"
+      "- {at: 1h, instanceType: t, phase: Active}\n",
+      "s.yaml");
+  REQUIRE(s.ok());
+  model::ClusterState state;
+  model::ClusterQueue q;
+  q.metadata.name = "x";
+  q.metadata.annotations = {{"topology.gpustack.ai/empty-plan-hold", "true"}};
+  state.cluster_queues["x"] = q;
+  model::InstanceType t;
+  t.metadata.name = "t";
+  t.status.phase = "Inactive";
+  t.status.cpu = {72, 48, 60};  // capacity, onceMaxRequest, remaining
+  state.instance_types["t"] = t;
+  auto strs = [](const std::vector<sim::ExpectationFailure>& fs) {
+    std::vector<std::string> out;
+    for (const auto& f : fs) out.push_back(f.str());
+    return out;
+  };
+  CHECK(sim::check_expectation(s->expectations[0], state, {}, {}).empty());
+  CHECK(sim::check_expectation(s->expectations[1], state, {}, {}).empty());
+  CHECK(strs(sim::check_expectation(s->expectations[2], state, {}, {})) ==
+        std::vector<std::string>{"s.yaml:7: at 1h: InstanceType/t: status.phase: want Active, got Inactive"});
+  state.cluster_queues["x"].metadata.annotations["m"] = "draining";
+  state.cluster_queues["x"].metadata.annotations.erase("topology.gpustack.ai/empty-plan-hold");
+  state.instance_types["t"].status.cpu = {72, 16, 16};
+  CHECK(strs(sim::check_expectation(s->expectations[0], state, {}, {})) ==
+        std::vector<std::string>{"s.yaml:5: at 1h: ClusterQueue/x: annotations[m]: want (absent), got draining",
+                                 "s.yaml:5: at 1h: ClusterQueue/x: annotations[topology.gpustack.ai/empty-plan-hold]: want true, got (absent)"});
+  CHECK(strs(sim::check_expectation(s->expectations[1], state, {}, {})) ==
+        std::vector<std::string>{"s.yaml:6: at 1h: InstanceType/t: status.cpu: want 48/72, got 16/72"});
+  // An unknown phase is refused at load.
+  CHECK_FALSE(sim::load_scenario_text(
+                  "apiVersion: chaintwin/v1\nkind: Scenario\nexpect:\n- {at: 1h, instanceType: t, phase: Running}\n", "b.yaml")
+                  .ok());
+}
