@@ -94,9 +94,50 @@ WorkloadFigures workload_figures(const std::vector<const WorkloadOutcome*>& work
   return f;
 }
 
+std::vector<GpuModelReport> gpu_model_reports(const RunRecord& record) {
+  std::map<std::string, GpuModelReport> rows;
+  for (const auto& m : record.gpu_models) rows[m.gpu_model].usage = m;
+  std::map<std::string, std::vector<int64_t>> waits;
+  std::map<std::string, std::map<std::string, int64_t>> gates;
+  for (const auto& w : record.workloads) {
+    if (w.gpu_model.empty()) continue;
+    GpuModelReport& r = rows[w.gpu_model];
+    r.usage.gpu_model = w.gpu_model;
+    ++r.workloads;
+    if (w.first_admitted) {
+      ++r.admitted;
+      const int64_t wait = (*w.first_admitted - w.created).us();
+      if (wait > 0) waits[w.gpu_model].push_back(wait);
+    } else {
+      ++r.never_admitted;
+      ++gates[w.gpu_model][w.rejected ? std::string("gate1") : w.last_pending_gate];
+    }
+  }
+  static const std::vector<std::string> kGateOrder{"gate1", "queue", "gate2", "gate3", "gate4", "gate5"};
+  std::vector<GpuModelReport> out;
+  for (auto& [key, r] : rows) {
+    auto& v = waits[key];
+    std::sort(v.begin(), v.end());
+    r.waited = static_cast<int64_t>(v.size());
+    r.wait_p50_us = nearest_rank(v, 50);
+    r.wait_p95_us = nearest_rank(v, 95);
+    if (!v.empty()) r.wait_max_us = v.back();
+    auto counts = gates[key];
+    for (const auto& gate : kGateOrder)
+      if (const auto it = counts.find(gate); it != counts.end()) {
+        r.never_admitted_by_gate.emplace_back(gate, it->second);
+        counts.erase(it);
+      }
+    for (const auto& [gate, n] : counts) r.never_admitted_by_gate.emplace_back(gate, n);
+    out.push_back(std::move(r));
+  }
+  return out;
+}
+
 Report build_report(const RunRecord& record) {
   Report report;
   report.info = record.info;
+  report.gpu_models = gpu_model_reports(record);
 
   std::map<std::string, std::vector<const WorkloadOutcome*>> by_queue, by_class;
   std::vector<const WorkloadOutcome*> all;

@@ -66,8 +66,23 @@ struct ClassReport {
   WorkloadFigures workloads;
 };
 
+// One GPU model (accelerator key): its usage summary (empty figures when no Devices had it) and
+// the workloads that queued on it (WorkloadOutcome::gpu_model).
+struct GpuModelReport {
+  GpuModelSummary usage;
+  int64_t workloads = 0;  // arrived, rejected ones included
+  int64_t admitted = 0;   // admitted at least once
+  int64_t waited = 0;     // admitted after more than 0 s
+  std::optional<int64_t> wait_p50_us, wait_p95_us, wait_max_us;  // over the workloads that waited
+  int64_t never_admitted = 0;  // never admitted by the end (rejected ones included)
+  // never_admitted by the last gate that held them: gate1, queue (Kueue: no quota), gate2 … gate5,
+  // then any other value in name order ("" = no reason recorded); only gates with a count.
+  std::vector<std::pair<std::string, int64_t>> never_admitted_by_gate;
+};
+
 struct Report {
   RunInfo info;
+  std::vector<GpuModelReport> gpu_models;  // by gpu_model; empty when the run had no GPU models
   std::vector<PoolReport> pools;     // by (cluster_queue, resource)
   std::vector<QueueReport> queues;   // by cluster_queue
   std::vector<ClassReport> classes;  // by generator
@@ -75,6 +90,9 @@ struct Report {
 };
 
 Report build_report(const RunRecord& record);
+
+// The GPU model rows of a record: one per model in record.gpu_models or named by a workload.
+std::vector<GpuModelReport> gpu_model_reports(const RunRecord& record);
 
 // Nearest-rank percentile of sorted values: the value at rank ceil(percent/100 × n); empty for no
 // values. percent in 1..100.

@@ -148,6 +148,85 @@ nlohmann::ordered_json level_json(const LevelStats& s, Unit u) {
   return j;
 }
 
+std::string cards_text(double credits) { return fixed(credits / static_cast<double>(model::kUnitsPerAccelerator), 3); }
+
+std::string typical_text(const GpuModelSummary& m) {
+  if (m.typical_cards <= 0) return "-";
+  return std::to_string(m.typical_cards) + " × " + cards_text(static_cast<double>(m.typical_credits_per_card)) +
+         " card";
+}
+
+// The "GPU models" and "Never admitted, by gate" tables; "" when the run had no GPU model.
+std::string gpu_model_tables(const std::vector<GpuModelReport>& models) {
+  if (models.empty()) return "";
+  std::string out =
+      "\nGPU models (cards and credits from the Devices ledgers; means weighted by time from the model's first "
+      "sample to the end; fragmentation: free credits that cannot take the typical request, % of free credits)\n";
+  Table t({"GPU model", "product", "cards", "allocated mean", "allocated peak", "utilization mean",
+           "utilization peak", "allocated at end", "typical request", "fragmentation mean", "fragmentation at end",
+           "workloads", "waited", "wait p50", "wait p95", "wait max", "never admitted"},
+          "llrrrrrrrrrrrrrrr");
+  for (const auto& r : models) {
+    const GpuModelSummary& m = r.usage;
+    t.add({m.gpu_model, m.product.empty() ? "-" : m.product, std::to_string(m.cards),
+           cards_text(m.mean_allocated) + " cards", cards_text(static_cast<double>(m.peak_allocated)) + " cards",
+           percent(m.mean_utilization), percent(m.peak_utilization), percent(m.final_allocation), typical_text(m),
+           percent(m.mean_fragmentation), percent(m.final_fragmentation), std::to_string(r.workloads),
+           std::to_string(r.waited), duration(r.wait_p50_us), duration(r.wait_p95_us), duration(r.wait_max_us),
+           std::to_string(r.never_admitted)});
+  }
+  out += t.str();
+  out += "\nNever admitted, by gate (the last gate that held the workload: gate1 = refused by the webhook, queue = "
+         "Kueue found no quota)\n";
+  Table g({"GPU model", "gate", "workloads"}, "llr");
+  bool any = false;
+  for (const auto& r : models)
+    for (const auto& [gate, n] : r.never_admitted_by_gate) {
+      g.add({r.usage.gpu_model, gate.empty() ? "(none)" : gate, std::to_string(n)});
+      any = true;
+    }
+  out += any ? g.str() : "(every workload was admitted)\n";
+  return out;
+}
+
+nlohmann::ordered_json gpu_model_json(const GpuModelReport& r) {
+  const GpuModelSummary& m = r.usage;
+  const auto card = static_cast<double>(model::kUnitsPerAccelerator);
+  nlohmann::ordered_json j;
+  j["gpu_model"] = m.gpu_model;
+  j["product"] = m.product;
+  j["manufacturer"] = m.manufacturer;
+  j["typical_request"] = m.typical_cards > 0 ? nlohmann::ordered_json{{"credits_per_card", m.typical_credits_per_card},
+                                                                       {"cards", m.typical_cards}}
+                                             : nlohmann::ordered_json(nullptr);
+  j["span_us"] = m.span_us;
+  j["cards"] = m.cards;
+  j["peak_cards"] = m.peak_cards;
+  j["allocated"] = {{"mean", m.mean_allocated},
+                    {"peak", m.peak_allocated},
+                    {"final", m.final_allocated},
+                    {"mean_cards", m.mean_allocated / card},
+                    {"peak_cards", static_cast<double>(m.peak_allocated) / card},
+                    {"final_cards", static_cast<double>(m.final_allocated) / card}};
+  j["utilization"] = {{"mean", optional_json(m.mean_utilization)}, {"peak", optional_json(m.peak_utilization)}};
+  j["final_allocation"] = optional_json(m.final_allocation);
+  j["free_at_end"] = m.final_free;
+  j["fragmented_at_end"] = m.final_fragmented;
+  j["fragmentation"] = {{"mean", optional_json(m.mean_fragmentation)},
+                        {"final", optional_json(m.final_fragmentation)}};
+  nlohmann::ordered_json gates = nlohmann::ordered_json::array();
+  for (const auto& [gate, n] : r.never_admitted_by_gate) gates.push_back({{"gate", gate}, {"workloads", n}});
+  j["workloads"] = {{"workloads", r.workloads},
+                    {"admitted", r.admitted},
+                    {"waited", r.waited},
+                    {"wait_us", {{"p50", optional_json(r.wait_p50_us)},
+                                 {"p95", optional_json(r.wait_p95_us)},
+                                 {"max", optional_json(r.wait_max_us)}}},
+                    {"never_admitted", r.never_admitted},
+                    {"never_admitted_by_gate", std::move(gates)}};
+  return j;
+}
+
 }  // namespace
 
 std::string format_duration(int64_t us) {
@@ -189,6 +268,7 @@ std::string report_text(const Report& r) {
   rows.emplace_back("total", r.total);
   out += "\nWorkloads by class\n";
   out += figure_table("class", rows);
+  out += gpu_model_tables(r.gpu_models);
   return out;
 }
 
@@ -224,6 +304,8 @@ nlohmann::ordered_json report_json(const Report& r) {
   for (const auto& c : r.classes)
     j["classes"].push_back({{"generator", c.generator}, {"workloads", figures_json(c.workloads)}});
   j["total"] = figures_json(r.total);
+  j["gpu_models"] = nlohmann::ordered_json::array();
+  for (const auto& m : r.gpu_models) j["gpu_models"].push_back(gpu_model_json(m));
   return j;
 }
 

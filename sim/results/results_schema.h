@@ -11,7 +11,7 @@ namespace chaintwin::sim {
 // PRAGMA application_id of a chaintwin results file: "ctw1" as a big-endian 32-bit integer.
 inline constexpr int32_t kResultsApplicationId = 0x63747731;
 // PRAGMA user_version: bumped whenever a table or column changes meaning.
-inline constexpr int32_t kResultsSchemaVersion = 1;
+inline constexpr int32_t kResultsSchemaVersion = 2;  // 2: gpu_models, gpu_model_series
 
 // Every table and index, in creation order. One run per row of `runs`; every other table keys on
 // run_id, so one file holds any number of runs (a sweep appends its runs to one file).
@@ -61,6 +61,7 @@ CREATE TABLE workloads (
   last_pending_message TEXT    NOT NULL,
   last_pending_gate    TEXT    NOT NULL,
   admitted_at_end      INTEGER NOT NULL,
+  gpu_model            TEXT    NOT NULL,
   PRIMARY KEY (run_id, key)
 );
 CREATE INDEX workloads_by_generator     ON workloads (run_id, generator);
@@ -91,6 +92,39 @@ CREATE TABLE final_objects (
   PRIMARY KEY (run_id, ordinal)
 );
 CREATE INDEX final_objects_by_name ON final_objects (run_id, kind, name);
+CREATE TABLE gpu_models (
+  run_id                   INTEGER NOT NULL REFERENCES runs(id),
+  gpu_model                TEXT    NOT NULL,
+  product                  TEXT    NOT NULL,
+  manufacturer             TEXT    NOT NULL,
+  typical_credits_per_card INTEGER,
+  typical_cards            INTEGER,
+  span_us                  INTEGER NOT NULL,
+  cards                    INTEGER NOT NULL,
+  peak_cards               INTEGER NOT NULL,
+  mean_allocated           REAL    NOT NULL,
+  peak_allocated           INTEGER NOT NULL,
+  final_allocated          INTEGER NOT NULL,
+  mean_utilization         REAL,
+  peak_utilization         REAL,
+  final_allocation         REAL,
+  final_free               INTEGER NOT NULL,
+  final_fragmented         INTEGER NOT NULL,
+  mean_fragmentation       REAL,
+  final_fragmentation      REAL,
+  PRIMARY KEY (run_id, gpu_model)
+);
+CREATE TABLE gpu_model_series (
+  run_id      INTEGER NOT NULL REFERENCES runs(id),
+  sample      INTEGER NOT NULL,
+  gpu_model   TEXT    NOT NULL,
+  at_us       INTEGER NOT NULL,
+  cards       INTEGER NOT NULL,
+  allocated   INTEGER NOT NULL,
+  fragmented  INTEGER NOT NULL,
+  PRIMARY KEY (run_id, sample)
+);
+CREATE INDEX gpu_model_series_by_model ON gpu_model_series (run_id, gpu_model, at_us);
 )sql";
 
 }  // namespace chaintwin::sim

@@ -44,6 +44,7 @@ struct WorkloadOutcome {
   std::string key;          // "<ns>/<name>"
   std::string generator;    // the workload class (generator name, or "trace")
   std::string cluster_queue, instance_type, family;  // family: exclusive/shared/sliced/partitioned/cpu
+  std::string gpu_model;  // the InstanceType's accelerator key ("nvidia-tesla-t4"); "" for CPU types
   SimTime created;
   std::optional<SimTime> first_reserved, first_admitted, finished, deleted;
   int32_t evictions = 0, retries = 0;
@@ -66,6 +67,38 @@ struct PoolSample {
   bool draining = false;    // HoldAndDrain or the operator's migration in progress
 };
 
+// One GPU model's totals over the cluster, sampled whenever they change (GpuModelUsage,
+// gpu_model_usage.h). A sample holds from its `at` until the next sample of the same gpu_model.
+struct GpuModelSample {
+  SimTime at;
+  std::string gpu_model;   // accelerator key, "<manufacturer>-<group id>"
+  int64_t cards = 0;       // cards of the model in the ledgers (healthy or not)
+  int64_t allocated = 0;   // Σ over cards of M − remaining (credits)
+  int64_t fragmented = 0;  // free credits on cards that cannot take the model's typical request
+};
+
+// What a GPU model amounted to over a run (GpuModelUsage::summaries). Means are time-weighted over
+// the model's span (first sample → end of run); ratios divide two time integrals; "final" is the
+// last sample at or before the end. Ratios are empty when their denominator is zero;
+// fragmentation is empty without a typical request (typical_cards == 0).
+struct GpuModelSummary {
+  std::string gpu_model;  // accelerator key
+  std::string product;    // the Devices group's product name ("Tesla T4")
+  std::string manufacturer;
+  int64_t typical_credits_per_card = 0;  // the typical request fragmentation is measured against
+  int32_t typical_cards = 0;             // 0: none set
+  int64_t span_us = 0;
+  int64_t cards = 0, peak_cards = 0;  // at the end; largest
+  double mean_allocated = 0;          // credits
+  int64_t peak_allocated = 0, final_allocated = 0;
+  std::optional<double> mean_utilization;  // ∫allocated / ∫(cards × M)
+  std::optional<double> peak_utilization;  // largest allocated / (cards × M) of any sample
+  std::optional<double> final_allocation;  // allocated / (cards × M) at the end
+  int64_t final_free = 0, final_fragmented = 0;  // credits at the end
+  std::optional<double> mean_fragmentation;      // ∫fragmented / ∫free
+  std::optional<double> final_fragmentation;     // final_fragmented / final_free
+};
+
 // One object as it stood at the end of the run (ClusterQueue, InstanceType, Node, Devices, …).
 struct FinalObject {
   std::string kind;
@@ -78,6 +111,8 @@ struct RunRecord {
   std::vector<EventRecord> events;
   std::vector<WorkloadOutcome> workloads;
   std::vector<PoolSample> pool_series;
+  std::vector<GpuModelSample> gpu_model_series;  // in time order
+  std::vector<GpuModelSummary> gpu_models;       // by gpu_model
   // Either an array of {"kind", "metadata": {"name", "namespace"?}, …} Kubernetes objects, or
   // empty; the store splits it into one row per object (see docs/results.md).
   nlohmann::json final_objects;

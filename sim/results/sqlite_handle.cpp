@@ -70,6 +70,18 @@ SqliteStatement& SqliteStatement::bind(int index, std::optional<int64_t> value) 
   return *this;
 }
 
+SqliteStatement& SqliteStatement::bind(int index, double value) {
+  const int rc = sqlite3_bind_double(stmt_.get(), index, value);
+  if (bind_rc_ == SQLITE_OK) bind_rc_ = rc;
+  return *this;
+}
+
+SqliteStatement& SqliteStatement::bind(int index, std::optional<double> value) {
+  const int rc = value ? sqlite3_bind_double(stmt_.get(), index, *value) : sqlite3_bind_null(stmt_.get(), index);
+  if (bind_rc_ == SQLITE_OK) bind_rc_ = rc;
+  return *this;
+}
+
 model::Status SqliteStatement::run(std::string_view doing) {
   if (bind_rc_ != SQLITE_OK) {
     const int rc = bind_rc_;

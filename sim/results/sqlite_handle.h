@@ -51,6 +51,8 @@ class SqliteStatement {
   SqliteStatement& bind(int index, int64_t value);
   SqliteStatement& bind(int index, std::string_view value);
   SqliteStatement& bind(int index, std::optional<int64_t> value);  // NULL when empty
+  SqliteStatement& bind(int index, double value);
+  SqliteStatement& bind(int index, std::optional<double> value);  // NULL when empty
   // Runs a statement that returns no rows, then resets it for the next use.
   model::Status run(std::string_view doing);
 

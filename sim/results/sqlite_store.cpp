@@ -12,7 +12,8 @@
 namespace chaintwin::sim {
 
 struct ResultsStore::Statements {
-  SqliteStatement insert_run, progress, finish_run, insert_event, insert_workload, insert_sample, insert_object;
+  SqliteStatement insert_run, progress, finish_run, insert_event, insert_workload, insert_sample, insert_object,
+      insert_gpu_model, insert_gpu_sample;
 };
 
 namespace {
@@ -131,12 +132,18 @@ model::Result<ResultsStore> ResultsStore::create(const std::string& path, StoreO
       "INSERT INTO events (run_id, line, at_us, seq, kind, object, message) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
       "INSERT INTO workloads (run_id, key, generator, cluster_queue, instance_type, family, created_us, "
       "first_reserved_us, first_admitted_us, finished_us, deleted_us, wait_us, evictions, retries, rejected, "
-      "reject_message, last_pending_message, last_pending_gate, admitted_at_end) "
-      "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19)",
+      "reject_message, last_pending_message, last_pending_gate, admitted_at_end, gpu_model) "
+      "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20)",
       "INSERT INTO pool_series (run_id, sample, cluster_queue, resource, at_us, nominal, reserved, admitted, "
       "pending_workloads, reserving_workloads, admitted_workloads, stop_policy, draining) "
       "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
       "INSERT INTO final_objects (run_id, ordinal, kind, name, json) VALUES (?1, ?2, ?3, ?4, ?5)",
+      "INSERT INTO gpu_models (run_id, gpu_model, product, manufacturer, typical_credits_per_card, typical_cards, "
+      "span_us, cards, peak_cards, mean_allocated, peak_allocated, final_allocated, mean_utilization, "
+      "peak_utilization, final_allocation, final_free, final_fragmented, mean_fragmentation, final_fragmentation) "
+      "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19)",
+      "INSERT INTO gpu_model_series (run_id, sample, gpu_model, at_us, cards, allocated, fragmented) "
+      "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
   };
   std::vector<SqliteStatement> prepared;
   for (const char* s : sql) {
@@ -148,7 +155,8 @@ model::Result<ResultsStore> ResultsStore::create(const std::string& path, StoreO
   store.statements_ = std::make_unique<Statements>(Statements{std::move(prepared[0]), std::move(prepared[1]),
                                                               std::move(prepared[2]), std::move(prepared[3]),
                                                               std::move(prepared[4]), std::move(prepared[5]),
-                                                              std::move(prepared[6])});
+                                                              std::move(prepared[6]), std::move(prepared[7]),
+                                                              std::move(prepared[8])});
   return store;
 }
 
@@ -235,6 +243,7 @@ model::Status ResultsStore::finish(const RunRecord& record) {
     w.bind(10, micros(o.finished)).bind(11, micros(o.deleted)).bind(12, wait).bind(13, int64_t{o.evictions});
     w.bind(14, int64_t{o.retries}).bind(15, int64_t{o.rejected}).bind(16, o.reject_message);
     w.bind(17, o.last_pending_message).bind(18, o.last_pending_gate).bind(19, int64_t{o.admitted_at_end});
+    w.bind(20, o.gpu_model);
     status = w.run("storing workload " + o.key);
   }
   auto& p = statements_->insert_sample;
@@ -252,6 +261,28 @@ model::Status ResultsStore::finish(const RunRecord& record) {
     f.bind(1, run_id_).bind(2, static_cast<int64_t>(i)).bind(3, objects[i].kind).bind(4, objects[i].name);
     f.bind(5, objects[i].object.dump());
     status = f.run("storing " + objects[i].kind + " " + objects[i].name);
+  }
+  auto& g = statements_->insert_gpu_model;
+  for (size_t i = 0; status.ok() && i < record.gpu_models.size(); ++i) {
+    const auto& m = record.gpu_models[i];
+    std::optional<int64_t> typical_credits, typical_cards;
+    if (m.typical_cards > 0) {
+      typical_credits = m.typical_credits_per_card;
+      typical_cards = m.typical_cards;
+    }
+    g.bind(1, run_id_).bind(2, m.gpu_model).bind(3, m.product).bind(4, m.manufacturer).bind(5, typical_credits);
+    g.bind(6, typical_cards).bind(7, m.span_us).bind(8, m.cards).bind(9, m.peak_cards).bind(10, m.mean_allocated);
+    g.bind(11, m.peak_allocated).bind(12, m.final_allocated).bind(13, m.mean_utilization);
+    g.bind(14, m.peak_utilization).bind(15, m.final_allocation).bind(16, m.final_free);
+    g.bind(17, m.final_fragmented).bind(18, m.mean_fragmentation).bind(19, m.final_fragmentation);
+    status = g.run("storing GPU model " + m.gpu_model);
+  }
+  auto& gs = statements_->insert_gpu_sample;
+  for (size_t i = 0; status.ok() && i < record.gpu_model_series.size(); ++i) {
+    const auto& s = record.gpu_model_series[i];
+    gs.bind(1, run_id_).bind(2, static_cast<int64_t>(i)).bind(3, s.gpu_model).bind(4, s.at.us());
+    gs.bind(5, s.cards).bind(6, s.allocated).bind(7, s.fragmented);
+    status = gs.run("storing GPU model sample " + std::to_string(i));
   }
   if (status.ok()) {
     const auto& info = record.info;

@@ -48,8 +48,8 @@ class ResultsStore {
   model::Status flush();
   // In one transaction: the events of record.events not yet appended (the appended lines must be
   // its prefix; a runner that never appended gets them all here), the workloads, the pool series,
-  // the final objects, and the run row's final figures with complete = 1. Calls begin_run() when
-  // it was not called. A second finish() is refused.
+  // the final objects, the GPU model summaries and series, and the run row's final figures with
+  // complete = 1. Calls begin_run() when it was not called. A second finish() is refused.
   model::Status finish(const RunRecord& record);
 
   int64_t run_id() const { return run_id_; }

@@ -1,0 +1,212 @@
+// Per-GPU-model step functions (cards, allocated and fragmented credits), kept incrementally per
+// node, and their summaries.
+#include "sim/results/gpu_model_usage.h"
+
+#include <algorithm>
+
+#include "model/credits.h"
+#include "model/int128.h"
+#include "model/normalize_name.h"
+
+namespace chaintwin::sim {
+namespace {
+
+using model::i128;
+constexpr int64_t kM = model::kUnitsPerAccelerator;
+
+double ratio(i128 numerator, i128 denominator) {
+  return static_cast<double>(numerator) / static_cast<double>(denominator);
+}
+
+}  // namespace
+
+int64_t fragmented_credits(const std::vector<CardFree>& cards, const TypicalRequest& request) {
+  int64_t fitting = 0, free_total = 0, free_not_fitting = 0;
+  for (const CardFree& card : cards) {
+    free_total += card.free;
+    if (card.healthy && card.free >= request.credits_per_card) ++fitting;
+    else free_not_fitting += card.free;
+  }
+  return fitting >= request.cards ? free_not_fitting : free_total;
+}
+
+std::map<std::string, NodeModelFigures> node_model_figures(const model::Devices& devices,
+                                                           const std::map<std::string, TypicalRequest>& typical) {
+  // Which spec group (product) and capability each accelerator id belongs to.
+  struct Spec {
+    const model::DevicesGroup* group;
+    bool unhealthy;
+  };
+  std::map<std::string, Spec> spec_of;
+  for (const auto& group : devices.spec.groups)
+    for (const auto& acc : group.accelerators) spec_of[acc.id] = {&group, acc.status.unhealthy};
+
+  std::map<std::string, NodeModelFigures> out;
+  for (const auto& status_group : devices.status.groups) {
+    const std::string key = model::accelerator_key(status_group.manufacturer, status_group.id);
+    NodeModelFigures& f = out[key];
+    f.manufacturer = status_group.manufacturer;
+    for (const auto& row : status_group.accelerators) {
+      const auto spec = spec_of.find(row.id);
+      if (f.product.empty() && spec != spec_of.end()) f.product = spec->second.group->name;
+      const int64_t free = std::clamp<int64_t>(row.remaining, 0, kM);
+      ++f.cards;
+      f.allocated += kM - free;
+      f.card_free.push_back({free, spec == spec_of.end() || !spec->second.unhealthy});
+    }
+  }
+  for (auto& [key, f] : out) {
+    if (f.product.empty()) f.product = key;
+    if (const auto t = typical.find(key); t != typical.end()) f.fragmented = fragmented_credits(f.card_free, t->second);
+  }
+  return out;
+}
+
+std::string gpu_model_of_instance_type(const model::InstanceType& instance_type) {
+  return instance_type.spec.acceleratable ? instance_type.spec.accelerator_group : std::string();
+}
+
+void fill_gpu_models(std::vector<WorkloadOutcome>& workloads,
+                     const std::map<std::string, model::InstanceType>& instance_types) {
+  for (auto& w : workloads) {
+    if (!w.gpu_model.empty()) continue;
+    if (const auto it = instance_types.find(w.instance_type); it != instance_types.end())
+      w.gpu_model = gpu_model_of_instance_type(it->second);
+  }
+}
+
+std::vector<GpuModelSummary> summarize_gpu_models(const std::vector<GpuModelSample>& series, SimTime end,
+                                                  const std::map<std::string, TypicalRequest>& typical,
+                                                  const std::map<std::string, GpuModelNames>& names) {
+  std::map<std::string, std::vector<const GpuModelSample*>> by_model;
+  for (const auto& s : series) by_model[s.gpu_model].push_back(&s);
+  std::vector<GpuModelSummary> out;
+  for (auto& [model_key, samples] : by_model) {
+    std::stable_sort(samples.begin(), samples.end(),
+                     [](const GpuModelSample* a, const GpuModelSample* b) { return a->at < b->at; });
+    GpuModelSummary m;
+    m.gpu_model = model_key;
+    if (const auto n = names.find(model_key); n != names.end()) {
+      m.product = n->second.product;
+      m.manufacturer = n->second.manufacturer;
+    }
+    const auto t = typical.find(model_key);
+    if (t != typical.end()) {
+      m.typical_credits_per_card = t->second.credits_per_card;
+      m.typical_cards = t->second.cards;
+    }
+    i128 allocated = 0, capacity = 0, fragmented = 0, free = 0;
+    const GpuModelSample* last = nullptr;
+    for (size_t i = 0; i < samples.size(); ++i) {
+      const GpuModelSample& s = *samples[i];
+      if (s.at > end) break;  // after the run stopped: not a state the run reached
+      const int64_t to = std::min(i + 1 < samples.size() ? samples[i + 1]->at.us() : end.us(), end.us());
+      const int64_t width = std::max<int64_t>(0, to - s.at.us());
+      const int64_t cap = s.cards * kM;
+      allocated += static_cast<i128>(s.allocated) * width;
+      capacity += static_cast<i128>(cap) * width;
+      fragmented += static_cast<i128>(s.fragmented) * width;
+      free += static_cast<i128>(cap - s.allocated) * width;
+      m.peak_cards = std::max(m.peak_cards, s.cards);
+      m.peak_allocated = std::max(m.peak_allocated, s.allocated);
+      if (cap > 0) {
+        const double u = ratio(s.allocated, cap);
+        if (!m.peak_utilization || u > *m.peak_utilization) m.peak_utilization = u;
+      }
+      last = &s;
+    }
+    if (last == nullptr) continue;  // the model first appeared after the end
+    m.span_us = std::max<int64_t>(0, end.us() - samples.front()->at.us());
+    if (m.span_us > 0) m.mean_allocated = ratio(allocated, m.span_us);
+    if (capacity > 0) m.mean_utilization = ratio(allocated, capacity);
+    m.cards = last->cards;
+    m.final_allocated = last->allocated;
+    m.final_free = last->cards * kM - last->allocated;
+    if (m.cards > 0) m.final_allocation = ratio(m.final_allocated, m.cards * kM);
+    if (m.typical_cards > 0) {
+      m.final_fragmented = last->fragmented;
+      if (free > 0) m.mean_fragmentation = ratio(fragmented, free);
+      if (m.final_free > 0) m.final_fragmentation = ratio(m.final_fragmented, m.final_free);
+    }
+    out.push_back(std::move(m));
+  }
+  return out;
+}
+
+void GpuModelUsage::set_typical_request(const std::string& gpu_model, TypicalRequest request, SimTime now) {
+  typical_[gpu_model] = request;
+  Totals& total = totals_[gpu_model];
+  int64_t fragmented = 0;
+  for (auto& [node, models] : nodes_)
+    if (const auto it = models.find(gpu_model); it != models.end()) {
+      it->second.fragmented = fragmented_credits(it->second.card_free, request);
+      fragmented += it->second.fragmented;
+    }
+  if (fragmented == total.fragmented) return;
+  total.fragmented = fragmented;
+  sample(now, gpu_model);
+}
+
+void GpuModelUsage::on_node(SimTime now, const std::string& node, const model::Devices* devices) {
+  std::map<std::string, NodeModelFigures> after;
+  if (devices != nullptr) after = node_model_figures(*devices, typical_);
+  auto& before = nodes_[node];
+  for (const auto& [key, figures] : before) {
+    const auto a = after.find(key);
+    apply(now, key, &figures, a == after.end() ? nullptr : &a->second);
+  }
+  for (const auto& [key, figures] : after) {
+    if (!before.contains(key)) apply(now, key, nullptr, &figures);
+    names_.try_emplace(key, GpuModelNames{figures.product, figures.manufacturer});
+  }
+  if (after.empty()) nodes_.erase(node);
+  else before = std::move(after);
+}
+
+void GpuModelUsage::apply(SimTime now, const std::string& gpu_model, const NodeModelFigures* before,
+                          const NodeModelFigures* after) {
+  Totals& t = totals_[gpu_model];
+  const Totals old = t;
+  if (before != nullptr) {
+    t.cards -= before->cards;
+    t.allocated -= before->allocated;
+    t.fragmented -= before->fragmented;
+  }
+  if (after != nullptr) {
+    t.cards += after->cards;
+    t.allocated += after->allocated;
+    t.fragmented += after->fragmented;
+  }
+  if (t.cards != old.cards || t.allocated != old.allocated || t.fragmented != old.fragmented ||
+      !last_sample_.contains(gpu_model))
+    sample(now, gpu_model);
+}
+
+void GpuModelUsage::sample(SimTime now, const std::string& gpu_model) {
+  const Totals& t = totals_[gpu_model];
+  const GpuModelSample s{now, gpu_model, t.cards, t.allocated, t.fragmented};
+  const auto last = last_sample_.find(gpu_model);
+  if (last != last_sample_.end() && series_[last->second].at == now) {
+    series_[last->second] = s;  // several changes at one instant: the last values hold
+    return;
+  }
+  last_sample_[gpu_model] = series_.size();
+  series_.push_back(s);
+}
+
+GpuModelSample GpuModelUsage::totals(const std::string& gpu_model) const {
+  GpuModelSample s;
+  s.gpu_model = gpu_model;
+  if (const auto it = totals_.find(gpu_model); it != totals_.end()) {
+    s.cards = it->second.cards;
+    s.allocated = it->second.allocated;
+    s.fragmented = it->second.fragmented;
+  }
+  return s;
+}
+
+std::vector<GpuModelSummary> GpuModelUsage::summaries(SimTime end) const {
+  return summarize_gpu_models(series_, end, typical_, names_);
+}
+
+}  // namespace chaintwin::sim
