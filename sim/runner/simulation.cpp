@@ -2,7 +2,11 @@
 
 #include <algorithm>
 
+#include "model/admission/accelerator_claim.h"
+#include "model/admission/credit_transform.h"
 #include "model/admission/device_allocator.h"
+#include "model/credits.h"
+#include "model/resource_names.h"
 #include "model/admission/node_devices_check.h"
 #include "model/admission/node_fit.h"
 #include "model/admission/pods_for_admission.h"
@@ -92,6 +96,7 @@ model::Status Simulation::start() {
   auto again = sync_chain(cluster_, {}, now_);
   if (!again.ok()) return model::err("the operator's controllers refused the initial cluster: " + again.error());
   for (auto& [name, cq] : cluster_.cluster_queues) cq.spec.queueing_strategy = scenario_.kueue.queueing_strategy;
+  for (const auto& [name, node] : cluster_.nodes) gpu_usage_.on_node(now_, name, cluster_.devices_of(name));
   log("start", "Scenario " + scenario_.name,
       std::to_string(cluster_.nodes.size()) + " nodes, " + std::to_string(cluster_.cluster_queues.size()) +
           " ClusterQueues, " + std::to_string(synced->writes.size() + again->writes.size()) +
@@ -183,6 +188,8 @@ RunRecord Simulation::finish() {
                                                !it->second.finished();
   }
   record_.info.ended_at = end_;
+  record_.gpu_model_series = gpu_usage_.series();
+  record_.gpu_models = gpu_usage_.summaries(end_);
   record_.final_objects = chain_objects(cluster_);
   return record_;
 }
@@ -255,6 +262,8 @@ void Simulation::submit(const WorkloadRequest& request, SimTime duration, SimTim
   outcome.cluster_queue = built.cluster_queue;
   outcome.family = built.family;
   outcome.created = now_;
+  if (const auto it = cluster_.instance_types.find(built.instance_type); it != cluster_.instance_types.end())
+    outcome.gpu_model = gpu_model_of_instance_type(it->second);
   if (!built.workload) {
     outcome.rejected = true;
     outcome.reject_message = built.rejection;
@@ -272,6 +281,7 @@ void Simulation::submit(const WorkloadRequest& request, SimTime duration, SimTim
   t.pod_deletion_delay = pod_deletion_delay;
   tracked_[key] = t;
   model::Workload& wl = workloads_.workloads[key] = std::move(*built.workload);
+  note_demand(built.instance_type, built.family, wl);
   queues_.add(cluster_, wl);
   log("arrival", workload_object(key),
       "queued on LocalQueue " + wl.queue_name + " (ClusterQueue " + built.cluster_queue + "), runs " +
@@ -591,6 +601,14 @@ void Simulation::retire(const std::string& key) {
 // The operator's side
 
 void Simulation::resync(const std::set<std::string>& nodes) {
+  if (nodes.empty()) {
+    std::set<std::string> all;
+    for (const auto& [name, node] : cluster_.nodes) all.insert(name);
+    for (const auto& [name, devices] : cluster_.devices) all.insert(name);
+    track_devices(all);
+  } else {
+    track_devices(nodes);
+  }
   auto synced = sync_chain(cluster_, nodes, now_);
   if (!synced.ok()) {
     fatal_ = "at " + now_.to_string() + ": the operator's controllers failed: " + synced.error();
@@ -601,7 +619,46 @@ void Simulation::resync(const std::set<std::string>& nodes) {
   after_chain_writes(synced->writes, synced->fit_label_nodes, synced->requeues);
 }
 
+void Simulation::track_devices(const std::set<std::string>& nodes) {
+  for (const auto& n : nodes) gpu_usage_.on_node(now_, n, cluster_.nodes.count(n) ? cluster_.devices_of(n) : nullptr);
+}
+
+// The request shape of an arriving Workload's first PodSet, counted for its GPU model: credits per
+// card and cards (whole cards: one card per M credits; shared: one card per share token; a slice
+// or a partition: one card).
+void Simulation::note_demand(const std::string& instance_type, const std::string& family, const model::Workload& wl) {
+  const auto it = cluster_.instance_types.find(instance_type);
+  if (it == cluster_.instance_types.end() || wl.pod_sets.empty()) return;
+  const std::string gpu_model = gpu_model_of_instance_type(it->second);
+  if (gpu_model.empty()) return;
+  const model::ResourceList requests = model::pod_effective_requests(wl.pod_sets.front().template_);
+  int64_t credits = 0;
+  std::string manufacturer;
+  for (const auto& [name, q] : model::kueue_effective_requests(requests))
+    if (name.rfind(model::keys::kCreditsPrefix, 0) == 0) {
+      credits += q.value_ceil();
+      manufacturer = name.substr(model::keys::kCreditsPrefix.size());
+    }
+  if (credits <= 0) return;
+  int64_t cards = 1;
+  if (family == "exclusive") {
+    cards = std::max<int64_t>(1, credits / model::kUnitsPerAccelerator);
+  } else if (family == "shared") {
+    const auto names = model::resource_names_for(manufacturer);
+    const auto tokens = names ? requests.find(names->shared) : requests.end();
+    if (tokens != requests.end()) cards = std::max<int64_t>(1, tokens->second.value_ceil());
+  }
+  const std::pair<int64_t, int32_t> shape{credits / cards, static_cast<int32_t>(cards)};
+  auto& counts = demand_[gpu_model];
+  const int64_t seen = ++counts[shape];
+  auto current = typical_.find(gpu_model);
+  if (current != typical_.end() && (current->second == shape || counts[current->second] >= seen)) return;
+  typical_[gpu_model] = shape;
+  gpu_usage_.set_typical_request(gpu_model, TypicalRequest{shape.first, shape.second}, now_);
+}
+
 void Simulation::resync_ledgers(const std::set<std::string>& nodes) {
+  track_devices(nodes);
   auto synced = sync_nodes(cluster_, nodes, now_);
   if (!synced.ok()) {
     fatal_ = "at " + now_.to_string() + ": the operator's controllers failed: " + synced.error();

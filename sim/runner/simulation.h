@@ -26,6 +26,7 @@
 #include "model/workload/workload.h"
 #include "sim/event_queue.h"
 #include "sim/random_stream.h"
+#include "sim/results/gpu_model_usage.h"
 #include "sim/results/run_record.h"
 #include "sim/scenario/expectation_check.h"
 #include "sim/runner/workload_factory.h"
@@ -142,6 +143,8 @@ class Simulation {
   std::string schedule_unassigned_pod(const model::Pod& pod) const;
   std::vector<const model::Pod*> pods_on(const std::string& node) const;  // Pending or Running Pods bound there
   void retire(const std::string& key);
+  void track_devices(const std::set<std::string>& nodes);
+  void note_demand(const std::string& instance_type, const std::string& family, const model::Workload& wl);
   void resync(const std::set<std::string>& nodes);
   void resync_ledgers(const std::set<std::string>& nodes);
   void verify_settled(const char* after);
@@ -176,6 +179,11 @@ class Simulation {
   bool instance_type_status_stale_ = false;  // the fast paths skipped the InstanceType controller
   std::optional<model::TasNodeIndex> tas_nodes_;  // kept until a full resync may have changed it
   std::map<std::string, std::set<std::string>> pods_by_node_;  // Node → keys of the Pods bound there
+  GpuModelUsage gpu_usage_;  // per GPU model: credits allocated and fragmented over time
+  // Per GPU model, how many arrivals asked for each (credits per card, cards) request: the most
+  // common one so far is the model's typical request.
+  std::map<std::string, std::map<std::pair<int64_t, int32_t>, int64_t>> demand_;
+  std::map<std::string, std::pair<int64_t, int32_t>> typical_;
   bool started_ = false;
   RunRecord record_;
   std::vector<ExpectationFailure> failures_;

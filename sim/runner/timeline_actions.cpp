@@ -59,6 +59,7 @@ void Simulation::on_timeline(int64_t index) {
       pods_by_node_.erase(a.node);
       cluster_.nodes.erase(a.node);
       cluster_.devices.erase(a.node);
+      gpu_usage_.on_node(now_, a.node, nullptr);
       log("action", "Node " + a.node, "remove-node: the Node leaves; its Pods and Devices record go with it");
       resync({});
       after_queue_change();

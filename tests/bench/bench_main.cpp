@@ -11,6 +11,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <functional>
 #include <optional>
@@ -145,8 +146,8 @@ std::string synthetic_yaml(int64_t nodes, int64_t workloads) {
                           {"half", 0.3, "{sliced: {memoryPercentage: 50, coresPercentage: 100}}"}};
   for (int p = 0; p < 4; ++p)
     for (const auto& s : shapes) {
-      const double rate = rate_per_hour * s.share / 4;
-      y << "  - name: " << s.name << "-" << p << "\n    arrival: {poisson: {rate: " << rate << "/h}}\n";
+      const auto per_day = std::max<int64_t>(1, static_cast<int64_t>(rate_per_hour * 24 * s.share / 4 + 0.5));
+      y << "  - name: " << s.name << "-" << p << "\n    arrival: {poisson: {rate: " << per_day << "/d}}\n";
       y << "    duration: {exponential: {mean: " << static_cast<int64_t>(mean_hours * 60) << "m}}\n";
       y << "    count: " << static_cast<int64_t>(static_cast<double>(workloads) * s.share / 4) << "\n";
       y << "    accelerator: \"" << products[p] << "\"\n";
