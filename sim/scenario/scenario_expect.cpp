@@ -24,9 +24,10 @@ std::string read_view(const Val& v) {
 // Checks that belong to each subject.
 const std::map<std::string, std::vector<std::string>>& checks_of() {
   static const std::map<std::string, std::vector<std::string>> m{
-      {"clusterQueue", {"stopPolicy", "nominalCredits"}},
-      {"node", {"capacity", "labels"}},
+      {"clusterQueue", {"stopPolicy", "nominalCredits", "conditions"}},
+      {"node", {"capacity", "allocatable", "labels"}},
       {"instanceType", {"status"}},
+      {"resourceFlavor", {"exists", "terminating"}},
       {"workloads", {}},
   };
   return m;
@@ -49,7 +50,7 @@ Expectation read_expectation(const Val& v, const Scenario& scenario, const std::
       if (!subject.empty()) fail(v.at(s), "an expectation has exactly one subject (also given: " + subject + ")");
       subject = s;
     }
-  if (subject.empty()) fail(v, "missing subject (expected one of clusterQueue, node, instanceType, workloads)");
+  if (subject.empty()) fail(v, "missing subject (expected one of clusterQueue, node, instanceType, resourceFlavor, workloads)");
   const auto& allowed = checks_of().at(subject);
   for (const auto& item : v.json->items()) {
     const std::string& k = item.key();
@@ -88,11 +89,34 @@ Expectation read_expectation(const Val& v, const Scenario& scenario, const std::
         e.nominal_credits[item.key()] = as_int(n->at(item.key()), 0);
       }
     }
+    if (const auto c = opt(v, "conditions")) {
+      if (!c->is_object()) fail(*c, "expected a mapping {conditionType: \"Status\" or \"Status/Reason\"}");
+      for (const auto& item : c->json->items()) {
+        const Val cv = c->at(item.key());
+        const std::string want = as_string(cv, "\"Status\" or \"Status/Reason\", e.g. \"False/Migrating\"");
+        const std::string status = want.substr(0, want.find('/'));
+        if (status != "True" && status != "False" && status != "Unknown")
+          fail(cv, "'" + want + "' is not a condition reading (expected True, False or Unknown, then /Reason)");
+        e.conditions[item.key()] = want;
+      }
+    }
   } else if (subject == "node") {
     e.node = name;
     if (const auto c = opt(v, "capacity")) {
       if (!c->is_object()) fail(*c, "expected a mapping {resource: quantity}");
-      for (const auto& item : c->json->items()) e.capacity[item.key()] = as_quantity(c->at(item.key())).to_string();
+      for (const auto& item : c->json->items()) {
+        const Val q = c->at(item.key());
+        if (q.is_null()) e.capacity_absent.insert(item.key());
+        else e.capacity[item.key()] = as_quantity(q).to_string();
+      }
+    }
+    if (const auto a = opt(v, "allocatable")) {
+      if (!a->is_object()) fail(*a, "expected a mapping {resource: quantity or null}");
+      for (const auto& item : a->json->items()) {
+        const Val q = a->at(item.key());
+        if (q.is_null()) e.allocatable[item.key()] = std::nullopt;
+        else e.allocatable[item.key()] = as_quantity(q).to_string();
+      }
     }
     if (const auto l = opt(v, "labels")) {
       if (!l->is_object()) fail(*l, "expected a mapping {label: value or null}");
@@ -102,6 +126,10 @@ Expectation read_expectation(const Val& v, const Scenario& scenario, const std::
         else e.labels[item.key()] = as_string(lv, "a string (quote numbers), or null for must-be-absent");
       }
     }
+  } else if (subject == "resourceFlavor") {
+    e.resource_flavor = name;
+    if (const auto x = opt(v, "exists")) e.exists = as_bool(*x);
+    if (const auto t = opt(v, "terminating")) e.terminating = as_bool(*t);
   } else {
     e.instance_type = name;
     const Val s = v.at("status");
