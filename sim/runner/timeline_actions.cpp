@@ -22,6 +22,7 @@ const char* kind_name(TimelineAction::Kind k) {
     case TimelineAction::Kind::kSetSetting: return "set-setting";
     case TimelineAction::Kind::kSetInactive: return "set-inactive";
     case TimelineAction::Kind::kDelete: return "delete";
+    case TimelineAction::Kind::kKubeletRestart: return "kubelet-restart";
   }
   return "?";
 }
@@ -40,6 +41,13 @@ void Simulation::on_timeline(int64_t index) {
       cluster_.nodes[name] = *a.new_node;
       if (a.new_devices) cluster_.devices[name] = *a.new_devices;
       log("action", "Node " + name, "add-node: the Node joins the cluster");
+      if (a.new_devices && a.ledger_after) {
+        // The device manager has created the Devices record but not yet written its ledger.
+        cluster_.devices[name].status = {};
+        log("action", "Devices " + name, "no allocation ledger yet; the device manager publishes it after " +
+                                             a.ledger_after->to_string());
+        schedule(now_ + *a.ledger_after, {SimEvent::Kind::kRedetect, index, name, 0});
+      }
       resync({name});
       after_queue_change();
       return;
@@ -116,6 +124,24 @@ void Simulation::on_timeline(int64_t index) {
       after_queue_change();
       return;
     }
+    case TimelineAction::Kind::kKubeletRestart: {
+      auto node = cluster_.nodes.find(a.node);
+      auto devices = cluster_.devices.find(a.node);
+      if (node == cluster_.nodes.end() || devices == cluster_.devices.end())
+        return refuse("no Node " + a.node + " with a Devices record");
+      // A restarted kubelet reports every device-plugin resource at zero capacity until the plugin
+      // registers again (allocatable follows the capacity).
+      for (const auto& [key, q] : model::device_plugin_capacity(devices->second)) {
+        auto c = node->second.status.capacity.find(key);
+        if (c != node->second.status.capacity.end()) c->second = model::Quantity::from_int(0);
+      }
+      log("action", "Node " + a.node,
+          "kubelet-restart: the device plugins' pools read 0 until they register again in " + a.restart_for.to_string());
+      schedule(now_ + a.restart_for, {SimEvent::Kind::kRedetect, index, a.node, 0});
+      resync({a.node});
+      after_queue_change();
+      return;
+    }
     case TimelineAction::Kind::kDelete: {
       model::Plan plan;
       model::Write w;
@@ -149,6 +175,22 @@ void Simulation::on_redetect(int64_t index) {
   auto node = cluster_.nodes.find(a.node);
   if (devices == cluster_.devices.end() || node == cluster_.nodes.end()) {
     log("action", "Node " + a.node, "re-detection skipped: the Node or its Devices record is gone");
+    return;
+  }
+  if (a.kind == TimelineAction::Kind::kAddNode) {
+    // add-node with ledgerAfter: the device manager publishes the free ledger it detected.
+    if (a.new_devices) devices->second.status = a.new_devices->status;
+    log("action", "Devices " + a.node, "the device manager published the allocation ledger");
+    resync({a.node});
+    after_queue_change();
+    return;
+  }
+  if (a.kind == TimelineAction::Kind::kKubeletRestart) {
+    // The device plugins register again: their pools as the cards now back them.
+    for (const auto& [k, v] : model::device_plugin_capacity(devices->second)) node->second.status.capacity[k] = v;
+    log("action", "Node " + a.node, "the device plugins registered again with the restarted kubelet");
+    resync({a.node});
+    after_queue_change();
     return;
   }
   if (auto s = model::set_card_partitioning(devices->second, a.cards, a.mode == "mig"); !s.ok()) {

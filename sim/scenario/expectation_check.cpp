@@ -39,20 +39,35 @@ void check_cluster_queue(Checker& c, const model::ClusterState& state) {
     const std::string got = a == q.metadata.annotations.end() ? "(absent)" : a->second;
     c.differ("annotations[" + key + "]", want ? *want : "(absent)", got);
   }
+  for (const auto& [type, want] : c.e.conditions) {
+    const model::Condition* cond = model::find_condition(q.status.conditions, type);
+    std::string got = "(absent)";
+    if (cond != nullptr) got = want.find('/') == std::string::npos ? cond->status : cond->status + "/" + cond->reason;
+    c.differ("conditions[" + type + "]", want, got);
+  }
+}
+
+// want: a quantity, or nullopt for must-be-absent; values compared, not spellings.
+void check_quantity(Checker& c, const std::string& field, const model::ResourceList& list, const std::string& resource,
+                    const std::optional<std::string>& want) {
+  const auto q = list.find(resource);
+  const std::string got = q == list.end() ? "(absent)" : q->second.to_string();
+  if (!want) return c.differ(field + "[" + resource + "]", "(absent)", got);
+  // Compare values, not spellings: "12800k" and "12800000" are the same quantity.
+  const auto w = model::Quantity::parse(*want);
+  if (q != list.end() && w.ok() && *w == q->second) return;
+  c.differ(field + "[" + resource + "]", *want, got);
 }
 
 void check_node(Checker& c, const model::ClusterState& state) {
   const auto it = state.nodes.find(c.e.node);
   if (it == state.nodes.end()) return c.differ("exists", "yes", "no");
   const model::Node& n = it->second;
-  for (const auto& [resource, want] : c.e.capacity) {
-    const auto q = n.status.capacity.find(resource);
-    const std::string got = q == n.status.capacity.end() ? "(absent)" : q->second.to_string();
-    // Compare values, not spellings: "12800k" and "12800000" are the same quantity.
-    const auto w = model::Quantity::parse(want);
-    if (q != n.status.capacity.end() && w.ok() && *w == q->second) continue;
-    c.differ("capacity[" + resource + "]", want, got);
-  }
+  for (const auto& [resource, want] : c.e.capacity) check_quantity(c, "capacity", n.status.capacity, resource, want);
+  for (const auto& resource : c.e.capacity_absent)
+    check_quantity(c, "capacity", n.status.capacity, resource, std::nullopt);
+  for (const auto& [resource, want] : c.e.allocatable)
+    check_quantity(c, "allocatable", n.status.allocatable, resource, want);
   for (const auto& [label, want] : c.e.labels) {
     const auto l = n.metadata.labels.find(label);
     const std::string got = l == n.metadata.labels.end() ? "(absent)" : l->second;
@@ -79,6 +94,16 @@ void check_instance_type(Checker& c, const model::ClusterState& state) {
     }
     const auto v = views.find(view);
     c.differ("status." + view, want, v == views.end() ? "(unknown view)" : view_text(*v->second));
+  }
+}
+
+void check_resource_flavor(Checker& c, const model::ClusterState& state) {
+  const auto it = state.resource_flavors.find(c.e.resource_flavor);
+  const bool there = it != state.resource_flavors.end();
+  if (c.e.exists) c.differ("exists", *c.e.exists ? "yes" : "no", there ? "yes" : "no");
+  if (c.e.terminating) {
+    const std::string got = !there ? "(absent)" : it->second.metadata.deletion_timestamp ? "yes" : "no";
+    c.differ("terminating", *c.e.terminating ? "yes" : "no", got);
   }
 }
 
@@ -131,6 +156,9 @@ std::vector<ExpectationFailure> check_expectation(const Expectation& e, const mo
   } else if (!e.instance_type.empty()) {
     c.object = "InstanceType/" + e.instance_type;
     check_instance_type(c, state);
+  } else if (!e.resource_flavor.empty()) {
+    c.object = "ResourceFlavor/" + e.resource_flavor;
+    check_resource_flavor(c, state);
   } else if (e.workloads) {
     c.object = e.workload_name.empty() ? "Workloads" : "Workloads/" + e.workload_name;
     check_workloads(c, total, by_generator);

@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <map>
+#include <set>
 #include <optional>
 #include <string>
 #include <vector>
@@ -117,7 +118,7 @@ struct TraceWorkload {
 struct TimelineAction {
   enum class Kind {
     kAddNode, kRemoveNode, kCordon, kUncordon, kSetManaged, kSetPartitioning, kSetSetting, kSetInactive,
-    kDelete,
+    kDelete, kKubeletRestart,
   };
   Kind kind = Kind::kCordon;
   SimTime at;
@@ -128,6 +129,8 @@ struct TimelineAction {
   std::vector<int32_t> cards;        // set-partitioning
   std::string mode;                  // set-partitioning: "mig" | "logical"
   std::optional<SimTime> redetect_after;
+  std::optional<SimTime> ledger_after;  // add-node: the Devices ledger is published this long after joining
+  SimTime restart_for;                  // kubelet-restart: how long the device plugins stay unregistered
   std::string setting_name;          // set-setting
   std::string setting_value;
   std::string instance_type;         // set-inactive
@@ -151,14 +154,21 @@ struct Expectation {
   std::string cluster_queue;
   std::string node;
   std::string instance_type;
+  std::string resource_flavor;
   bool workloads = false;
   // ClusterQueue checks
   std::optional<std::string> stop_policy;
   std::map<std::string, int64_t> nominal_credits;  // manufacturer → credits
   std::map<std::string, std::optional<std::string>> annotations;  // value nullopt: must be absent
+  std::map<std::string, std::string> conditions;   // type → "Status" or "Status/Reason"
   // Node checks
   std::map<std::string, std::string> capacity;  // resource → quantity string
+  std::set<std::string> capacity_absent;        // resources that must not be in status.capacity
+  std::map<std::string, std::optional<std::string>> allocatable;  // nullopt: must be absent
   std::map<std::string, std::optional<std::string>> labels;  // value nullopt: label must be absent
+  // ResourceFlavor checks
+  std::optional<bool> exists;       // the object is (not) there
+  std::optional<bool> terminating;  // it carries a deletionTimestamp (finalizers hold it)
   // InstanceType checks: view → "onceMaxRequest/remaining" (cpu: "onceMaxRequest/capacity"), phase
   std::map<std::string, std::string> status;
   std::optional<std::string> phase;

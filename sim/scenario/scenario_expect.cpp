@@ -36,9 +36,10 @@ std::map<std::string, std::optional<std::string>> read_presence_map(const Val& m
 // Checks that belong to each subject.
 const std::map<std::string, std::vector<std::string>>& checks_of() {
   static const std::map<std::string, std::vector<std::string>> m{
-      {"clusterQueue", {"stopPolicy", "nominalCredits", "annotations"}},
-      {"node", {"capacity", "labels"}},
+      {"clusterQueue", {"stopPolicy", "nominalCredits", "annotations", "conditions"}},
+      {"node", {"capacity", "allocatable", "labels"}},
       {"instanceType", {"status", "phase"}},
+      {"resourceFlavor", {"exists", "terminating"}},
       {"workloads", {}},
   };
   return m;
@@ -61,7 +62,7 @@ Expectation read_expectation(const Val& v, const Scenario& scenario, const std::
       if (!subject.empty()) fail(v.at(s), "an expectation has exactly one subject (also given: " + subject + ")");
       subject = s;
     }
-  if (subject.empty()) fail(v, "missing subject (expected one of clusterQueue, node, instanceType, workloads)");
+  if (subject.empty()) fail(v, "missing subject (expected one of clusterQueue, node, instanceType, resourceFlavor, workloads)");
   const auto& allowed = checks_of().at(subject);
   for (const auto& item : v.json->items()) {
     const std::string& k = item.key();
@@ -101,13 +102,40 @@ Expectation read_expectation(const Val& v, const Scenario& scenario, const std::
       }
     }
     if (const auto a = opt(v, "annotations")) e.annotations = read_presence_map(*a, "annotation");
+    if (const auto c = opt(v, "conditions")) {
+      if (!c->is_object()) fail(*c, "expected a mapping {conditionType: \"Status\" or \"Status/Reason\"}");
+      for (const auto& item : c->json->items()) {
+        const Val cv = c->at(item.key());
+        const std::string want = as_string(cv, "\"Status\" or \"Status/Reason\", e.g. \"False/Migrating\"");
+        const std::string status = want.substr(0, want.find('/'));
+        if (status != "True" && status != "False" && status != "Unknown")
+          fail(cv, "'" + want + "' is not a condition reading (expected True, False or Unknown, then /Reason)");
+        e.conditions[item.key()] = want;
+      }
+    }
   } else if (subject == "node") {
     e.node = name;
     if (const auto c = opt(v, "capacity")) {
       if (!c->is_object()) fail(*c, "expected a mapping {resource: quantity}");
-      for (const auto& item : c->json->items()) e.capacity[item.key()] = as_quantity(c->at(item.key())).to_string();
+      for (const auto& item : c->json->items()) {
+        const Val q = c->at(item.key());
+        if (q.is_null()) e.capacity_absent.insert(item.key());
+        else e.capacity[item.key()] = as_quantity(q).to_string();
+      }
+    }
+    if (const auto a = opt(v, "allocatable")) {
+      if (!a->is_object()) fail(*a, "expected a mapping {resource: quantity or null}");
+      for (const auto& item : a->json->items()) {
+        const Val q = a->at(item.key());
+        if (q.is_null()) e.allocatable[item.key()] = std::nullopt;
+        else e.allocatable[item.key()] = as_quantity(q).to_string();
+      }
     }
     if (const auto l = opt(v, "labels")) e.labels = read_presence_map(*l, "label");
+  } else if (subject == "resourceFlavor") {
+    e.resource_flavor = name;
+    if (const auto x = opt(v, "exists")) e.exists = as_bool(*x);
+    if (const auto t = opt(v, "terminating")) e.terminating = as_bool(*t);
   } else {
     e.instance_type = name;
     if (const auto s = opt(v, "status")) {

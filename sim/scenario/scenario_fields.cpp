@@ -35,9 +35,10 @@ const std::map<std::string, std::vector<std::string>>& scenario_fields() {
         {"Sliced", {"memoryPercentage", "memoryMib", "coresPercentage"}},
         {"Container", {"name", "requests", "restartable"}},
         {"TimelineAction", {"at", "action", "node", "value", "cards", "mode", "redetectAfter", "name", "instanceType",
-                            "kind"}},
-        {"Expectation", {"at", "clusterQueue", "node", "instanceType", "workloads", "stopPolicy", "nominalCredits",
-                         "capacity", "labels", "status", "annotations", "phase"}},
+                            "kind", "ledgerAfter", "for"}},
+        {"Expectation", {"at", "clusterQueue", "node", "instanceType", "resourceFlavor", "workloads", "stopPolicy",
+                         "nominalCredits", "conditions", "capacity", "allocatable", "labels", "status", "annotations",
+                         "phase", "exists", "terminating"}},
         {"WorkloadCounters", {"name", "admitted", "running", "pending", "evicted", "retries", "finished", "rejected"}},
         {"InstanceTypeStatus", {"accelerator", "acceleratorShared", "acceleratorSliced", "acceleratorPartitioned", "cpu"}},
     };

@@ -20,7 +20,7 @@ struct ActionInfo {
 
 const std::vector<ActionInfo>& actions() {
   static const std::vector<ActionInfo> a{
-      {"add-node", Kind::kAddNode, {"node"}},
+      {"add-node", Kind::kAddNode, {"node", "ledgerAfter"}},
       {"remove-node", Kind::kRemoveNode, {"node"}},
       {"cordon", Kind::kCordon, {"node"}},
       {"uncordon", Kind::kUncordon, {"node"}},
@@ -29,6 +29,7 @@ const std::vector<ActionInfo>& actions() {
       {"set-setting", Kind::kSetSetting, {"name", "value"}},
       {"set-inactive", Kind::kSetInactive, {"instanceType", "value"}},
       {"delete", Kind::kDelete, {"kind", "name"}},
+      {"kubelet-restart", Kind::kKubeletRestart, {"node", "for"}},
   };
   return a;
 }
@@ -61,6 +62,10 @@ TimelineAction read_action(const Val& v, std::vector<std::string>& action_names)
       a.node = nodes[0].node.metadata.name;
       a.new_node = std::move(nodes[0].node);
       a.new_devices = std::move(nodes[0].devices);
+      if (const auto l = opt(v, "ledgerAfter")) {
+        if (!a.new_devices) fail(*l, "node '" + a.node + "' has no accelerators (no Devices ledger to publish)");
+        a.ledger_after = as_duration(*l);
+      }
       break;
     }
     case Kind::kRemoveNode:
@@ -93,6 +98,13 @@ TimelineAction read_action(const Val& v, std::vector<std::string>& action_names)
       a.instance_type = as_string(req(v, "instanceType", "the InstanceType's name"));
       a.value = as_bool(req(v, "value", "true or false"));
       break;
+    case Kind::kKubeletRestart: {
+      a.node = as_string(req(v, "node", "the node's name"));
+      const Val f = req(v, "for", "how long the device plugins stay unregistered, e.g. 2m");
+      a.restart_for = as_duration(f);
+      if (a.restart_for <= SimTime{}) fail(f, "expected a positive duration");
+      break;
+    }
     case Kind::kDelete:
       a.kind_name = as_choice(req(v, "kind", "InstanceType or ClusterQueue"), {"InstanceType", "ClusterQueue"});
       a.object_name = as_string(req(v, "name", "the object's name"));
@@ -132,6 +144,8 @@ std::vector<TimelineAction> read_timeline(const Val& list, const Scenario& scena
       if (!nodes.count(a.node)) fail(v.at("node"), "no node '" + a.node + "' exists at " + a.at.to_string());
       if (a.kind == Kind::kRemoveNode) nodes.erase(a.node);
     }
+    if (a.kind == Kind::kKubeletRestart && nodes[a.node] == nullptr)
+      fail(v.at("node"), "node '" + a.node + "' has no accelerators (no device plugin to lose)");
     if (a.kind == Kind::kSetPartitioning) {
       const model::Devices* d = nodes[a.node];
       if (d == nullptr) fail(v.at("node"), "node '" + a.node + "' has no accelerators (no Devices record)");

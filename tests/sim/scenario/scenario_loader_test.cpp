@@ -220,7 +220,7 @@ TEST_CASE("bad scenarios are refused with the file, the line, the field and the 
        "t.yaml:7: workloads[0].duration.lognormal.p95: must be longer than the median (1h)"},
       {"timeline:\n- {at: 1h, action: reboot, node: a}\n",
        "t.yaml:5: timeline[0].action: unknown value 'reboot' (expected one of: add-node, remove-node, cordon, "
-       "uncordon, set-managed, set-partitioning, set-setting, set-inactive, delete)"},
+       "uncordon, set-managed, set-partitioning, set-setting, set-inactive, delete, kubelet-restart)"},
       {"timeline:\n- {at: 1h, action: cordon, node: ghost}\n", "t.yaml:5: timeline[0].node: no node 'ghost' exists at 1h"},
       {"timeline:\n- {at: 3h, action: set-setting, name: workload-fit-affinity, value: false}\n",
        "t.yaml:5: timeline[0].at: 3h is after the horizon (2h)"},
@@ -231,7 +231,7 @@ TEST_CASE("bad scenarios are refused with the file, the line, the field and the 
       {"expect:\n- {at: 1h, node: a, clusterQueue: b, stopPolicy: None}\n",
        "t.yaml:5: expect[0].node: an expectation has exactly one subject (also given: clusterQueue)"},
       {"expect:\n- {at: 1h, node: a, stopPolicy: None}\n",
-       "t.yaml:5: expect[0].stopPolicy: not a check of a node expectation (expected: capacity, labels)"},
+       "t.yaml:5: expect[0].stopPolicy: not a check of a node expectation (expected: capacity, allocatable, labels)"},
       {"expect:\n- {at: end, workloads: {admitted: \"about 4\"}}\n",
        "t.yaml:5: expect[0].workloads.admitted: 'about 4' is not a comparison (expected an integer or a comparison "
        "such as \">= 480\" (==, !=, >=, <=, >, <))"},
