@@ -74,9 +74,13 @@ PodCounts count_pods(const TraceData& data) {
 }  // namespace
 
 std::string with_thousands(int64_t value) {
-  std::string digits = std::to_string(value < 0 ? -value : value);
-  for (int i = static_cast<int>(digits.size()) - 3; i > 0; i -= 3) digits.insert(static_cast<size_t>(i), ",");
-  return value < 0 ? "-" + digits : digits;
+  const std::string digits = std::to_string(value < 0 ? -value : value);
+  std::string out = value < 0 ? "-" : "";
+  for (size_t i = 0; i < digits.size(); ++i) {
+    if (i > 0 && (digits.size() - i) % 3 == 0) out.push_back(',');
+    out.push_back(digits[i]);
+  }
+  return out;
 }
 
 SimTime openb_default_horizon(const TraceData& data) {
@@ -111,7 +115,7 @@ std::string openb_scenario_yaml(const OpenbScenarioRequest& request, const Trace
         << " GPUs -> " << (m ? m->product : "?") << (m && m->stand_in ? " (stand-in)" : "") << "\n";
   }
   out << "# Pods (" << request.pods_path << "): " << with_thousands(data.pod_rows) << " rows, "
-      << with_thousands(imported) << " imported: " << with_thousands(pods.whole) << " whole cards, "
+      << with_thousands(imported) << " imported:\n#   " << with_thousands(pods.whole) << " whole cards, "
       << with_thousands(pods.slices) << " GPU slices, " << with_thousands(pods.cpu) << " CPU-only; "
       << with_thousands(data.with_gpu_spec) << " with gpu_spec (" << with_thousands(pods.several_models)
       << " allowing several models)\n";

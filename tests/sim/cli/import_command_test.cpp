@@ -150,12 +150,12 @@ TEST_CASE("the header counts nodes per model and pods by kind", "[import][trace]
            "# Nodes (../csv/nodes.csv): 4, of which 3 with 18 GPUs and 1 CPU-only",
            "#   T4: 1 nodes, 2 GPUs -> Tesla T4",
            "#   V100M32: 2 nodes, 16 GPUs -> Tesla V100-SXM2-32GB",
-           "# Pods (../csv/pods.csv): 5 rows, 4 imported: 2 whole cards, 1 GPU slices, 1 CPU-only; 2 with gpu_spec "
-           "(1 allowing several models)",
+           "# Pods (../csv/pods.csv): 5 rows, 4 imported:",
+           "#   2 whole cards, 1 GPU slices, 1 CPU-only; 2 with gpu_spec (1 allowing several models)",
            "# Never scheduled by the real cluster: 1 skipped (unscheduled: skip)",
            "#     --description 'a tiny trace' \\",
            "  name: tiny",
-           "      defaultModel: V100M32",
+           "      defaultModel: V100M32   # the pool of GPU pods without gpu_spec",
            "        T4: {product: Tesla T4, memory: 16Gi, cores: 2560, family: Turing, computeCapability: \"7.5\"}",
        }) {
     INFO(line);
