@@ -1,6 +1,7 @@
 #include "sim/cli/commands.h"
 
 #include "sim/cli/derive_command.h"
+#include "sim/cli/import_command.h"
 #include "sim/cli/run_command.h"
 
 namespace chaintwin::cli {
@@ -18,6 +19,9 @@ Usage:
                              print the chain the operator converges to (--patches: per Node, the
                              labels, capacity keys and fit labels and the patch that gets there;
                              --example: the bundled example cluster)
+  chaintwin import openb --nodes NODES.csv --pods PODS.csv -o SCENARIO.yaml
+                             turn the Alibaba openb trace into a scenario that references the CSVs
+                             with every mapping decision written out (docs/traces.md)
   chaintwin help [COMMAND]   this text, or a command's own help
 
 Exit codes: 0 success, 1 a check failed, 2 bad input.
@@ -36,11 +40,13 @@ int dispatch(const std::vector<std::string>& args, std::ostream& out, std::ostre
     if (!rest.empty() && rest[0] == "derive") return derive_command({"--help"}, out, err);
     if (!rest.empty() && rest[0] == "run") return run_command({"--help"}, out, err);
     if (!rest.empty() && rest[0] == "check") return check_command({"--help"}, out, err);
+    if (!rest.empty() && rest[0] == "import") return import_command({"--help"}, out, err);
     out << kUsage;
     return 0;
   }
   if (cmd == "derive") return derive_command(rest, out, err);
   if (cmd == "check") return check_command(rest, out, err);
+  if (cmd == "import") return import_command(rest, out, err);
   err << "chaintwin: unknown command '" << cmd << "'\n\n" << kUsage;
   return 2;
 }

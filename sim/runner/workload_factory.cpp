@@ -46,20 +46,60 @@ bool matches(const model::InstanceType& it, const std::string& selector) {
   return lower(it.spec.accelerator_group) == want || lower(mfr + "-" + it.spec.accelerator_group) == want;
 }
 
+std::string first_matching(const model::ClusterState& cluster, const std::string& accelerator_selector) {
+  for (const auto& [name, it] : cluster.instance_types)
+    if (!it.metadata.deletion_timestamp && it.spec.acceleratable && matches(it, accelerator_selector)) return name;
+  return "";
+}
+
+// The status view a Pod of `shape` draws on and how much of it one Pod needs; nullptr for CPU.
+std::pair<const model::InstanceTypeCapacityView*, int64_t> view_for(const model::InstanceType& it,
+                                                                    const RequestShape& shape) {
+  switch (shape.kind) {
+    case RequestShape::Kind::kExclusive: return {&it.status.accelerator, shape.cards};
+    case RequestShape::Kind::kShared: return {&it.status.accelerator_shared, shape.cards};
+    case RequestShape::Kind::kSliced: return {&it.status.accelerator_sliced, shape.memory_percentage.value_or(1)};
+    case RequestShape::Kind::kPartitioned: return {&it.status.accelerator_partitioned.view, 1};
+    default: return {nullptr, 0};
+  }
+}
+
 }  // namespace
 
 std::string choose_instance_type(const model::ClusterState& cluster, const InstanceTypeSelector& selector,
-                                 bool accelerator) {
+                                 bool accelerator, const std::vector<PodSetSpec>& pod_sets) {
   if (!selector.name.empty()) return selector.name;
-  for (const auto& [name, it] : cluster.instance_types) {
-    if (it.metadata.deletion_timestamp) continue;
-    if (!selector.accelerator.empty()) {
-      if (it.spec.acceleratable && matches(it, selector.accelerator)) return name;
-    } else if (!accelerator && !it.spec.acceleratable) {
-      return name;
+  if (selector.accelerator.empty()) {
+    if (accelerator) return "";
+    for (const auto& [name, it] : cluster.instance_types)
+      if (!it.metadata.deletion_timestamp && !it.spec.acceleratable) return name;
+    return "";
+  }
+  if (selector.alternatives.empty()) return first_matching(cluster, selector.accelerator);
+  // Several allowed accelerators: what a client reading `kubectl get instancetypes` would pick —
+  // a type whose onceMaxRequest takes the first accelerated PodSet's Pod now, then the most
+  // remaining in that view, then the listed order.
+  const RequestShape* shape = nullptr;
+  for (const auto& ps : pod_sets)
+    if (shape == nullptr && wants_accelerator(ps.request)) shape = &ps.request;
+  std::vector<std::string> choices{selector.accelerator};
+  choices.insert(choices.end(), selector.alternatives.begin(), selector.alternatives.end());
+  std::string best;
+  std::pair<bool, int64_t> best_rank{false, -1};
+  for (const auto& c : choices) {
+    const std::string name = first_matching(cluster, c);
+    if (name.empty()) continue;
+    std::pair<bool, int64_t> rank{false, 0};
+    if (shape != nullptr) {
+      const auto [view, need] = view_for(cluster.instance_types.at(name), *shape);
+      if (view != nullptr) rank = {view->once_max_request >= need, view->remaining};
+    }
+    if (best.empty() || rank > best_rank) {
+      best = name;
+      best_rank = rank;
     }
   }
-  return "";
+  return best;
 }
 
 std::string family_of(const RequestShape& shape) {
@@ -121,7 +161,7 @@ BuiltWorkload build_workload(const model::ClusterState& cluster, const WorkloadR
     family = family.empty() || family == f ? f : "mixed";
   }
   out.family = family.empty() ? "cpu" : family;
-  out.instance_type = choose_instance_type(cluster, request.instance_type, accelerator);
+  out.instance_type = choose_instance_type(cluster, request.instance_type, accelerator, request.pod_sets);
   if (out.instance_type.empty()) {
     out.rejection = request.instance_type.accelerator.empty()
                         ? "no InstanceType without accelerators to queue a CPU workload on"

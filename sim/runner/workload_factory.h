@@ -38,9 +38,12 @@ struct BuiltWorkload {
 
 // The InstanceType a request queues on: the named one; else the first (by name) accelerated type
 // whose accelerator group, product or product key matches the selector; else, for a CPU-only
-// request, the first type without accelerators. Empty when nothing matches.
+// request, the first type without accelerators. With `alternatives` (a trace pod allowed on several
+// models), among the types of all the listed accelerators: one whose status onceMaxRequest takes a
+// Pod of the first accelerated PodSet now, then the most remaining in that view, then the listed
+// order. Empty when nothing matches.
 std::string choose_instance_type(const model::ClusterState& cluster, const InstanceTypeSelector& selector,
-                                 bool wants_accelerator);
+                                 bool wants_accelerator, const std::vector<PodSetSpec>& pod_sets = {});
 
 // The family a request shape belongs to, as reports name it.
 std::string family_of(const RequestShape& shape);

@@ -84,9 +84,14 @@ struct Duration {
 
 // Which InstanceType a workload queues on: by name, or by accelerator (product / aKey), or the
 // CPU pool. Resolved by the runner against the converged chain when the workload arrives.
+// A trace pod allowed on several accelerators (openb gpu_spec "V100M16|V100M32") lists the others
+// in `alternatives`: the runner then picks one of their InstanceTypes when the workload arrives
+// (sim/runner/workload_factory.h, choose_instance_type).
 struct InstanceTypeSelector {
   std::string name;         // InstanceType name
   std::string accelerator;  // product name or accelerator key (e.g. nvidia-h100-80gb-hbm3)
+  std::vector<std::string> alternatives;  // further accelerators it may queue on instead
+  bool operator==(const InstanceTypeSelector&) const = default;
 };
 
 // A workload source: a generator (arrival process) or one explicit workload (kAt with one time).

@@ -210,6 +210,32 @@ WorkloadSpec read_generator(const Val& v) {
   return w;
 }
 
+// `models:` — the GPU model table of an imported trace written out: code → {product, memory, ...}.
+std::vector<OpenbGpuModel> read_trace_models(const Val& v) {
+  if (!v.is_object() || v.json->empty())
+    fail(v, "expected a mapping of openb GPU model codes to {product, memory}, e.g. T4: {product: Tesla T4, memory: 16Gi}");
+  std::vector<OpenbGpuModel> out;
+  for (const auto& item : v.json->items()) {
+    const Val m = v.at(item.key());
+    expect_keys(m, scenario_fields_at("TraceModel"), "a GPU model {product, memory, cores, family, computeCapability}");
+    OpenbGpuModel g;
+    g.code = item.key();
+    g.product = as_string(req(m, "product", "the NVIDIA product name, e.g. Tesla T4"));
+    if (g.product.empty()) fail(m.at("product"), "must not be empty");
+    const model::Quantity q = as_quantity(req(m, "memory", "the VRAM per card, e.g. 16Gi"));
+    const auto bytes = q.exact_int();
+    if (!bytes || *bytes <= 0 || *bytes % (int64_t{1} << 20) != 0)
+      fail(m.at("memory"), "'" + q.to_string() + "' is not a whole number of MiB (expected a memory size such as 16Gi)");
+    g.memory_mib = *bytes >> 20;
+    if (const auto c = opt(m, "cores")) g.cores = static_cast<uint32_t>(as_int(*c, 1, UINT32_MAX));
+    if (const auto f = opt(m, "family")) g.family = as_string(*f);
+    if (const auto c = opt(m, "computeCapability")) g.compute_capability = as_string(*c);
+    if (const auto s = opt(m, "standIn")) g.stand_in = as_bool(*s);
+    out.push_back(std::move(g));
+  }
+  return out;
+}
+
 TraceSource read_trace(LoadContext& ctx, const Val& entry, const std::string& file) {
   expect_keys(entry, scenario_fields_at("TraceEntry"), "a trace entry {trace: {...}}");
   const Val t = entry.at("trace");
@@ -222,10 +248,13 @@ TraceSource read_trace(LoadContext& ctx, const Val& entry, const std::string& fi
   if (const auto v = opt(t, "takeNodes")) s.take_nodes = as_bool(*v);
   if (const auto v = opt(t, "limit")) s.limit = as_int(*v, 0);
   if (const auto v = opt(t, "unscheduled")) s.include_unscheduled = as_choice(*v, {"skip", "include"}) == "include";
+  std::vector<OpenbGpuModel> models;
+  if (const auto v = opt(t, "models")) models = read_trace_models(*v);
+  const auto& table = models.empty() ? openb_gpu_models() : models;
   if (const auto v = opt(t, "defaultModel")) {
     s.default_model = as_string(*v);
-    if (find_openb_gpu_model(s.default_model) == nullptr)
-      fail(*v, "unknown openb GPU model '" + s.default_model + "' (known: " + openb_gpu_model_codes() + ")");
+    if (find_openb_gpu_model(table, s.default_model) == nullptr)
+      fail(*v, "unknown openb GPU model '" + s.default_model + "' (known: " + openb_gpu_model_codes(table) + ")");
   }
   const std::string nodes_text = read_file_hashed(ctx, s.nodes, t.at("nodes"));
   const std::string pods_text = read_file_hashed(ctx, s.pods, t.at("pods"));
@@ -233,6 +262,7 @@ TraceSource read_trace(LoadContext& ctx, const Val& entry, const std::string& fi
   options.limit = s.limit;
   options.unscheduled = s.include_unscheduled ? UnscheduledPods::kInclude : UnscheduledPods::kSkip;
   options.default_model = s.default_model;
+  options.models = std::move(models);
   auto data = parse_openb_trace(nodes_text, s.nodes, pods_text, s.pods, options);
   if (!data) fail(t, "cannot import the trace: " + data.error());
   ctx.traces.push_back(TraceImport{std::move(data).value(), s.take_nodes, s.where});

@@ -19,17 +19,23 @@ const std::vector<OpenbGpuModel>& openb_gpu_models() {
   return models;
 }
 
-const OpenbGpuModel* find_openb_gpu_model(const std::string& code) {
-  for (const auto& m : openb_gpu_models())
+const OpenbGpuModel* find_openb_gpu_model(const std::vector<OpenbGpuModel>& table, const std::string& code) {
+  for (const auto& m : table)
     if (m.code == code) return &m;
   return nullptr;
 }
 
-std::string openb_gpu_model_codes() {
+const OpenbGpuModel* find_openb_gpu_model(const std::string& code) {
+  return find_openb_gpu_model(openb_gpu_models(), code);
+}
+
+std::string openb_gpu_model_codes(const std::vector<OpenbGpuModel>& table) {
   std::string out;
-  for (const auto& m : openb_gpu_models()) out += (out.empty() ? "" : ", ") + m.code;
+  for (const auto& m : table) out += (out.empty() ? "" : ", ") + m.code;
   return out;
 }
+
+std::string openb_gpu_model_codes() { return openb_gpu_model_codes(openb_gpu_models()); }
 
 std::string openb_accelerator_key(const OpenbGpuModel& model) {
   return model::accelerator_key("nvidia", model::construct_group_id("nvidia", model.product));

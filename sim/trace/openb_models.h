@@ -25,10 +25,13 @@ struct OpenbGpuModel {
 
 // Every model the mapping knows, in code order.
 const std::vector<OpenbGpuModel>& openb_gpu_models();
-// The model with this code (exact, case-sensitive as in the trace); nullptr when unknown.
+// The model with this code (exact, case-sensitive as in the trace) in `table` (default: the
+// built-in one); nullptr when unknown.
 const OpenbGpuModel* find_openb_gpu_model(const std::string& code);
+const OpenbGpuModel* find_openb_gpu_model(const std::vector<OpenbGpuModel>& table, const std::string& code);
 // The known codes, comma-separated, for messages.
 std::string openb_gpu_model_codes();
+std::string openb_gpu_model_codes(const std::vector<OpenbGpuModel>& table);
 // The accelerator key (aKey) the chain derives for the model's cards — "nvidia-tesla-t4" — which a
 // TraceWorkload's InstanceType selector names.
 std::string openb_accelerator_key(const OpenbGpuModel& model);

@@ -1,5 +1,6 @@
 #include "sim/trace/openb_trace.h"
 
+#include <algorithm>
 #include <fstream>
 #include <set>
 #include <sstream>
@@ -56,7 +57,7 @@ model::Status require_columns(const CsvTable& t, const std::vector<std::string>&
   return model::Ok{};
 }
 
-TraceNode read_node(const CsvTable& table, const CsvRow& row) {
+TraceNode read_node(const CsvTable& table, const CsvRow& row, const std::vector<OpenbGpuModel>& models) {
   const RowReader r(table, row);
   model::NodeSpec spec;
   spec.name = r.text("sn");
@@ -71,8 +72,9 @@ TraceNode read_node(const CsvTable& table, const CsvRow& row) {
     if (!code.empty()) r.fail("model", "GPU model '" + code + "' on a node with gpu 0");
   } else {
     if (code.empty()) r.fail("model", "a node with " + std::to_string(gpus) + " GPUs needs a GPU model");
-    const OpenbGpuModel* m = find_openb_gpu_model(code);
-    if (m == nullptr) r.fail("model", "unknown GPU model '" + code + "' (known: " + openb_gpu_model_codes() + ")");
+    const OpenbGpuModel* m = find_openb_gpu_model(models, code);
+    if (m == nullptr)
+      r.fail("model", "unknown GPU model '" + code + "' (known: " + openb_gpu_model_codes(models) + ")");
     spec.accelerators.push_back(openb_inventory(*m, static_cast<int32_t>(gpus)));
     auto devices = model::make_devices(spec.name, spec.accelerators);
     if (!devices) r.fail("model", devices.error());
@@ -118,33 +120,38 @@ RequestShape read_shape(const RowReader& r) {
   return shape;
 }
 
-std::string selected_model(const RowReader& r, bool gpu, const std::string& default_model) {
+// The models a pod may run on: its gpu_spec's codes in the listed order (each known, none twice),
+// else the default model; empty for a CPU pod. `named` says whether gpu_spec gave them.
+std::vector<std::string> selected_models(const RowReader& r, bool gpu, const std::string& default_model,
+                                         const std::vector<OpenbGpuModel>& models, bool& named) {
   const std::string spec = r.text("gpu_spec");
-  std::string first;
+  std::vector<std::string> codes;
   size_t start = 0;
-  while (start <= spec.size() && !spec.empty()) {
+  while (!spec.empty()) {
     const size_t bar = spec.find('|', start);
     const std::string code = spec.substr(start, bar == std::string::npos ? std::string::npos : bar - start);
     if (code.empty()) r.fail("gpu_spec", "'" + spec + "' has an empty model between '|'");
-    if (find_openb_gpu_model(code) == nullptr)
-      r.fail("gpu_spec", "unknown GPU model '" + code + "' (known: " + openb_gpu_model_codes() + ")");
-    if (first.empty()) first = code;
+    if (find_openb_gpu_model(models, code) == nullptr)
+      r.fail("gpu_spec", "unknown GPU model '" + code + "' (known: " + openb_gpu_model_codes(models) + ")");
+    if (std::find(codes.begin(), codes.end(), code) == codes.end()) codes.push_back(code);
     if (bar == std::string::npos) break;
     start = bar + 1;
   }
+  named = !codes.empty();
   if (!gpu) {
-    if (!first.empty()) r.fail("gpu_spec", "'" + spec + "' on a pod without a GPU (num_gpu is 0)");
-    return "";
+    if (named) r.fail("gpu_spec", "'" + spec + "' on a pod without a GPU (num_gpu is 0)");
+    return {};
   }
-  if (!first.empty()) return first;
+  if (named) return codes;
   if (default_model.empty())
     r.fail("gpu_spec", "empty, and the node list has no GPU node whose model it could default to");
-  return default_model;
+  return {default_model};
 }
 
 // Returns nullopt when the row is skipped (never scheduled, under kSkip).
 std::optional<TraceWorkload> read_pod(const CsvTable& table, const CsvRow& row, size_t index, const PodColumns& cols,
-                                      const OpenbTraceOptions& options, const std::string& default_model) {
+                                      const OpenbTraceOptions& options, const std::string& default_model,
+                                      const std::vector<OpenbGpuModel>& models, bool& spec_named, bool& unscheduled) {
   const RowReader r(table, row);
   TraceWorkload w;
   w.name = r.text("name");
@@ -156,8 +163,19 @@ std::optional<TraceWorkload> read_pod(const CsvTable& table, const CsvRow& row, 
   ps.where = SourceRef{table.file(), row.line};
   ps.request = read_shape(r);
   const bool gpu = ps.request.kind != RequestShape::Kind::kCpu;
-  const std::string code = selected_model(r, gpu, default_model);
-  if (gpu) w.instance_type.accelerator = openb_accelerator_key(*find_openb_gpu_model(code));
+  bool named = false;
+  const auto codes = selected_models(r, gpu, default_model, models, named);
+  for (size_t i = 0; i < codes.size(); ++i) {
+    const std::string key = openb_accelerator_key(*find_openb_gpu_model(models, codes[i]));
+    if (i == 0) {
+      w.instance_type.accelerator = key;
+    } else if (key != w.instance_type.accelerator &&
+               std::find(w.instance_type.alternatives.begin(), w.instance_type.alternatives.end(), key) ==
+                   w.instance_type.alternatives.end()) {
+      w.instance_type.alternatives.push_back(key);  // two codes may map to one product
+    }
+  }
+  spec_named = named;
   w.pod_sets.push_back(std::move(ps));
 
   if (!cols.timed) {
@@ -179,6 +197,7 @@ std::optional<TraceWorkload> read_pod(const CsvTable& table, const CsvRow& row, 
     return w;
   }
   if (options.unscheduled == UnscheduledPods::kSkip) return std::nullopt;
+  unscheduled = true;
   if (deleted < created)
     r.fail("deletion_time", std::to_string(deleted) + " is before creation_time " + std::to_string(created));
   w.duration = SimTime::seconds(std::max<int64_t>(1, deleted - created));
@@ -225,24 +244,35 @@ model::Result<TraceData> parse_openb_trace(const std::string& nodes_csv, const s
 
   TraceData data;
   data.timed = cols.timed;
+  data.models = options.models.empty() ? openb_gpu_models() : options.models;
+  const auto& models = data.models;
+  {
+    std::set<std::string> codes;
+    for (const auto& m : models) {
+      if (m.code.empty() || m.product.empty() || m.memory_mib <= 0)
+        return model::err("models: '" + m.code + "' needs a code, a product and a VRAM size");
+      if (!codes.insert(m.code).second) return model::err("models: GPU model '" + m.code + "' is given twice");
+    }
+  }
   try {
     std::map<std::string, int> node_line;
     for (const auto& row : nodes->rows()) {
-      TraceNode n = read_node(*nodes, row);
+      TraceNode n = read_node(*nodes, row, models);
       const std::string name = n.node.metadata.name;
       if (const auto it = node_line.find(name); it != node_line.end())
         throw RowError{nodes->where(row) + ": sn: node name '" + name + "' is used twice (first at line " +
                        std::to_string(it->second) + ")"};
       node_line[name] = row.line;
+      ++data.nodes_by_model[n.model_code];
       if (n.devices)
         for (const auto& g : n.devices->spec.groups)
           data.cards_by_model[n.model_code] += static_cast<int64_t>(g.accelerators.size());
       data.nodes.push_back(std::move(n));
     }
     if (!options.default_model.empty()) {
-      if (find_openb_gpu_model(options.default_model) == nullptr)
+      if (find_openb_gpu_model(models, options.default_model) == nullptr)
         return model::err("defaultModel: unknown GPU model '" + options.default_model +
-                          "' (known: " + openb_gpu_model_codes() + ")");
+                          "' (known: " + openb_gpu_model_codes(models) + ")");
       data.default_model = options.default_model;
     } else {
       data.default_model = most_common_openb_model(data.nodes);
@@ -252,7 +282,9 @@ model::Result<TraceData> parse_openb_trace(const std::string& nodes_csv, const s
       const CsvRow& row = pods->rows()[i];
       ++data.pod_rows;
       if (options.limit && static_cast<int64_t>(data.workloads.size()) >= *options.limit) continue;
-      auto w = read_pod(*pods, row, i, cols, options, data.default_model);
+      bool spec_named = false;
+      bool unscheduled = false;
+      auto w = read_pod(*pods, row, i, cols, options, data.default_model, models, spec_named, unscheduled);
       if (!w) {
         ++data.skipped_unscheduled;
         continue;
@@ -262,6 +294,9 @@ model::Result<TraceData> parse_openb_trace(const std::string& nodes_csv, const s
                        std::to_string(it->second) + ")"};
       pod_line[w->name] = row.line;
       if (w->arrival + w->duration > data.end) data.end = w->arrival + w->duration;
+      if (w->arrival > data.last_arrival) data.last_arrival = w->arrival;
+      if (spec_named) ++data.with_gpu_spec;
+      if (unscheduled) ++data.included_unscheduled;
       data.workloads.push_back(std::move(*w));
     }
   } catch (const RowError& e) {

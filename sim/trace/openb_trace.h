@@ -1,7 +1,8 @@
 // The importer of the Alibaba "openb" GPU cluster trace (scenarios/traces/openb/README.md): its
 // node list becomes Nodes with Devices (model/device_inventory.h, GPU models mapped by
 // sim/trace/openb_models.h) and its pod list becomes TraceWorkloads (sim/scenario/scenario.h)
-// with arrival, run time, request shape and the InstanceType selector. Called by the scenario
+// with arrival, run time, request shape and the InstanceType selector (a gpu_spec naming several
+// models: the first model's accelerator plus the others as alternatives). Called by the scenario
 // loader for `workloads: - trace: {format: openb, ...}`; docs/traces.md states every mapping.
 #pragma once
 
@@ -16,6 +17,7 @@
 #include "model/result.h"
 #include "sim/scenario/scenario.h"
 #include "sim/sim_time.h"
+#include "sim/trace/openb_models.h"
 
 namespace chaintwin::sim {
 
@@ -32,6 +34,8 @@ struct OpenbTraceOptions {
   // The openb model code pods without gpu_spec queue on; "" picks the most common model of the
   // node list (most nodes, then most cards, then the smaller code).
   std::string default_model;
+  // The GPU model table in use (code → product, VRAM, ...); empty: openb_gpu_models().
+  std::vector<OpenbGpuModel> models;
 };
 
 // A pod list without the three time columns (e.g. openb_pod_list_multigpu50.csv) is a plain
@@ -49,11 +53,16 @@ struct TraceData {
   std::vector<TraceNode> nodes;
   std::vector<TraceWorkload> workloads;
   std::string default_model;               // the code pods without gpu_spec queue on ("" if none)
+  std::vector<OpenbGpuModel> models;       // the GPU model table the import used
   std::map<std::string, int64_t> cards_by_model;  // openb code → cards in the node list
+  std::map<std::string, int64_t> nodes_by_model;  // openb code → nodes ("" = CPU-only nodes)
+  int64_t with_gpu_spec = 0;               // imported pods whose gpu_spec named models
+  int64_t included_unscheduled = 0;        // imported pods never scheduled (UnscheduledPods::kInclude)
   int64_t pod_rows = 0;                    // data rows of the pod list
   int64_t skipped_unscheduled = 0;         // rows dropped under UnscheduledPods::kSkip
   bool timed = true;                       // false: the pod list had no time columns
   SimTime end;                             // latest arrival + run time of an imported pod
+  SimTime last_arrival;                    // latest arrival of an imported pod
 };
 
 // The rule for pods without gpu_spec: the model with the most nodes, then the most cards, then

@@ -143,3 +143,31 @@ TEST_CASE("every imported pod finds its InstanceType in the converged chain", "[
     CHECK((it.find("nvidia") != std::string::npos) == gpu);
   }
 }
+
+TEST_CASE("a trace entry's models table replaces the built-in one and is checked with its place", "[trace][scenario]") {
+  const TinyTrace t("models");
+  const std::string both =
+      "    models:\n"
+      "      T4: {product: NVIDIA L4, memory: 24Gi}\n"
+      "      V100M32: {product: Tesla V100-SXM2-32GB, memory: 32Gi, cores: 5120, family: Volta, computeCapability: \"7.0\"}\n";
+  const auto s = load_ok(t.scenario(both));
+  CHECK(s.cluster.devices.at("openb-node-0001").spec.groups.at(0).name == "NVIDIA L4");
+  for (const auto& w : s.trace_workloads)
+    if (w.name == "openb-pod-0001") CHECK(w.instance_type.accelerator == "nvidia-l4");
+  struct Case {
+    std::string extra;
+    std::string message;
+  };
+  const std::vector<Case> cases{
+      {"    models:\n      T4: {product: Tesla T4}\n", "workloads[0].trace.models.T4"},
+      {"    models:\n      T4: {product: Tesla T4, memory: 16Gi, vram: 16Gi}\n", "vram"},
+      {"    models:\n      T4: {product: Tesla T4, memory: 16Gi}\n", "nodes.csv:4: model: unknown GPU model 'V100M32' (known: T4)"},
+      {both + "    defaultModel: G2\n", "unknown openb GPU model 'G2' (known: T4, V100M32)"},
+  };
+  for (const auto& c : cases) {
+    INFO(c.extra);
+    const std::string e = load_error(t.scenario(c.extra));
+    CHECK(e.find(c.message) != std::string::npos);
+    CHECK(e.rfind("t.yaml:", 0) == 0);
+  }
+}
