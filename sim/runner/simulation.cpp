@@ -307,7 +307,13 @@ void Simulation::on_cycle() {
     fatal_ = "at " + now_.to_string() + ": --verify: the kept TAS node index differs from the cluster's";
     return;
   }
-  const model::CycleResult result = model::schedule_cycle(cluster_, workloads_, queues_, now_.us(), {}, &*tas_nodes_);
+  if (!reserved_) reserved_ = model::build_usage_snapshot(workloads_);
+  if (options_.verify_incremental && *reserved_ != model::build_usage_snapshot(workloads_)) {
+    fatal_ = "at " + now_.to_string() + ": --verify: the kept usage snapshot differs from the Workloads'";
+    return;
+  }
+  const model::CycleResult result =
+      model::schedule_cycle(cluster_, workloads_, queues_, now_.us(), {}, &*tas_nodes_, &*reserved_);
   apply_transitions(result.transitions);
   if (result.popped > 0) ensure_cycle();
 }
@@ -328,6 +334,7 @@ void Simulation::apply_transitions(const std::vector<model::WorkloadTransition>&
       }
       continue;
     }
+    reserved_.reset();  // every transition but Pending may change what is reserved
     log(t.type, workload_object(t.workload), t.message.empty() ? t.reason : t.reason + ": " + t.message);
     if (ti != tracked_.end()) ti->second.last_pending.clear();
     mark_kueue_dirty();

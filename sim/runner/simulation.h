@@ -178,6 +178,7 @@ class Simulation {
   bool kueue_status_pending_ = false;
   bool instance_type_status_stale_ = false;  // the fast paths skipped the InstanceType controller
   std::optional<model::TasNodeIndex> tas_nodes_;  // kept until a full resync may have changed it
+  std::optional<model::UsageSnapshot> reserved_;  // kept until a Workload's reservation changes
   std::map<std::string, std::set<std::string>> pods_by_node_;  // Node → keys of the Pods bound there
   GpuModelUsage gpu_usage_;  // per GPU model: credits allocated and fragmented over time
   // Per GPU model, how many arrivals asked for each (credits per card, cards) request: the most

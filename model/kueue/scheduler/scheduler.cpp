@@ -83,7 +83,7 @@ bool cluster_queue_active(const ClusterState& cluster, const std::string& cluste
 }
 
 CycleResult schedule_cycle(const ClusterState& cluster, WorkloadState& workloads, QueueManager& queues, TimeUs now,
-                           const KueueConfig& config, const TasNodeIndex* tas_nodes) {
+                           const KueueConfig& config, const TasNodeIndex* tas_nodes, const UsageSnapshot* reserved) {
   CycleResult result;
   // 1. Heads: at most one per active ClusterQueue.
   std::vector<QueueEntry> heads;
@@ -99,7 +99,9 @@ CycleResult schedule_cycle(const ClusterState& cluster, WorkloadState& workloads
     heads.push_back(*head);
   }
   // 2. Snapshot; 3. nominate every head against it.
-  UsageSnapshot snapshot = build_usage_snapshot(workloads);
+  std::optional<UsageSnapshot> own;
+  if (reserved == nullptr) own = build_usage_snapshot(workloads);
+  const UsageSnapshot* snapshot_ptr = reserved != nullptr ? reserved : &*own;
   struct Entry {
     QueueEntry entry;
     std::string cluster_queue;
@@ -112,7 +114,7 @@ CycleResult schedule_cycle(const ClusterState& cluster, WorkloadState& workloads
     const Workload& wl = workloads.workloads.at(h.key);
     const ClusterQueue& cq = cluster.cluster_queues.at(e.cluster_queue);
     if (!cq.spec.namespace_selector_all) e.inadmissible = "Workload namespace doesn't match ClusterQueue selector";
-    else e.nomination = nominate(cluster, cq, wl, snapshot, config, tas_nodes);
+    else e.nomination = nominate(cluster, cq, wl, *snapshot_ptr, config, tas_nodes);
     entries.push_back(std::move(e));
   }
   // 4. Kueue's entry order: priority, then queue-order time, then key.
@@ -128,7 +130,7 @@ CycleResult schedule_cycle(const ClusterState& cluster, WorkloadState& workloads
       if (!e.nomination.admission) {
         message = e.nomination.assignment_error;
       } else {
-        const Nomination again = nominate(cluster, cq, wl, snapshot, config, tas_nodes);
+        const Nomination again = nominate(cluster, cq, wl, *snapshot_ptr, config, tas_nodes);
         if (again.admission) admission = again.admission;
         else {
           message = again.assignment_error;
@@ -148,7 +150,9 @@ CycleResult schedule_cycle(const ClusterState& cluster, WorkloadState& workloads
       continue;
     }
     for (auto& t : reserve_quota(wl, cq, std::move(*admission), now)) result.transitions.push_back(std::move(t));
-    add_workload_usage(snapshot, wl);
+    if (!own) own = *reserved;  // copy on the first admission of the cycle
+    snapshot_ptr = &*own;
+    add_workload_usage(*own, wl);
     queues.remove(e.entry.key);
   }
   return result;

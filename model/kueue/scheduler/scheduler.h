@@ -23,7 +23,10 @@ namespace chaintwin::model {
 bool cluster_queue_active(const ClusterState& cluster, const std::string& cluster_queue);
 
 // `tas_nodes`: the caller's build_tas_node_index(cluster), kept while it holds (optional).
+// `reserved`: the caller's build_usage_snapshot(workloads), kept while no Workload's reservation
+// changed (optional); the cycle works on a copy once it admits something.
 CycleResult schedule_cycle(const ClusterState& cluster, WorkloadState& workloads, QueueManager& queues, TimeUs now,
-                           const KueueConfig& config = {}, const TasNodeIndex* tas_nodes = nullptr);
+                           const KueueConfig& config = {}, const TasNodeIndex* tas_nodes = nullptr,
+                           const UsageSnapshot* reserved = nullptr);
 
 }  // namespace chaintwin::model

@@ -178,10 +178,20 @@ TopologyResult assign_topology(const ClusterState& cluster, const ResourceFlavor
       ++ex.affinity;
       continue;
     }
-    ResourceAmounts free = resource_amounts(node.status.allocatable);
-    if (free.count("pods") == 0) free["pods"] = std::numeric_limits<int32_t>::max();  // not modelled: unbounded
-    if (const auto u = node_usage.find(name); u != node_usage.end())
-      for (const auto& [r, v] : u->second) free[r] -= v;
+    // What is free of each resource the Pod asks for: allocatable (pods unbounded when the Node does
+    // not report it) less the TAS usage; a resource the Node lacks is 0 free.
+    const auto used = node_usage.find(name);
+    ResourceAmounts free;
+    for (const auto& [r, per] : per_pod) {
+      const auto a = node.status.allocatable.find(r);
+      int64_t f = 0;
+      if (a != node.status.allocatable.end()) f = resource_value(r, a->second);
+      else if (r == "pods") f = std::numeric_limits<int32_t>::max();  // not modelled: unbounded
+      else continue;
+      if (used != node_usage.end())
+        if (const auto u = used->second.find(r); u != used->second.end()) f -= u->second;
+      free[r] = f;
+    }
     std::string short_of;
     leaf.pods = count_in(per_pod, free, &short_of);
     if (leaf.pods == 0) ++ex.resources[short_of];
