@@ -5,7 +5,7 @@
 //   synthetic a generated cluster (8 cards per node, four NVIDIA products) and Poisson demand, at two
 //             cluster sizes with the same demand per card, to show what an event costs as the cluster grows.
 // Usage: chaintwin_bench [--source-dir DIR] [--only queue|openb|synthetic] [--nodes N] [--workloads W]
-//                        [--until T]
+//                        [--until T] [--emit] (--emit prints the synthetic scenario for --nodes/--workloads)
 // The `bench` CMake target runs it with the defaults.
 #include <sys/resource.h>
 #include <sys/wait.h>
@@ -125,6 +125,7 @@ Figures run_scenario(chaintwin::sim::Scenario scenario, std::optional<SimTime> u
 std::string synthetic_yaml(int64_t nodes, int64_t workloads) {
   const char* products[] = {"NVIDIA A100-SXM4-80GB", "NVIDIA H100 80GB HBM3", "NVIDIA L40S", "Tesla T4"};
   const char* memory[] = {"80Gi", "80Gi", "48Gi", "16Gi"};
+  const char* akeys[] = {"nvidia-a100-sxm4-80gb", "nvidia-h100-80gb-hbm3", "nvidia-l40s", "nvidia-tesla-t4"};
   const double cards = static_cast<double>(nodes * 8);
   // Mean demand per workload: 0.6*1 + 0.1*2 + 0.3*0.5 = 0.95 cards; mean duration 10 h.
   const double mean_hours = 10;
@@ -150,7 +151,7 @@ std::string synthetic_yaml(int64_t nodes, int64_t workloads) {
       y << "  - name: " << s.name << "-" << p << "\n    arrival: {poisson: {rate: " << per_day << "/d}}\n";
       y << "    duration: {exponential: {mean: " << static_cast<int64_t>(mean_hours * 60) << "m}}\n";
       y << "    count: " << static_cast<int64_t>(static_cast<double>(workloads) * s.share / 4) << "\n";
-      y << "    accelerator: \"" << products[p] << "\"\n";
+      y << "    accelerator: " << akeys[p] << "\n";
       y << "    podSets:\n      - name: main\n        count: 1\n        request: " << s.request << "\n";
     }
   return y.str();
@@ -176,6 +177,10 @@ int main(int argc, char** argv) {
     else if (a == "--only") only = value();
     else if (a == "--nodes") nodes = std::stoll(value());
     else if (a == "--workloads") workloads = std::stoll(value());
+    else if (a == "--emit") {  // print the synthetic scenario at --nodes/--workloads and stop
+      std::cout << synthetic_yaml(nodes, workloads);
+      return 0;
+    }
     else if (a == "--until") {
       auto t = SimTime::parse(value());
       if (!t.ok()) {
