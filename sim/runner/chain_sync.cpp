@@ -91,6 +91,16 @@ model::ResourceList kubelet_allocatable(const model::Node& node, const model::De
   return allocatable;
 }
 
+namespace {
+
+// Whether the Node's fit labels differ from the ones its Devices call for (a write is due).
+bool fit_labels_due(const model::ClusterState& cluster, const std::string& name, const model::Node& node) {
+  const model::StringMap desired = model::desired_fit_labels(node, cluster.devices_of(name));
+  return model::build_fit_label_patch(desired, node.metadata.labels).has_value();
+}
+
+}  // namespace
+
 bool write_fit_labels(model::ClusterState& cluster, const std::string& node_name) {
   const auto it = cluster.nodes.find(node_name);
   if (it == cluster.nodes.end()) return false;
@@ -205,9 +215,7 @@ model::Result<ChainSync> sync_chain(model::ClusterState& cluster, const std::set
   }
   if (stage3) {
     for (const auto& [name, node] : cluster.nodes) {
-      if (!every_node && scope.count(name) == 0) continue;
-      const model::StringMap desired = model::desired_fit_labels(node, cluster.devices_of(name));
-      if (model::build_fit_label_patch(desired, node.metadata.labels)) out.fit_label_nodes.insert(name);
+      if ((every_node || scope.count(name) != 0) && fit_labels_due(cluster, name, node)) out.fit_label_nodes.insert(name);
     }
   }
   return out;
@@ -234,9 +242,7 @@ model::Result<ChainSync> sync_nodes(model::ClusterState& cluster, const std::set
   out.writes = std::move(plan.writes);
   for (const auto& name : nodes) {
     const auto it = cluster.nodes.find(name);
-    if (it == cluster.nodes.end()) continue;
-    const model::StringMap desired = model::desired_fit_labels(it->second, cluster.devices_of(name));
-    if (model::build_fit_label_patch(desired, it->second.metadata.labels)) out.fit_label_nodes.insert(name);
+    if (it != cluster.nodes.end() && fit_labels_due(cluster, name, it->second)) out.fit_label_nodes.insert(name);
   }
   return out;
 }

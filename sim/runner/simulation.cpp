@@ -616,7 +616,13 @@ void Simulation::resync(const std::set<std::string>& nodes) {
   } else {
     track_devices(nodes);
   }
-  auto synced = sync_chain(cluster_, nodes, now_);
+  full_sync(nodes, true);
+}
+
+// Every controller to the fixpoint (sync_chain): it also refreshes every InstanceType status and
+// may change what the TAS node index holds.
+void Simulation::full_sync(const std::set<std::string>& nodes, bool stage3) {
+  auto synced = sync_chain(cluster_, nodes, now_, stage3);
   if (!synced.ok()) {
     fatal_ = "at " + now_.to_string() + ": the operator's controllers failed: " + synced.error();
     return;
@@ -671,7 +677,7 @@ void Simulation::resync_ledgers(const std::set<std::string>& nodes) {
     fatal_ = "at " + now_.to_string() + ": the operator's controllers failed: " + synced.error();
     return;
   }
-  if (synced->stage4_needed) return resync(nodes);
+  if (synced->stage4_needed) return full_sync(nodes, true);
   instance_type_status_stale_ = true;
   after_chain_writes(synced->writes, synced->fit_label_nodes, synced->requeues);
   verify_settled("a ledger change");
@@ -686,14 +692,7 @@ void Simulation::verify_settled(const char* after) {
 
 void Simulation::settle_status() {
   if (!instance_type_status_stale_ || !fatal_.empty()) return;
-  auto synced = sync_chain(cluster_, {}, now_, /*stage3=*/false);
-  if (!synced.ok()) {
-    fatal_ = "at " + now_.to_string() + ": the operator's controllers failed: " + synced.error();
-    return;
-  }
-  instance_type_status_stale_ = false;
-  tas_nodes_.reset();
-  after_chain_writes(synced->writes, synced->fit_label_nodes, synced->requeues);
+  full_sync({}, /*stage3=*/false);
 }
 
 void Simulation::on_reconcile() {
@@ -783,14 +782,8 @@ void Simulation::on_kueue_status() {
     instance_type_status_stale_ = true;
     verify_settled("a Kueue status report");
   } else if (changed) {
-    auto synced = sync_chain(cluster_, {}, now_, /*stage3=*/false);
-    if (!synced.ok()) {
-      fatal_ = "at " + now_.to_string() + ": the operator's controllers failed: " + synced.error();
-      return;
-    }
-    instance_type_status_stale_ = false;
-    tas_nodes_.reset();
-    after_chain_writes(synced->writes, synced->fit_label_nodes, synced->requeues);
+    full_sync({}, /*stage3=*/false);
+    if (!fatal_.empty()) return;
   }
   sample_pools();
 }

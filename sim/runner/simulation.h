@@ -147,6 +147,7 @@ class Simulation {
   void note_demand(const std::string& instance_type, const std::string& family, const model::Workload& wl);
   void resync(const std::set<std::string>& nodes);
   void resync_ledgers(const std::set<std::string>& nodes);
+  void full_sync(const std::set<std::string>& nodes, bool stage3);
   void verify_settled(const char* after);
   void after_chain_writes(const std::vector<model::Write>& writes, const std::set<std::string>& fit_nodes,
                           const std::vector<model::Requeue>& requeues);

@@ -175,8 +175,21 @@ int main(int argc, char** argv) {
     };
     if (a == "--source-dir") source = value();
     else if (a == "--only") only = value();
-    else if (a == "--nodes") nodes = std::stoll(value());
-    else if (a == "--workloads") workloads = std::stoll(value());
+    else if (a == "--nodes" || a == "--workloads") {
+      const std::string v = value();
+      size_t used = 0;
+      int64_t n = 0;
+      try {
+        n = std::stoll(v, &used);
+      } catch (...) {
+        used = 0;
+      }
+      if (used != v.size() || n <= 0) {
+        std::cerr << "chaintwin_bench: " << a << ": '" << v << "' is not a positive integer\n";
+        return 2;
+      }
+      (a == "--nodes" ? nodes : workloads) = n;
+    }
     else if (a == "--emit") {  // print the synthetic scenario at --nodes/--workloads and stop
       std::cout << synthetic_yaml(nodes, workloads);
       return 0;
