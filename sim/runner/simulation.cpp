@@ -254,6 +254,8 @@ void Simulation::on_trace_arrival(int64_t index) {
 
 void Simulation::submit(const WorkloadRequest& request, SimTime duration, SimTime pod_deletion_delay) {
   const std::string key = request.namespace_ + "/" + request.name;
+  // A choice among several allowed accelerators reads the InstanceTypes' views: settle them first.
+  if (!request.instance_type.alternatives.empty()) settle_status();
   BuiltWorkload built = build_workload(cluster_, request, now_);
   WorkloadOutcome outcome;
   outcome.key = key;
