@@ -88,6 +88,7 @@ void Simulation::log(const std::string& kind, const std::string& object, const s
 model::Status Simulation::start() {
   if (started_) return model::Ok{};
   started_ = true;
+  memo_.verify = options_.verify_incremental;
   // Queues take the scenario's strategy.
   for (auto& [name, cq] : cluster_.cluster_queues) cq.spec.queueing_strategy = scenario_.kueue.queueing_strategy;
   auto synced = sync_chain(cluster_, {}, now_);
@@ -304,7 +305,18 @@ void Simulation::ensure_cycle() {
 
 void Simulation::on_cycle() {
   cycle_pending_ = false;
-  if (!tas_nodes_) tas_nodes_ = model::build_tas_node_index(cluster_);
+  if (!tas_nodes_ || tas_nodes_stale_) {
+    model::TasNodeIndex fresh = model::build_tas_node_index(cluster_);
+    if (!tas_nodes_ || fresh != *tas_nodes_) {
+      // Which Nodes a TAS flavor places on changed: every remembered verdict may have.
+      memo_.invalidate_all();
+      node_flavors_.clear();
+      for (const auto& [flavor, names] : fresh)
+        for (const auto& n : names) node_flavors_[n].push_back(flavor);
+      tas_nodes_ = std::move(fresh);
+    }
+    tas_nodes_stale_ = false;
+  }
   if (options_.verify_incremental && *tas_nodes_ != model::build_tas_node_index(cluster_)) {
     fatal_ = "at " + now_.to_string() + ": --verify: the kept TAS node index differs from the cluster's";
     return;
@@ -315,7 +327,11 @@ void Simulation::on_cycle() {
     return;
   }
   const model::CycleResult result =
-      model::schedule_cycle(cluster_, workloads_, queues_, now_.us(), {}, &*tas_nodes_, &*reserved_);
+      model::schedule_cycle(cluster_, workloads_, queues_, now_.us(), {}, &*tas_nodes_, &*reserved_, &memo_);
+  if (!memo_.mismatch().empty()) {
+    fatal_ = "at " + now_.to_string() + ": --verify: a remembered nomination is stale: " + memo_.mismatch();
+    return;
+  }
   apply_transitions(result.transitions);
   if (result.popped > 0) ensure_cycle();
 }
@@ -337,6 +353,7 @@ void Simulation::apply_transitions(const std::vector<model::WorkloadTransition>&
       continue;
     }
     reserved_.reset();  // every transition but Pending may change what is reserved
+    invalidate_reservation(t.workload, t.cluster_queue);
     log(t.type, workload_object(t.workload), t.message.empty() ? t.reason : t.reason + ": " + t.message);
     if (ti != tracked_.end()) ti->second.last_pending.clear();
     mark_kueue_dirty();
@@ -602,6 +619,7 @@ void Simulation::retire(const std::string& key) {
   const auto ti = tracked_.find(key);
   if (ti != tracked_.end() && !ti->second.pods.empty()) return;
   queues_.remove(key);
+  memo_.forget(key);
   workloads_.workloads.erase(w);
   if (ti != tracked_.end()) tracked_.erase(ti);
 }
@@ -630,7 +648,7 @@ void Simulation::full_sync(const std::set<std::string>& nodes, bool stage3) {
     return;
   }
   instance_type_status_stale_ = false;
-  tas_nodes_.reset();
+  tas_nodes_stale_ = true;
   after_chain_writes(synced->writes, synced->fit_label_nodes, synced->requeues);
 }
 
@@ -697,6 +715,41 @@ void Simulation::settle_status() {
   full_sync({}, /*stage3=*/false);
 }
 
+void Simulation::invalidate_node(const std::string& node) {
+  const auto it = node_flavors_.find(node);
+  if (it == node_flavors_.end()) return;  // in no TAS flavor (a change of membership rebuilds the index)
+  for (const auto& flavor : it->second) memo_.invalidate_flavor(flavor);
+}
+
+// A Workload's reservation moved: its ClusterQueue's quota, and the TAS usage of the Nodes its
+// old and its new topology assignment name.
+void Simulation::invalidate_reservation(const std::string& key, const std::string& cluster_queue) {
+  if (!cluster_queue.empty()) memo_.invalidate_cluster_queue(cluster_queue);
+  std::set<std::string> now_on;
+  const auto w = workloads_.workloads.find(key);
+  if (w != workloads_.workloads.end() && w->second.status.admission) {
+    memo_.invalidate_cluster_queue(w->second.status.admission->cluster_queue);
+    for (const auto& psa : w->second.status.admission->pod_set_assignments)
+      if (psa.topology_assignment)
+        for (const auto& d : psa.topology_assignment->domains) {
+          const std::string n = model::domain_node(*psa.topology_assignment, d);
+          if (n.empty()) {
+            memo_.invalidate_all();  // a domain above the hostname level: no single Node to name
+            continue;
+          }
+          now_on.insert(n);
+        }
+  }
+  const auto ti = tracked_.find(key);
+  if (ti != tracked_.end()) {
+    for (const auto& n : ti->second.reserved_nodes) invalidate_node(n);
+    ti->second.reserved_nodes = now_on;
+  } else {
+    memo_.invalidate_all();  // no record of where it was: be safe
+  }
+  for (const auto& n : now_on) invalidate_node(n);
+}
+
 void Simulation::on_reconcile() {
   reconcile_at_.reset();
   resync({});
@@ -716,6 +769,10 @@ void Simulation::after_chain_writes(const std::vector<model::Write>& writes, con
   for (const auto& w : writes) {
     const auto& meta = model::metadata_of(w.object);
     const std::string kind(model::kind_of(w.object));
+    // What Kueue's search reads: Nodes (per TAS flavor) and its own objects; not InstanceTypes,
+    // Devices or Namespaces.
+    if (kind == "Node") invalidate_node(meta.name);
+    else if (kind != "InstanceType" && kind != "Devices" && kind != "Namespace") memo_.invalidate_all();
     if (kind == "Node" && w.controller == "NodeCapacity") continue;  // per-allocation noise; visible in snapshots
     log("write", kind + " " + (meta.namespace_.empty() ? meta.name : meta.namespace_ + "/" + meta.name),
         std::string(model::to_string(w.verb)) + " by " + w.controller + ": " + w.reason);
@@ -745,6 +802,7 @@ void Simulation::after_queue_change() {
 void Simulation::on_fit_labels(const std::string& node) {
   fit_label_pending_.erase(node);
   if (!write_fit_labels(cluster_, node)) return;
+  invalidate_node(node);
   log("write", "Node " + node, "fit labels by NodeFitLabel after the coalescing window");
   resync_ledgers({node});
   after_queue_change();  // a TAS node event

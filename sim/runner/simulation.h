@@ -113,6 +113,7 @@ class Simulation {
     std::string deployment;      // replicas of one ModelDeployment share it ("" when alone)
     std::vector<std::string> pods;  // keys of the Pods created for the current admission
     std::string last_pending;       // last Pending message logged
+    std::set<std::string> reserved_nodes;  // the Nodes its current reservation's topology names
   };
 
   void schedule(SimTime at, SimEvent event);
@@ -152,6 +153,9 @@ class Simulation {
   void after_chain_writes(const std::vector<model::Write>& writes, const std::set<std::string>& fit_nodes,
                           const std::vector<model::Requeue>& requeues);
   void on_reconcile();
+  // Tell the nomination memo what changed (nomination_memo.h).
+  void invalidate_node(const std::string& node);
+  void invalidate_reservation(const std::string& key, const std::string& cluster_queue);
   void after_queue_change();
   void ensure_cycle();
   void mark_kueue_dirty();
@@ -179,6 +183,9 @@ class Simulation {
   bool kueue_status_pending_ = false;
   bool instance_type_status_stale_ = false;  // the fast paths skipped the InstanceType controller
   std::optional<model::TasNodeIndex> tas_nodes_;  // kept until a full resync may have changed it
+  bool tas_nodes_stale_ = true;                    // a full resync ran since tas_nodes_ was built
+  std::map<std::string, std::vector<std::string>> node_flavors_;  // tas_nodes_ by Node: its TAS flavors
+  model::NominationMemo memo_;  // remembered not-fit verdicts of heads
   std::optional<model::UsageSnapshot> reserved_;  // kept until a Workload's reservation changes
   std::map<std::string, std::set<std::string>> pods_by_node_;  // Node → keys of the Pods bound there
   GpuModelUsage gpu_usage_;  // per GPU model: credits allocated and fragmented over time

@@ -13,6 +13,7 @@ namespace {
 struct Nomination {
   std::string assignment_error;  // empty when it fits
   std::optional<Admission> admission;
+  std::vector<std::string> tas_flavors;  // the TAS flavors whose Nodes were read, in order
 };
 
 // Flavors, then TAS on each PodSet whose flavor names a Topology, against `usage`.
@@ -51,6 +52,7 @@ Nomination nominate(const ClusterState& cluster, const ClusterQueue& cq, const W
       }
     }
     if (tas_flavor != nullptr) {
+      n.tas_flavors.push_back(tas_flavor->metadata.name);
       const TopologyResult tr = assign_topology(cluster, *tas_flavor, ps, nodes, config.tas_placement, tas_nodes);
       if (!tr.assignment) {
         n.assignment_error = "couldn't assign flavors to pod set " + ps.name + ": " + tr.message;
@@ -83,7 +85,8 @@ bool cluster_queue_active(const ClusterState& cluster, const std::string& cluste
 }
 
 CycleResult schedule_cycle(const ClusterState& cluster, WorkloadState& workloads, QueueManager& queues, TimeUs now,
-                           const KueueConfig& config, const TasNodeIndex* tas_nodes, const UsageSnapshot* reserved) {
+                           const KueueConfig& config, const TasNodeIndex* tas_nodes, const UsageSnapshot* reserved,
+                           NominationMemo* memo) {
   CycleResult result;
   // 1. Heads: at most one per active ClusterQueue.
   std::vector<QueueEntry> heads;
@@ -114,7 +117,19 @@ CycleResult schedule_cycle(const ClusterState& cluster, WorkloadState& workloads
     const Workload& wl = workloads.workloads.at(h.key);
     const ClusterQueue& cq = cluster.cluster_queues.at(e.cluster_queue);
     if (!cq.spec.namespace_selector_all) e.inadmissible = "Workload namespace doesn't match ClusterQueue selector";
-    else e.nomination = nominate(cluster, cq, wl, *snapshot_ptr, config, tas_nodes);
+    else if (const auto known = memo != nullptr ? memo->failure(h.key, e.cluster_queue) : std::nullopt) {
+      e.nomination.assignment_error = *known;
+      if (memo->verify) {
+        const Nomination fresh = nominate(cluster, cq, wl, *snapshot_ptr, config, tas_nodes);
+        if (fresh.admission || fresh.assignment_error != *known)
+          memo->note_mismatch("Workload " + h.key + ": remembered \"" + *known + "\", the search now gives " +
+                              (fresh.admission ? std::string("a fit") : "\"" + fresh.assignment_error + "\""));
+      }
+    } else {
+      e.nomination = nominate(cluster, cq, wl, *snapshot_ptr, config, tas_nodes);
+      if (memo != nullptr && !e.nomination.admission)
+        memo->remember_failure(h.key, e.cluster_queue, e.nomination.assignment_error, e.nomination.tas_flavors);
+    }
     entries.push_back(std::move(e));
   }
   // 4. Kueue's entry order: priority, then queue-order time, then key.

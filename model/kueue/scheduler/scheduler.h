@@ -10,6 +10,7 @@
 #pragma once
 
 #include "model/kueue/scheduler/kueue_config.h"
+#include "model/kueue/scheduler/nomination_memo.h"
 #include "model/kueue/scheduler/queue_manager.h"
 #include "model/kueue/scheduler/transitions.h"
 #include "model/kueue/scheduler/tas_assigner.h"
@@ -25,8 +26,10 @@ bool cluster_queue_active(const ClusterState& cluster, const std::string& cluste
 // `tas_nodes`: the caller's build_tas_node_index(cluster), kept while it holds (optional).
 // `reserved`: the caller's build_usage_snapshot(workloads), kept while no Workload's reservation
 // changed (optional); the cycle works on a copy once it admits something.
+// `memo`: remembered not-fit verdicts, kept by the caller with its invalidations (optional;
+// nomination_memo.h). A head whose verdict is remembered and still valid is not searched again.
 CycleResult schedule_cycle(const ClusterState& cluster, WorkloadState& workloads, QueueManager& queues, TimeUs now,
                            const KueueConfig& config = {}, const TasNodeIndex* tas_nodes = nullptr,
-                           const UsageSnapshot* reserved = nullptr);
+                           const UsageSnapshot* reserved = nullptr, NominationMemo* memo = nullptr);
 
 }  // namespace chaintwin::model

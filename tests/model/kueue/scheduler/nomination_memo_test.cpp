@@ -1,0 +1,78 @@
+#include <catch2/catch.hpp>
+
+#include "model/kueue/scheduler/nomination_memo.h"
+#include "scheduler_fixtures.h"
+
+using namespace chaintwin::model;
+using namespace chaintwin::model::testing;
+
+TEST_CASE("a remembered verdict holds until something it read changes", "[kueue][scheduler][memo]") {
+  struct Row {
+    const char* change;
+    std::function<void(NominationMemo&)> apply;
+    bool still_remembered;
+  };
+  const std::vector<Row> rows = {
+      {"nothing", [](NominationMemo&) {}, true},
+      {"another queue's quota", [](NominationMemo& m) { m.invalidate_cluster_queue("cq-b"); }, true},
+      {"its own queue's quota", [](NominationMemo& m) { m.invalidate_cluster_queue("cq-a"); }, false},
+      {"a Node of a flavor the search read", [](NominationMemo& m) { m.invalidate_flavor("f1"); }, false},
+      {"a Node of a flavor the search never reached", [](NominationMemo& m) { m.invalidate_flavor("f9"); }, true},
+      {"anything else Kueue reads", [](NominationMemo& m) { m.invalidate_all(); }, false},
+      {"the Workload is forgotten", [](NominationMemo& m) { m.forget("default/w"); }, false},
+  };
+  for (const auto& row : rows) {
+    SECTION(row.change) {
+      NominationMemo memo;
+      memo.remember_failure("default/w", "cq-a", "does not fit", {"f1", "f2"});
+      row.apply(memo);
+      const auto got = memo.failure("default/w", "cq-a");
+      CHECK(got.has_value() == row.still_remembered);
+      if (got) CHECK(*got == "does not fit");
+    }
+  }
+}
+
+TEST_CASE("a verdict is remembered only for the queue it was found in", "[kueue][scheduler][memo]") {
+  NominationMemo memo;
+  memo.remember_failure("default/w", "cq-a", "does not fit", {});
+  CHECK(memo.failure("default/w", "cq-b") == std::nullopt);
+  CHECK(memo.failure("default/other", "cq-a") == std::nullopt);
+}
+
+TEST_CASE("a head that did not fit comes back with the same message without a new search", "[kueue][scheduler][memo]") {
+  Fixture f;
+  f.node("n1", 8);
+  f.flavor("f1");
+  f.queue("cq", {{"f1", 2}});
+  f.submit("holder", "cq", 1, 1, 1);
+  f.submit("pair", "cq", 2, 1, 2);
+  NominationMemo memo;
+  memo.verify = true;
+  auto cycle = [&] { return schedule_cycle(f.cluster, f.state, f.queues, 0, f.config, nullptr, nullptr, &memo); };
+  cycle();  // holder reserves
+  cycle();  // pair does not fit: remembered
+  REQUIRE(memo.size() == 1);
+  const std::string first = f.message("pair");
+  f.queues.release_inadmissible();
+  CHECK(cycle().popped == 1);
+  CHECK(f.message("pair") == first);
+  CHECK(memo.mismatch().empty());
+}
+
+TEST_CASE("verify catches a remembered verdict the owner forgot to invalidate", "[kueue][scheduler][memo]") {
+  Fixture f;
+  f.node("n1", 1);
+  f.flavor("f1");
+  f.queue("cq", {{"f1", 8}});
+  f.submit("pair", "cq", 2, 1, 1);
+  NominationMemo memo;
+  memo.verify = true;
+  auto cycle = [&] { return schedule_cycle(f.cluster, f.state, f.queues, 0, f.config, nullptr, nullptr, &memo); };
+  cycle();  // one card on the only node: TAS cannot place 2 cards
+  REQUIRE(memo.size() == 1);
+  f.node("n2", 8);  // a Node joins the flavor, and nobody tells the memo
+  f.queues.release_inadmissible();
+  cycle();
+  CHECK_FALSE(memo.mismatch().empty());
+}
