@@ -309,7 +309,7 @@ void Simulation::on_cycle() {
     model::TasNodeIndex fresh = model::build_tas_node_index(cluster_);
     if (!tas_nodes_ || fresh != *tas_nodes_) {
       // Which Nodes a TAS flavor places on changed: every remembered verdict may have.
-      memo_.invalidate_all();
+      invalidate_kueue_objects();
       node_flavors_.clear();
       for (const auto& [flavor, names] : fresh)
         for (const auto& n : names) node_flavors_[n].push_back(flavor);
@@ -321,13 +321,18 @@ void Simulation::on_cycle() {
     fatal_ = "at " + now_.to_string() + ": --verify: the kept TAS node index differs from the cluster's";
     return;
   }
+  if (!active_queues_) active_queues_ = model::active_cluster_queues(cluster_);
+  if (options_.verify_incremental && *active_queues_ != model::active_cluster_queues(cluster_)) {
+    fatal_ = "at " + now_.to_string() + ": --verify: the kept active ClusterQueues differ from the cluster's";
+    return;
+  }
   if (!reserved_) reserved_ = model::build_usage_snapshot(workloads_);
   if (options_.verify_incremental && *reserved_ != model::build_usage_snapshot(workloads_)) {
     fatal_ = "at " + now_.to_string() + ": --verify: the kept usage snapshot differs from the Workloads'";
     return;
   }
   const model::CycleResult result =
-      model::schedule_cycle(cluster_, workloads_, queues_, now_.us(), {}, &*tas_nodes_, &*reserved_, &memo_);
+      model::schedule_cycle(cluster_, workloads_, queues_, now_.us(), {}, {&*tas_nodes_, &*reserved_, &memo_, &*active_queues_});
   if (!memo_.mismatch().empty()) {
     fatal_ = "at " + now_.to_string() + ": --verify: a remembered nomination is stale: " + memo_.mismatch();
     return;
@@ -649,6 +654,7 @@ void Simulation::full_sync(const std::set<std::string>& nodes, bool stage3) {
   }
   instance_type_status_stale_ = false;
   tas_nodes_stale_ = true;
+  active_queues_.reset();
   after_chain_writes(synced->writes, synced->fit_label_nodes, synced->requeues);
 }
 
@@ -715,6 +721,11 @@ void Simulation::settle_status() {
   full_sync({}, /*stage3=*/false);
 }
 
+void Simulation::invalidate_kueue_objects() {
+  memo_.invalidate_all();
+  active_queues_.reset();
+}
+
 void Simulation::invalidate_node(const std::string& node) {
   const auto it = node_flavors_.find(node);
   if (it == node_flavors_.end()) return;  // in no TAS flavor (a change of membership rebuilds the index)
@@ -772,7 +783,7 @@ void Simulation::after_chain_writes(const std::vector<model::Write>& writes, con
     // What Kueue's search reads: Nodes (per TAS flavor) and its own objects; not InstanceTypes,
     // Devices or Namespaces.
     if (kind == "Node") invalidate_node(meta.name);
-    else if (kind != "InstanceType" && kind != "Devices" && kind != "Namespace") memo_.invalidate_all();
+    else if (kind != "InstanceType" && kind != "Devices" && kind != "Namespace") invalidate_kueue_objects();
     if (kind == "Node" && w.controller == "NodeCapacity") continue;  // per-allocation noise; visible in snapshots
     log("write", kind + " " + (meta.namespace_.empty() ? meta.name : meta.namespace_ + "/" + meta.name),
         std::string(model::to_string(w.verb)) + " by " + w.controller + ": " + w.reason);

@@ -186,6 +186,8 @@ class Simulation {
   bool tas_nodes_stale_ = true;                    // a full resync ran since tas_nodes_ was built
   std::map<std::string, std::vector<std::string>> node_flavors_;  // tas_nodes_ by Node: its TAS flavors
   model::NominationMemo memo_;  // remembered not-fit verdicts of heads
+  std::optional<std::set<std::string>> active_queues_;  // kept until Kueue's own objects change
+  void invalidate_kueue_objects();  // memo_ and active_queues_ both
   std::optional<model::UsageSnapshot> reserved_;  // kept until a Workload's reservation changes
   std::map<std::string, std::set<std::string>> pods_by_node_;  // Node → keys of the Pods bound there
   GpuModelUsage gpu_usage_;  // per GPU model: credits allocated and fragmented over time

@@ -33,7 +33,7 @@ void Simulation::on_timeline(int64_t index) {
   const TimelineAction& a = scenario_.timeline[static_cast<size_t>(index)];
   const std::string where = a.where.str();
   auto refuse = [&](const std::string& why) { log("action", where, std::string(kind_name(a.kind)) + " skipped: " + why); };
-  memo_.invalidate_all();  // an admin action may change anything Kueue's search reads
+  invalidate_kueue_objects();  // an admin action may change anything Kueue's search reads
   switch (a.kind) {
     case TimelineAction::Kind::kAddNode: {
       if (!a.new_node) return refuse("no node given");
@@ -172,7 +172,7 @@ void Simulation::on_timeline(int64_t index) {
 
 void Simulation::on_redetect(int64_t index) {
   const TimelineAction& a = scenario_.timeline[static_cast<size_t>(index)];
-  memo_.invalidate_all();
+  invalidate_kueue_objects();
   auto devices = cluster_.devices.find(a.node);
   auto node = cluster_.nodes.find(a.node);
   if (devices == cluster_.devices.end() || node == cluster_.nodes.end()) {

@@ -172,26 +172,39 @@ std::vector<WorkloadTransition> finish_workload(WorkloadState& workloads, QueueM
 
 std::map<std::string, ClusterQueueStatus> cluster_queue_usage(const ClusterState& cluster, const WorkloadState& workloads,
                                                               const QueueManager& queues) {
+  // One walk over the Workloads, totals per ClusterQueue.
+  struct Totals {
+    int32_t reserving = 0, admitted = 0;
+    std::map<std::pair<std::string, std::string>, int64_t> reserved, used;
+  };
+  std::map<std::string, Totals> by_queue;
+  for (const auto& [key, wl] : workloads.workloads) {
+    if (!wl.status.admission || wl.finished()) continue;
+    const auto cq = cluster.cluster_queues.find(wl.status.admission->cluster_queue);
+    if (cq == cluster.cluster_queues.end()) continue;
+    Totals& t = by_queue[cq->first];
+    ++t.reserving;
+    const bool admitted = wl.admitted();
+    if (admitted) ++t.admitted;
+    for (const auto& psa : wl.status.admission->pod_set_assignments)
+      for (const auto& [r, qty] : psa.resource_usage) {
+        const auto f = psa.flavors.find(r);
+        if (f == psa.flavors.end()) continue;
+        t.reserved[{f->second, r}] += resource_value(r, qty);
+        if (admitted) t.used[{f->second, r}] += resource_value(r, qty);
+      }
+  }
+  const std::map<std::string, int32_t> pending = queues.pending_by_queue();
+  static const Totals kNone;
   std::map<std::string, ClusterQueueStatus> out;
   for (const auto& [name, cq] : cluster.cluster_queues) {
+    const auto found = by_queue.find(name);
+    const Totals& t = found == by_queue.end() ? kNone : found->second;
     ClusterQueueStatus s = cq.status;
-    s.pending_workloads = queues.pending(name);
-    s.reserving_workloads = 0;
-    s.admitted_workloads = 0;
-    std::map<std::pair<std::string, std::string>, int64_t> reserved, used;
-    for (const auto& [key, wl] : workloads.workloads) {
-      if (!wl.status.admission || wl.finished() || wl.status.admission->cluster_queue != name) continue;
-      ++s.reserving_workloads;
-      const bool admitted = wl.admitted();
-      if (admitted) ++s.admitted_workloads;
-      for (const auto& psa : wl.status.admission->pod_set_assignments)
-        for (const auto& [r, qty] : psa.resource_usage) {
-          const auto f = psa.flavors.find(r);
-          if (f == psa.flavors.end()) continue;
-          reserved[{f->second, r}] += resource_value(r, qty);
-          if (admitted) used[{f->second, r}] += resource_value(r, qty);
-        }
-    }
+    const auto p = pending.find(name);
+    s.pending_workloads = p == pending.end() ? 0 : p->second;
+    s.reserving_workloads = t.reserving;
+    s.admitted_workloads = t.admitted;
     const auto listed = [&](const std::map<std::pair<std::string, std::string>, int64_t>& totals) {
       std::vector<FlavorUsage> list;
       for (const auto& g : cq.spec.resource_groups)
@@ -199,15 +212,15 @@ std::map<std::string, ClusterQueueStatus> cluster_queue_usage(const ClusterState
           FlavorUsage fu;
           fu.name = fq.name;
           for (const auto& r : g.covered_resources) {
-            const auto t = totals.find({fq.name, r});
-            fu.resources.push_back({r, resource_quantity(r, t == totals.end() ? 0 : t->second), Quantity::from_int(0)});
+            const auto v = totals.find({fq.name, r});
+            fu.resources.push_back({r, resource_quantity(r, v == totals.end() ? 0 : v->second), Quantity::from_int(0)});
           }
           list.push_back(std::move(fu));
         }
       return list;
     };
-    s.flavors_reservation = listed(reserved);
-    s.flavors_usage = listed(used);
+    s.flavors_reservation = listed(t.reserved);
+    s.flavors_usage = listed(t.used);
     if (!(s == cq.status)) out[name] = std::move(s);
   }
   return out;

@@ -129,6 +129,17 @@ int32_t QueueManager::pending(const std::string& cluster_queue) const {
          popped;
 }
 
+std::map<std::string, int32_t> QueueManager::pending_by_queue() const {
+  std::map<std::string, int32_t> out;
+  for (const auto& [name, q] : queues_) {
+    const auto n = static_cast<int32_t>(q.heap.size() + q.inadmissible.size() + q.parked.size());
+    if (n > 0) out[name] = n;
+  }
+  for (const auto& [key, t] : workloads_)
+    if (t.place == Place::kPopped && queues_.count(t.cluster_queue) != 0) ++out[t.cluster_queue];
+  return out;
+}
+
 int32_t QueueManager::inadmissible(const std::string& cluster_queue) const {
   const auto it = queues_.find(cluster_queue);
   if (it == queues_.end()) return 0;

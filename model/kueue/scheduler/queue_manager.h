@@ -54,6 +54,8 @@ class QueueManager {
   void requeue(const std::string& workload_key, bool inadmissible);
 
   int32_t pending(const std::string& cluster_queue) const;
+  // pending() of every ClusterQueue that holds a waiting Workload, in one walk.
+  std::map<std::string, int32_t> pending_by_queue() const;
   int32_t inadmissible(const std::string& cluster_queue) const;
   std::vector<std::string> cluster_queues() const;
   bool contains(const std::string& workload_key) const { return workloads_.count(workload_key) != 0; }

@@ -84,14 +84,25 @@ bool cluster_queue_active(const ClusterState& cluster, const std::string& cluste
   return cluster_queue_active_condition(it->second, cluster).status == "True";
 }
 
+std::set<std::string> active_cluster_queues(const ClusterState& cluster) {
+  std::set<std::string> out;
+  for (const auto& [name, cq] : cluster.cluster_queues)
+    if (cluster_queue_active(cluster, name)) out.insert(name);
+  return out;
+}
+
 CycleResult schedule_cycle(const ClusterState& cluster, WorkloadState& workloads, QueueManager& queues, TimeUs now,
-                           const KueueConfig& config, const TasNodeIndex* tas_nodes, const UsageSnapshot* reserved,
-                           NominationMemo* memo) {
+                           const KueueConfig& config, const KeptCycleState& kept) {
+  const TasNodeIndex* tas_nodes = kept.tas_nodes;
+  const UsageSnapshot* reserved = kept.reserved;
+  NominationMemo* memo = kept.memo;
   CycleResult result;
   // 1. Heads: at most one per active ClusterQueue.
   std::vector<QueueEntry> heads;
   for (const auto& name : queues.cluster_queues()) {
-    if (!cluster_queue_active(cluster, name)) continue;
+    const bool active = kept.active_queues != nullptr ? kept.active_queues->count(name) != 0
+                                                      : cluster_queue_active(cluster, name);
+    if (!active) continue;
     auto head = queues.pop(name);
     if (!head) continue;
     ++result.popped;

@@ -9,6 +9,9 @@
 // once per cycle period; the live mode will call the same code.
 #pragma once
 
+#include <set>
+#include <string>
+
 #include "model/kueue/scheduler/kueue_config.h"
 #include "model/kueue/scheduler/nomination_memo.h"
 #include "model/kueue/scheduler/queue_manager.h"
@@ -23,13 +26,26 @@ namespace chaintwin::model {
 // (not stopped, not terminating, flavors, checks and Topologies present and Active).
 bool cluster_queue_active(const ClusterState& cluster, const std::string& cluster_queue);
 
-// `tas_nodes`: the caller's build_tas_node_index(cluster), kept while it holds (optional).
-// `reserved`: the caller's build_usage_snapshot(workloads), kept while no Workload's reservation
-// changed (optional); the cycle works on a copy once it admits something.
-// `memo`: remembered not-fit verdicts, kept by the caller with its invalidations (optional;
-// nomination_memo.h). A head whose verdict is remembered and still valid is not searched again.
+// What a caller may keep between cycles instead of each cycle deriving it again; every member is
+// optional (null: the cycle derives it).
+struct KeptCycleState {
+  // build_tas_node_index(cluster), kept while it holds.
+  const TasNodeIndex* tas_nodes = nullptr;
+  // build_usage_snapshot(workloads), kept while no Workload's reservation changed; the cycle works
+  // on a copy once it admits something.
+  const UsageSnapshot* reserved = nullptr;
+  // Remembered not-fit verdicts, kept with the caller's invalidations (nomination_memo.h). A head
+  // whose verdict is remembered and still valid is not searched again.
+  NominationMemo* memo = nullptr;
+  // The ClusterQueues for which cluster_queue_active() holds, kept while no ClusterQueue,
+  // ResourceFlavor, Topology or AdmissionCheck changed.
+  const std::set<std::string>* active_queues = nullptr;
+};
+
 CycleResult schedule_cycle(const ClusterState& cluster, WorkloadState& workloads, QueueManager& queues, TimeUs now,
-                           const KueueConfig& config = {}, const TasNodeIndex* tas_nodes = nullptr,
-                           const UsageSnapshot* reserved = nullptr, NominationMemo* memo = nullptr);
+                           const KueueConfig& config = {}, const KeptCycleState& kept = {});
+
+// The ClusterQueues cluster_queue_active() holds for.
+std::set<std::string> active_cluster_queues(const ClusterState& cluster);
 
 }  // namespace chaintwin::model

@@ -30,15 +30,17 @@ struct Exclusions {
   bool any() const { return node_selector > 0 || affinity > 0 || !resources.empty(); }
 };
 
-// How many Pods fit in `free`; the first resource (by name) short of one Pod when none does.
-int32_t count_in(const ResourceAmounts& per_pod, const ResourceAmounts& free, std::string* short_of) {
+// How many Pods fit in `free` (free[i] of per_pod[i]; a resource not `known` has none); the first
+// resource (by name) short of one Pod when none does.
+int32_t count_in(const std::vector<std::pair<std::string, int64_t>>& per_pod, const std::vector<int64_t>& free,
+                 const std::vector<bool>& known, std::string* short_of) {
   int64_t n = std::numeric_limits<int32_t>::max();
-  for (const auto& [r, v] : per_pod) {
+  for (std::size_t i = 0; i < per_pod.size(); ++i) {
+    const int64_t v = per_pod[i].second;
     if (v <= 0) continue;
-    const auto f = free.find(r);
-    const int64_t have = f == free.end() ? 0 : std::max<int64_t>(0, f->second);
+    const int64_t have = known[i] ? std::max<int64_t>(0, free[i]) : 0;
     const int64_t fit = have / v;
-    if (fit == 0 && short_of != nullptr && short_of->empty()) *short_of = r;
+    if (fit == 0 && short_of != nullptr && short_of->empty()) *short_of = per_pod[i].first;
     n = std::min(n, fit);
   }
   return static_cast<int32_t>(n);
@@ -148,8 +150,10 @@ TopologyResult assign_topology(const ClusterState& cluster, const ResourceFlavor
     required_depth = static_cast<std::size_t>(it - levels.begin());
   }
 
-  ResourceAmounts per_pod = resource_amounts(pod_effective_requests(pod_set.template_));
-  per_pod["pods"] = 1;
+  ResourceAmounts per_pod_map = resource_amounts(pod_effective_requests(pod_set.template_));
+  per_pod_map["pods"] = 1;
+  // The request as a list in name order; free[i] below is what a Node has of per_pod[i].
+  const std::vector<std::pair<std::string, int64_t>> per_pod(per_pod_map.begin(), per_pod_map.end());
   Exclusions ex;
   std::vector<Leaf> leaves;
   const std::vector<std::string>* listed = nullptr;
@@ -157,12 +161,19 @@ TopologyResult assign_topology(const ClusterState& cluster, const ResourceFlavor
     if (const auto it = index->find(flavor.metadata.name); it != index->end()) listed = &it->second;
   std::vector<std::pair<const std::string*, const Node*>> candidates;
   if (listed != nullptr) {
-    for (const auto& name : *listed)
-      if (const auto it = cluster.nodes.find(name); it != cluster.nodes.end()) candidates.emplace_back(&it->first, &it->second);
+    // Both the list and the Nodes are in name order: one walk instead of a lookup per Node.
+    auto it = cluster.nodes.begin();
+    for (const auto& name : *listed) {
+      while (it != cluster.nodes.end() && it->first < name) ++it;
+      if (it != cluster.nodes.end() && it->first == name) candidates.emplace_back(&it->first, &it->second);
+    }
   } else {
     for (const auto& [name, node] : cluster.nodes)
       if (flavor_selects(flavor, levels, node)) candidates.emplace_back(&name, &node);
   }
+  std::vector<int64_t> free(per_pod.size());
+  std::vector<bool> known(per_pod.size());
+  auto used = node_usage.begin();  // candidates are in name order, and so is the usage
   for (const auto& [name_ptr, node_ptr] : candidates) {
     const std::string& name = *name_ptr;
     const Node& node = *node_ptr;
@@ -180,20 +191,23 @@ TopologyResult assign_topology(const ClusterState& cluster, const ResourceFlavor
     }
     // What is free of each resource the Pod asks for: allocatable (pods unbounded when the Node does
     // not report it) less the TAS usage; a resource the Node lacks is 0 free.
-    const auto used = node_usage.find(name);
-    ResourceAmounts free;
-    for (const auto& [r, per] : per_pod) {
+    while (used != node_usage.end() && used->first < name) ++used;
+    const ResourceAmounts* usage = used != node_usage.end() && used->first == name ? &used->second : nullptr;
+    for (std::size_t i = 0; i < per_pod.size(); ++i) {
+      const std::string& r = per_pod[i].first;
       const auto a = node.status.allocatable.find(r);
-      int64_t f = 0;
-      if (a != node.status.allocatable.end()) f = resource_value(r, a->second);
-      else if (r == "pods") f = std::numeric_limits<int32_t>::max();  // not modelled: unbounded
-      else continue;
-      if (used != node_usage.end())
-        if (const auto u = used->second.find(r); u != used->second.end()) f -= u->second;
-      free[r] = f;
+      known[i] = true;
+      if (a != node.status.allocatable.end()) free[i] = resource_value(r, a->second);
+      else if (r == "pods") free[i] = std::numeric_limits<int32_t>::max();  // not modelled: unbounded
+      else {
+        known[i] = false;
+        continue;
+      }
+      if (usage != nullptr)
+        if (const auto u = usage->find(r); u != usage->end()) free[i] -= u->second;
     }
     std::string short_of;
-    leaf.pods = count_in(per_pod, free, &short_of);
+    leaf.pods = count_in(per_pod, free, known, &short_of);
     if (leaf.pods == 0) ++ex.resources[short_of];
     leaves.push_back(std::move(leaf));
   }

@@ -49,7 +49,7 @@ TEST_CASE("a head that did not fit comes back with the same message without a ne
   f.submit("pair", "cq", 2, 1, 2);
   NominationMemo memo;
   memo.verify = true;
-  auto cycle = [&] { return schedule_cycle(f.cluster, f.state, f.queues, 0, f.config, nullptr, nullptr, &memo); };
+  auto cycle = [&] { return schedule_cycle(f.cluster, f.state, f.queues, 0, f.config, {nullptr, nullptr, &memo}); };
   cycle();  // holder reserves
   cycle();  // pair does not fit: remembered
   REQUIRE(memo.size() == 1);
@@ -68,7 +68,7 @@ TEST_CASE("verify catches a remembered verdict the owner forgot to invalidate", 
   f.submit("pair", "cq", 2, 1, 1);
   NominationMemo memo;
   memo.verify = true;
-  auto cycle = [&] { return schedule_cycle(f.cluster, f.state, f.queues, 0, f.config, nullptr, nullptr, &memo); };
+  auto cycle = [&] { return schedule_cycle(f.cluster, f.state, f.queues, 0, f.config, {nullptr, nullptr, &memo}); };
   cycle();  // one card on the only node: TAS cannot place 2 cards
   REQUIRE(memo.size() == 1);
   f.node("n2", 8);  // a Node joins the flavor, and nobody tells the memo
