@@ -2,18 +2,26 @@
 
 namespace chaintwin::model {
 
-Result<ClusterState> run_pass(const ClusterState& state, const std::vector<Controller>& controllers,
-                              const std::string& now, std::vector<Write>* applied) {
-  ClusterState current = state;
+Status run_pass_in_place(ClusterState& state, const std::vector<Controller>& controllers, const std::string& now,
+                         std::vector<Write>* applied, std::vector<Requeue>* requeues) {
   for (const auto& c : controllers) {
-    Plan plan = c.reconcile(current);
+    Plan plan = c.reconcile(state);
+    if (requeues != nullptr)
+      for (auto& r : plan.requeues) requeues->push_back(std::move(r));
     if (plan.writes.empty()) continue;
-    auto next = apply_plan(std::move(current), plan, now);
+    auto next = apply_plan(std::move(state), plan, now);
     if (!next.ok()) return err(c.name + ": " + next.error());
-    current = std::move(next).value();
+    state = std::move(next).value();
     if (applied != nullptr)
       for (auto& w : plan.writes) applied->push_back(std::move(w));
   }
+  return Ok{};
+}
+
+Result<ClusterState> run_pass(const ClusterState& state, const std::vector<Controller>& controllers,
+                              const std::string& now, std::vector<Write>* applied) {
+  ClusterState current = state;
+  if (auto s = run_pass_in_place(current, controllers, now, applied); !s.ok()) return err(s.error());
   return current;
 }
 
@@ -23,15 +31,13 @@ Result<ConvergeResult> converge(ClusterState state, const std::vector<Controller
   out.state = std::move(state);
   for (int pass = 0; pass < max_passes; ++pass) {
     std::vector<Write> applied;
-    auto next = run_pass(out.state, controllers, now, &applied);
-    if (!next.ok()) return err("pass " + std::to_string(pass + 1) + ": " + next.error());
-    out.state = std::move(next).value();
+    std::vector<Requeue> requeues;
+    if (auto s = run_pass_in_place(out.state, controllers, now, &applied, &requeues); !s.ok())
+      return err("pass " + std::to_string(pass + 1) + ": " + s.error());
     if (applied.empty()) {
+      // Nothing was written: every controller saw the final state, so these are its requeues.
       out.converged = true;
-      for (const auto& c : controllers) {
-        Plan p = c.reconcile(out.state);
-        for (auto& r : p.requeues) out.requeues.push_back(std::move(r));
-      }
+      out.requeues = std::move(requeues);
       return out;
     }
     ++out.passes;

@@ -30,6 +30,12 @@ struct ConvergeResult {
 Result<ClusterState> run_pass(const ClusterState& state, const std::vector<Controller>& controllers,
                               const std::string& now, std::vector<Write>* applied);
 
+// run_pass on `state` itself, without a copy; also collects every controller's requeues (when a pass
+// writes nothing they are the requeues of the state it leaves). After a refusal `state` is
+// unspecified and must not be used.
+Status run_pass_in_place(ClusterState& state, const std::vector<Controller>& controllers, const std::string& now,
+                         std::vector<Write>* applied, std::vector<Requeue>* requeues = nullptr);
+
 // Passes until a pass writes nothing, or `max_passes`.
 Result<ConvergeResult> converge(ClusterState state, const std::vector<Controller>& controllers,
                                 const std::string& now, int max_passes = 50);

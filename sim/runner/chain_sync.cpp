@@ -197,21 +197,28 @@ model::Result<ChainSync> sync_chain(model::ClusterState& cluster, const std::set
         return simulated_node_profile(state, every_node ? nullptr : &scope);
       };
   constexpr int kMaxPasses = 50;  // as model::converge: the requeues of the last pass are kept either way
-  for (int pass = 0; pass < kMaxPasses; ++pass) {
+  bool settled = false;
+  for (int pass = 0; pass < kMaxPasses && !settled; ++pass) {
     std::vector<model::Write> applied;
-    auto next = model::run_pass(cluster, controllers, at, &applied);
-    if (!next.ok()) return model::err("pass " + std::to_string(pass + 1) + ": " + next.error());
-    cluster = std::move(next).value();
-    if (applied.empty()) break;
+    std::vector<model::Requeue> requeues;
+    if (auto s = model::run_pass_in_place(cluster, controllers, at, &applied, &requeues); !s.ok())
+      return model::err("pass " + std::to_string(pass + 1) + ": " + s.error());
+    if (applied.empty()) {
+      // Every controller saw the state this pass leaves: its requeues are that state's.
+      settled = true;
+      out.requeues = std::move(requeues);
+    }
     for (auto& w : applied) {
       const std::string_view kind = model::kind_of(w.object);
       if (kind == "Node" || kind == "Devices") scope.insert(model::metadata_of(w.object).name);
       out.writes.push_back(std::move(w));
     }
   }
-  for (const auto& c : controllers) {
-    model::Plan p = c.reconcile(cluster);
-    for (auto& r : p.requeues) out.requeues.push_back(std::move(r));
+  if (!settled) {
+    for (const auto& c : controllers) {
+      model::Plan p = c.reconcile(cluster);
+      for (auto& r : p.requeues) out.requeues.push_back(std::move(r));
+    }
   }
   if (stage3) {
     for (const auto& [name, node] : cluster.nodes) {

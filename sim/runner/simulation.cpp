@@ -89,6 +89,7 @@ model::Status Simulation::start() {
   if (started_) return model::Ok{};
   started_ = true;
   memo_.verify = options_.verify_incremental;
+  tas_leaves_.verify = options_.verify_incremental;
   // Queues take the scenario's strategy.
   for (auto& [name, cq] : cluster_.cluster_queues) cq.spec.queueing_strategy = scenario_.kueue.queueing_strategy;
   auto synced = sync_chain(cluster_, {}, now_);
@@ -312,7 +313,7 @@ void Simulation::on_cycle() {
       invalidate_kueue_objects();
       node_flavors_.clear();
       for (const auto& [flavor, names] : fresh)
-        for (const auto& n : names) node_flavors_[n].push_back(flavor);
+        for (std::size_t i = 0; i < names.size(); ++i) node_flavors_[names[i]].emplace_back(flavor, i);
       tas_nodes_ = std::move(fresh);
     }
     tas_nodes_stale_ = false;
@@ -332,13 +333,41 @@ void Simulation::on_cycle() {
     return;
   }
   const model::CycleResult result =
-      model::schedule_cycle(cluster_, workloads_, queues_, now_.us(), {}, {&*tas_nodes_, &*reserved_, &memo_, &*active_queues_});
+      model::schedule_cycle(cluster_, workloads_, queues_, now_.us(), {},
+                            {&*tas_nodes_, &*reserved_, &memo_, &*active_queues_, &tas_leaves_});
   if (!memo_.mismatch().empty()) {
     fatal_ = "at " + now_.to_string() + ": --verify: a remembered nomination is stale: " + memo_.mismatch();
     return;
   }
+  if (!tas_leaves_.mismatch().empty()) {
+    fatal_ = "at " + now_.to_string() + ": --verify: a kept TAS Node verdict is stale: " + tas_leaves_.mismatch();
+    return;
+  }
   apply_transitions(result.transitions);
-  if (result.popped > 0) ensure_cycle();
+  if (result.popped > 0) {
+    run_idle_cycles();
+    ensure_cycle();
+  }
+}
+
+// The cycles due before the next event (an event queued for the same instant was queued first and
+// runs first), within the run, that could only park remembered heads: run at once, counted as the
+// events they would have been, the clock left at the last of them.
+void Simulation::run_idle_cycles() {
+  if (!options_.batch_idle_cycles || options_.verify_incremental || !fatal_.empty()) return;
+  if (!tas_nodes_ || !reserved_ || !active_queues_) return;
+  const int64_t period = std::max<int64_t>(1, scenario_.kueue.scheduling_cycle_period.us());
+  const int64_t first = (now_.us() / period + 1) * period;
+  int64_t last = end_.us();
+  if (!events_.empty()) last = std::min(last, events_.top().at.us() - 1);
+  if (last < first) return;
+  const int64_t due = (last - first) / period + 1;
+  const int64_t ran = model::run_idle_cycles(cluster_, workloads_, queues_,
+                                             {&*tas_nodes_, &*reserved_, &memo_, &*active_queues_}, due);
+  if (ran == 0) return;
+  record_.info.events += ran;
+  batched_cycles_ += ran;
+  now_ = SimTime::micros(first + (ran - 1) * period);
 }
 
 void Simulation::apply_transitions(const std::vector<model::WorkloadTransition>& transitions) {
@@ -723,13 +752,17 @@ void Simulation::settle_status() {
 
 void Simulation::invalidate_kueue_objects() {
   memo_.invalidate_all();
+  tas_leaves_.clear();
   active_queues_.reset();
 }
 
 void Simulation::invalidate_node(const std::string& node) {
   const auto it = node_flavors_.find(node);
   if (it == node_flavors_.end()) return;  // in no TAS flavor (a change of membership rebuilds the index)
-  for (const auto& flavor : it->second) memo_.invalidate_flavor(flavor);
+  for (const auto& [flavor, position] : it->second) {
+    memo_.invalidate_flavor(flavor);
+    tas_leaves_.node_changed(flavor, position);
+  }
 }
 
 // A Workload's reservation moved: its ClusterQueue's quota, and the TAS usage of the Nodes its
@@ -745,7 +778,7 @@ void Simulation::invalidate_reservation(const std::string& key, const std::strin
         for (const auto& d : psa.topology_assignment->domains) {
           const std::string n = model::domain_node(*psa.topology_assignment, d);
           if (n.empty()) {
-            memo_.invalidate_all();  // a domain above the hostname level: no single Node to name
+            invalidate_kueue_objects();  // a domain above the hostname level: no single Node to name
             continue;
           }
           now_on.insert(n);
@@ -756,7 +789,7 @@ void Simulation::invalidate_reservation(const std::string& key, const std::strin
     for (const auto& n : ti->second.reserved_nodes) invalidate_node(n);
     ti->second.reserved_nodes = now_on;
   } else {
-    memo_.invalidate_all();  // no record of where it was: be safe
+    invalidate_kueue_objects();  // no record of where it was: be safe
   }
   for (const auto& n : now_on) invalidate_node(n);
 }

@@ -45,6 +45,10 @@ struct RunOptions {
   // operator decision), run the full fixpoint on a copy and stop the run if it would write anything
   // but InstanceType statuses. Slow (the whole chain per event); for tests and `--verify`.
   bool verify_incremental = false;
+  // Run the Kueue cycles that fall before the next event and can only park heads whose not-fit
+  // verdict is remembered (model::run_idle_cycles) in one go instead of one event each; they still
+  // count as events. Off under verify_incremental, so that every cycle checks the memo.
+  bool batch_idle_cycles = true;
 };
 
 // What one event is about; `epoch` guards events scheduled for a Workload's earlier admission.
@@ -99,6 +103,8 @@ class Simulation {
   const RunRecord& record() const { return record_; }
   const std::vector<ExpectationFailure>& failures() const { return failures_; }
   WorkloadCountersSet counters() const;
+  // Kueue cycles run by run_idle_cycles in a batch instead of one event each (counted in events).
+  int64_t batched_cycles() const { return batched_cycles_; }
   // Brings the InstanceType statuses up to date (the fast paths leave them to be recomputed when
   // read): call before reading cluster() for them. Expectations and finish() do.
   void settle_status();
@@ -158,6 +164,7 @@ class Simulation {
   void invalidate_reservation(const std::string& key, const std::string& cluster_queue);
   void after_queue_change();
   void ensure_cycle();
+  void run_idle_cycles();
   void mark_kueue_dirty();
   void sample_pools();
   void check_expectation(size_t index);
@@ -184,7 +191,9 @@ class Simulation {
   bool instance_type_status_stale_ = false;  // the fast paths skipped the InstanceType controller
   std::optional<model::TasNodeIndex> tas_nodes_;  // kept until a full resync may have changed it
   bool tas_nodes_stale_ = true;                    // a full resync ran since tas_nodes_ was built
-  std::map<std::string, std::vector<std::string>> node_flavors_;  // tas_nodes_ by Node: its TAS flavors
+  // tas_nodes_ by Node: its TAS flavors and its position in each flavor's list.
+  std::map<std::string, std::vector<std::pair<std::string, std::size_t>>> node_flavors_;
+  model::TasLeafCache tas_leaves_;  // per-Node TAS verdicts per request shape
   model::NominationMemo memo_;  // remembered not-fit verdicts of heads
   std::optional<std::set<std::string>> active_queues_;  // kept until Kueue's own objects change
   void invalidate_kueue_objects();  // memo_ and active_queues_ both
@@ -196,6 +205,7 @@ class Simulation {
   std::map<std::string, std::map<std::pair<int64_t, int32_t>, int64_t>> demand_;
   std::map<std::string, std::pair<int64_t, int32_t>> typical_;
   bool started_ = false;
+  int64_t batched_cycles_ = 0;
   RunRecord record_;
   std::vector<ExpectationFailure> failures_;
   std::map<std::string, PoolSample> last_sample_;  // "<cq>|<resource>" → last sample written

@@ -112,6 +112,12 @@ std::optional<QueueEntry> QueueManager::pop(const std::string& cluster_queue) {
   return head;
 }
 
+const QueueEntry* QueueManager::peek(const std::string& cluster_queue) const {
+  const auto it = queues_.find(cluster_queue);
+  if (it == queues_.end() || it->second.heap.empty()) return nullptr;
+  return &*it->second.heap.begin();
+}
+
 void QueueManager::requeue(const std::string& workload_key, bool inadmissible) {
   const auto it = workloads_.find(workload_key);
   if (it == workloads_.end()) return;

@@ -50,6 +50,8 @@ class QueueManager {
 
   // The head of a ClusterQueue's heap, taken out (kPopped) until requeue() or remove().
   std::optional<QueueEntry> pop(const std::string& cluster_queue);
+  // The head of a ClusterQueue's heap, left in place (null when the heap is empty).
+  const QueueEntry* peek(const std::string& cluster_queue) const;
   // Back into the heap (immediate) or into the inadmissible set.
   void requeue(const std::string& workload_key, bool inadmissible);
 

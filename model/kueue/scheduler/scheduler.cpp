@@ -17,8 +17,9 @@ struct Nomination {
 };
 
 // Flavors, then TAS on each PodSet whose flavor names a Topology, against `usage`.
+// `leaves`: only when `usage` is the snapshot the cache's generations follow.
 Nomination nominate(const ClusterState& cluster, const ClusterQueue& cq, const Workload& wl, const UsageSnapshot& usage,
-                    const KueueConfig& config, const TasNodeIndex* tas_nodes) {
+                    const KueueConfig& config, const TasNodeIndex* tas_nodes, TasLeafCache* leaves = nullptr) {
   Nomination n;
   const auto quota_it = usage.quota.find(cq.metadata.name);
   static const FlavorResourceAmounts kNone;
@@ -53,7 +54,9 @@ Nomination nominate(const ClusterState& cluster, const ClusterQueue& cq, const W
     }
     if (tas_flavor != nullptr) {
       n.tas_flavors.push_back(tas_flavor->metadata.name);
-      const TopologyResult tr = assign_topology(cluster, *tas_flavor, ps, nodes, config.tas_placement, tas_nodes);
+      // A later PodSet reads what an earlier one placed (`own`): no cached verdicts for it.
+      const TopologyResult tr =
+          assign_topology(cluster, *tas_flavor, ps, nodes, config.tas_placement, tas_nodes, own ? nullptr : leaves);
       if (!tr.assignment) {
         n.assignment_error = "couldn't assign flavors to pod set " + ps.name + ": " + tr.message;
         return n;
@@ -82,6 +85,33 @@ bool cluster_queue_active(const ClusterState& cluster, const std::string& cluste
   const auto it = cluster.cluster_queues.find(cluster_queue);
   if (it == cluster.cluster_queues.end()) return false;
   return cluster_queue_active_condition(it->second, cluster).status == "True";
+}
+
+int64_t run_idle_cycles(const ClusterState& cluster, const WorkloadState& workloads, QueueManager& queues,
+                        const KeptCycleState& kept, int64_t max_cycles) {
+  if (kept.memo == nullptr || kept.active_queues == nullptr) return 0;
+  const std::vector<std::string> names = queues.cluster_queues();
+  std::vector<std::string> parked;
+  int64_t ran = 0;
+  while (ran < max_cycles) {
+    parked.clear();
+    for (const auto& name : names) {
+      if (kept.active_queues->count(name) == 0) continue;
+      const QueueEntry* head = queues.peek(name);
+      if (head == nullptr) continue;
+      const auto w = workloads.workloads.find(head->key);
+      const auto cq = cluster.cluster_queues.find(name);
+      if (w == workloads.workloads.end() || cq == cluster.cluster_queues.end()) return ran;
+      if (!cq->second.spec.namespace_selector_all || strict_fifo(cq->second)) return ran;
+      const auto known = kept.memo->failure(head->key, name);
+      if (!known || !pending_unchanged(w->second, "Pending", *known)) return ran;
+      parked.push_back(head->key);
+    }
+    if (parked.empty()) return ran;
+    for (const auto& key : parked) queues.requeue(key, /*inadmissible=*/true);
+    ++ran;
+  }
+  return ran;
 }
 
 std::set<std::string> active_cluster_queues(const ClusterState& cluster) {
@@ -116,6 +146,10 @@ CycleResult schedule_cycle(const ClusterState& cluster, WorkloadState& workloads
   std::optional<UsageSnapshot> own;
   if (reserved == nullptr) own = build_usage_snapshot(workloads);
   const UsageSnapshot* snapshot_ptr = reserved != nullptr ? reserved : &*own;
+  // The kept per-Node verdicts follow the kept snapshot, not this cycle's own copy of it.
+  const auto leaves_for = [&](const UsageSnapshot* usage) {
+    return usage == kept.reserved && kept.tas_nodes != nullptr ? kept.tas_leaves : nullptr;
+  };
   struct Entry {
     QueueEntry entry;
     std::string cluster_queue;
@@ -131,13 +165,13 @@ CycleResult schedule_cycle(const ClusterState& cluster, WorkloadState& workloads
     else if (const auto known = memo != nullptr ? memo->failure(h.key, e.cluster_queue) : std::nullopt) {
       e.nomination.assignment_error = *known;
       if (memo->verify) {
-        const Nomination fresh = nominate(cluster, cq, wl, *snapshot_ptr, config, tas_nodes);
+        const Nomination fresh = nominate(cluster, cq, wl, *snapshot_ptr, config, tas_nodes, leaves_for(snapshot_ptr));
         if (fresh.admission || fresh.assignment_error != *known)
           memo->note_mismatch("Workload " + h.key + ": remembered \"" + *known + "\", the search now gives " +
                               (fresh.admission ? std::string("a fit") : "\"" + fresh.assignment_error + "\""));
       }
     } else {
-      e.nomination = nominate(cluster, cq, wl, *snapshot_ptr, config, tas_nodes);
+      e.nomination = nominate(cluster, cq, wl, *snapshot_ptr, config, tas_nodes, leaves_for(snapshot_ptr));
       if (memo != nullptr && !e.nomination.admission)
         memo->remember_failure(h.key, e.cluster_queue, e.nomination.assignment_error, e.nomination.tas_flavors);
     }
@@ -156,7 +190,7 @@ CycleResult schedule_cycle(const ClusterState& cluster, WorkloadState& workloads
       if (!e.nomination.admission) {
         message = e.nomination.assignment_error;
       } else {
-        const Nomination again = nominate(cluster, cq, wl, *snapshot_ptr, config, tas_nodes);
+        const Nomination again = nominate(cluster, cq, wl, *snapshot_ptr, config, tas_nodes, leaves_for(snapshot_ptr));
         if (again.admission) admission = again.admission;
         else {
           message = again.assignment_error;

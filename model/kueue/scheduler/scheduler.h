@@ -40,10 +40,23 @@ struct KeptCycleState {
   // The ClusterQueues for which cluster_queue_active() holds, kept while no ClusterQueue,
   // ResourceFlavor, Topology or AdmissionCheck changed.
   const std::set<std::string>* active_queues = nullptr;
+  // Per-Node TAS verdicts per request shape, whose generations follow `reserved` (tas_leaf_cache.h);
+  // used only with `reserved` and `tas_nodes`, and only until the cycle admits something.
+  TasLeafCache* tas_leaves = nullptr;
 };
 
 CycleResult schedule_cycle(const ClusterState& cluster, WorkloadState& workloads, QueueManager& queues, TimeUs now,
                            const KueueConfig& config = {}, const KeptCycleState& kept = {});
+
+// Cycles in which nothing can happen but heads being parked: every active ClusterQueue with a
+// head has a BestEffortFIFO head whose not-fit verdict kept.memo holds and whose Pending condition
+// already says so, so schedule_cycle would only move it to the inadmissible set. Runs up to
+// `max_cycles` such cycles (one head per queue per cycle, as schedule_cycle) and stops before the
+// first cycle that could do anything else, or that would pop nothing. Returns how many it ran.
+// Needs kept.memo and kept.active_queues (0 without them). The simulator runs the cycles that fall
+// before its next event this way instead of one event each.
+int64_t run_idle_cycles(const ClusterState& cluster, const WorkloadState& workloads, QueueManager& queues,
+                        const KeptCycleState& kept, int64_t max_cycles);
 
 // The ClusterQueues cluster_queue_active() holds for.
 std::set<std::string> active_cluster_queues(const ClusterState& cluster);

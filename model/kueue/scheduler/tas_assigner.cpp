@@ -106,6 +106,65 @@ void distribute(const std::vector<Leaf>& leaves, std::size_t depth, std::size_t 
   }
 }
 
+using PerPod = std::vector<std::pair<std::string, int64_t>>;
+
+// What one Node offers the PodSet: excluded by its nodeSelector or required affinity (hostname
+// level only), else how many Pods fit in allocatable less the TAS usage.
+TasNodeVerdict evaluate_node(const std::string& name, const Node& node, const PodSet& pod_set, const PerPod& per_pod,
+                             const ResourceAmounts* usage, bool hostname_leaf, const std::vector<std::string>& levels) {
+  TasNodeVerdict v;
+  const auto& labels = node.metadata.labels;
+  if (hostname_leaf && !matches_node_selector(pod_set.template_.node_selector, labels)) {
+    v.excluded = TasNodeVerdict::Excluded::kNodeSelector;
+    return v;
+  }
+  if (hostname_leaf && !matches_required_affinity(pod_set.template_.required_node_affinity, labels, name)) {
+    v.excluded = TasNodeVerdict::Excluded::kAffinity;
+    return v;
+  }
+  // What is free of each resource the Pod asks for: allocatable (pods unbounded when the Node does
+  // not report it) less the TAS usage; a resource the Node lacks is 0 free.
+  std::vector<int64_t> free(per_pod.size());
+  std::vector<bool> known(per_pod.size());
+  for (std::size_t i = 0; i < per_pod.size(); ++i) {
+    const std::string& r = per_pod[i].first;
+    const auto a = node.status.allocatable.find(r);
+    known[i] = true;
+    if (a != node.status.allocatable.end()) free[i] = resource_value(r, a->second);
+    else if (r == "pods") free[i] = std::numeric_limits<int32_t>::max();  // not modelled: unbounded
+    else {
+      known[i] = false;
+      continue;
+    }
+    if (usage != nullptr)
+      if (const auto u = usage->find(r); u != usage->end()) free[i] -= u->second;
+  }
+  v.pods = count_in(per_pod, free, known, &v.short_of);
+  if (v.pods > 0)
+    for (const auto& l : levels) v.values.push_back(labels.at(l));
+  return v;
+}
+
+// Everything evaluate_node reads of the PodSet, as one string.
+std::string shape_key(const PodSet& pod_set, const PerPod& per_pod) {
+  std::string k;
+  for (const auto& [r, v] : per_pod) k += r + "=" + std::to_string(v) + ";";
+  k += "|";
+  for (const auto& [key, value] : pod_set.template_.node_selector) k += key + "=" + value + ";";
+  const auto requirement = [&](const NodeSelectorRequirement& r) {
+    k += r.key + " " + r.op;
+    for (const auto& v : r.values) k += " " + v;
+    k += ";";
+  };
+  for (const auto& t : pod_set.template_.required_node_affinity) {
+    k += "|term:";
+    for (const auto& r : t.match_expressions) requirement(r);
+    k += "fields:";
+    for (const auto& r : t.match_fields) requirement(r);
+  }
+  return k;
+}
+
 bool flavor_selects(const ResourceFlavor& flavor, const std::vector<std::string>& levels, const Node& node) {
   const auto& labels = node.metadata.labels;
   if (node.unschedulable || !matches_node_selector(flavor.spec.node_labels, labels)) return false;
@@ -129,7 +188,17 @@ TasNodeIndex build_tas_node_index(const ClusterState& cluster) {
 
 TopologyResult assign_topology(const ClusterState& cluster, const ResourceFlavor& flavor, const PodSet& pod_set,
                                const std::map<std::string, ResourceAmounts>& node_usage, TasPlacement placement,
-                               const TasNodeIndex* index) {
+                               const TasNodeIndex* index, TasLeafCache* cache) {
+  if (cache != nullptr && cache->verify) {
+    cache->verify = false;
+    const TopologyResult cached = assign_topology(cluster, flavor, pod_set, node_usage, placement, index, cache);
+    cache->verify = true;
+    TopologyResult plain = assign_topology(cluster, flavor, pod_set, node_usage, placement, index, nullptr);
+    if (!(cached == plain))
+      cache->note_mismatch("flavor " + flavor.metadata.name + ", pod set " + pod_set.name + ": cached \"" +
+                           cached.message + "\" against \"" + plain.message + "\"");
+    return plain;
+  }
   TopologyResult out;
   const std::string& topology_name = flavor.spec.topology_name;
   const auto topo = cluster.topologies.find(topology_name);
@@ -153,63 +222,61 @@ TopologyResult assign_topology(const ClusterState& cluster, const ResourceFlavor
   ResourceAmounts per_pod_map = resource_amounts(pod_effective_requests(pod_set.template_));
   per_pod_map["pods"] = 1;
   // The request as a list in name order; free[i] below is what a Node has of per_pod[i].
-  const std::vector<std::pair<std::string, int64_t>> per_pod(per_pod_map.begin(), per_pod_map.end());
+  const PerPod per_pod(per_pod_map.begin(), per_pod_map.end());
   Exclusions ex;
   std::vector<Leaf> leaves;
   const std::vector<std::string>* listed = nullptr;
   if (index != nullptr)
     if (const auto it = index->find(flavor.metadata.name); it != index->end()) listed = &it->second;
-  std::vector<std::pair<const std::string*, const Node*>> candidates;
-  if (listed != nullptr) {
-    // Both the list and the Nodes are in name order: one walk instead of a lookup per Node.
-    auto it = cluster.nodes.begin();
-    for (const auto& name : *listed) {
-      while (it != cluster.nodes.end() && it->first < name) ++it;
-      if (it != cluster.nodes.end() && it->first == name) candidates.emplace_back(&it->first, &it->second);
+  // Each verdict counts into the exclusions or adds a leaf; a Node with room for no Pod adds
+  // nothing to any domain.
+  const auto take = [&](const TasNodeVerdict& v) {
+    ++ex.total;
+    if (v.excluded == TasNodeVerdict::Excluded::kNodeSelector) {
+      ++ex.node_selector;
+    } else if (v.excluded == TasNodeVerdict::Excluded::kAffinity) {
+      ++ex.affinity;
+    } else if (v.pods == 0) {
+      ++ex.resources[v.short_of];
+    } else {
+      leaves.push_back(Leaf{v.values, v.pods});
+    }
+  };
+  if (cache != nullptr && listed != nullptr) {
+    // Kept verdicts: only the Nodes changed since are looked up and evaluated again.
+    const std::vector<uint64_t>& generations = cache->generations(flavor.metadata.name, listed->size());
+    TasLeafCache::Shape& kept = cache->shape(flavor.metadata.name, shape_key(pod_set, per_pod), listed->size());
+    for (std::size_t i = 0; i < listed->size(); ++i) {
+      if (kept.computed_at[i] != generations[i]) {
+        const std::string& name = (*listed)[i];
+        const auto node = cluster.nodes.find(name);
+        if (node == cluster.nodes.end()) continue;  // not in the cluster: not a candidate (never kept)
+        const auto used = node_usage.find(name);
+        kept.verdicts[i] = evaluate_node(name, node->second, pod_set, per_pod,
+                                         used == node_usage.end() ? nullptr : &used->second, hostname_leaf, levels);
+        kept.computed_at[i] = generations[i];
+      }
+      take(kept.verdicts[i]);
     }
   } else {
-    for (const auto& [name, node] : cluster.nodes)
-      if (flavor_selects(flavor, levels, node)) candidates.emplace_back(&name, &node);
-  }
-  std::vector<int64_t> free(per_pod.size());
-  std::vector<bool> known(per_pod.size());
-  auto used = node_usage.begin();  // candidates are in name order, and so is the usage
-  for (const auto& [name_ptr, node_ptr] : candidates) {
-    const std::string& name = *name_ptr;
-    const Node& node = *node_ptr;
-    const auto& labels = node.metadata.labels;
-    ++ex.total;
-    Leaf leaf;
-    for (const auto& l : levels) leaf.values.push_back(labels.at(l));
-    if (hostname_leaf && !matches_node_selector(pod_set.template_.node_selector, labels)) {
-      ++ex.node_selector;
-      continue;
-    }
-    if (hostname_leaf && !matches_required_affinity(pod_set.template_.required_node_affinity, labels, name)) {
-      ++ex.affinity;
-      continue;
-    }
-    // What is free of each resource the Pod asks for: allocatable (pods unbounded when the Node does
-    // not report it) less the TAS usage; a resource the Node lacks is 0 free.
-    while (used != node_usage.end() && used->first < name) ++used;
-    const ResourceAmounts* usage = used != node_usage.end() && used->first == name ? &used->second : nullptr;
-    for (std::size_t i = 0; i < per_pod.size(); ++i) {
-      const std::string& r = per_pod[i].first;
-      const auto a = node.status.allocatable.find(r);
-      known[i] = true;
-      if (a != node.status.allocatable.end()) free[i] = resource_value(r, a->second);
-      else if (r == "pods") free[i] = std::numeric_limits<int32_t>::max();  // not modelled: unbounded
-      else {
-        known[i] = false;
-        continue;
+    std::vector<std::pair<const std::string*, const Node*>> candidates;
+    if (listed != nullptr) {
+      // Both the list and the Nodes are in name order: one walk instead of a lookup per Node.
+      auto it = cluster.nodes.begin();
+      for (const auto& name : *listed) {
+        while (it != cluster.nodes.end() && it->first < name) ++it;
+        if (it != cluster.nodes.end() && it->first == name) candidates.emplace_back(&it->first, &it->second);
       }
-      if (usage != nullptr)
-        if (const auto u = usage->find(r); u != usage->end()) free[i] -= u->second;
+    } else {
+      for (const auto& [name, node] : cluster.nodes)
+        if (flavor_selects(flavor, levels, node)) candidates.emplace_back(&name, &node);
     }
-    std::string short_of;
-    leaf.pods = count_in(per_pod, free, known, &short_of);
-    if (leaf.pods == 0) ++ex.resources[short_of];
-    leaves.push_back(std::move(leaf));
+    auto used = node_usage.begin();  // candidates are in name order, and so is the usage
+    for (const auto& [name, node] : candidates) {
+      while (used != node_usage.end() && used->first < *name) ++used;
+      const ResourceAmounts* usage = used != node_usage.end() && used->first == *name ? &used->second : nullptr;
+      take(evaluate_node(*name, *node, pod_set, per_pod, usage, hostname_leaf, levels));
+    }
   }
 
   std::map<std::vector<std::string>, int32_t> placed;

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "model/kueue/scheduler/kueue_config.h"
+#include "model/kueue/scheduler/tas_leaf_cache.h"
 #include "model/kueue/scheduler/usage_snapshot.h"
 #include "model/stage4/cluster_state.h"
 
@@ -33,9 +34,11 @@ using TasNodeIndex = std::map<std::string, std::vector<std::string>>;
 TasNodeIndex build_tas_node_index(const ClusterState& cluster);
 
 // `index`: when given and it lists the flavor, only those Nodes are looked at (it must equal
-// build_tas_node_index(cluster)); otherwise every Node is.
+// build_tas_node_index(cluster)); otherwise every Node is. `cache`: per-Node verdicts kept by the
+// caller (tas_leaf_cache.h), used only with `index` and only when `node_usage` is the usage its
+// generations follow.
 TopologyResult assign_topology(const ClusterState& cluster, const ResourceFlavor& flavor, const PodSet& pod_set,
                                const std::map<std::string, ResourceAmounts>& node_usage, TasPlacement placement,
-                               const TasNodeIndex* index = nullptr);
+                               const TasNodeIndex* index = nullptr, TasLeafCache* cache = nullptr);
 
 }  // namespace chaintwin::model

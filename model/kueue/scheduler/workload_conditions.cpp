@@ -32,6 +32,14 @@ bool set_pending(Workload& wl, const std::string& reason, const std::string& mes
   return changed;
 }
 
+bool pending_unchanged(const Workload& wl, const std::string& reason, const std::string& message) {
+  const Condition* reserved = find_condition(wl.status.conditions, kWorkloadQuotaReserved);
+  const Condition* admitted = find_condition(wl.status.conditions, kWorkloadAdmitted);
+  return reserved != nullptr && admitted != nullptr &&
+         *reserved == condition(kWorkloadQuotaReserved, false, reason, message) &&
+         *admitted == condition(kWorkloadAdmitted, false, "NoReservation", "The workload has no reservation");
+}
+
 std::vector<WorkloadTransition> reserve_quota(Workload& wl, const ClusterQueue& cq, Admission admission, TimeUs now) {
   const std::string key = object_key(wl.metadata);
   const std::string& name = cq.metadata.name;

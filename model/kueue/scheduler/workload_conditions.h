@@ -14,6 +14,8 @@ namespace chaintwin::model {
 // QuotaReserved=False with `reason` (Pending | Inadmissible) and `message`, Admitted=False
 // NoReservation. Returns whether the QuotaReserved condition changed.
 bool set_pending(Workload& wl, const std::string& reason, const std::string& message, TimeUs now);
+// Whether set_pending(wl, reason, message) would change nothing.
+bool pending_unchanged(const Workload& wl, const std::string& reason, const std::string& message);
 
 // Writes the admission, QuotaReserved=True, the ClusterQueue's checks (existing states kept,
 // missing ones Pending, others dropped), and Admitted (True at once when every check is Ready).

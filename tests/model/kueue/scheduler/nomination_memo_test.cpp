@@ -76,3 +76,46 @@ TEST_CASE("verify catches a remembered verdict the owner forgot to invalidate", 
   cycle();
   CHECK_FALSE(memo.mismatch().empty());
 }
+
+TEST_CASE("idle cycles park remembered heads exactly as that many scheduling cycles would", "[kueue][scheduler][memo]") {
+  Fixture f;
+  f.node("n1", 1);
+  f.flavor("f1");
+  f.queue("cq", {{"f1", 8}});
+  for (int i = 0; i < 4; ++i) f.submit("pair-" + std::to_string(i), "cq", 2, 1, i);
+  NominationMemo memo;
+  const std::set<std::string> active = active_cluster_queues(f.cluster);
+  const KeptCycleState kept{nullptr, nullptr, &memo, &active};
+  // Every head fails once (and is remembered), then a requeue event brings them all back.
+  for (int i = 0; i < 4; ++i) schedule_cycle(f.cluster, f.state, f.queues, 0, f.config, kept);
+  REQUIRE(memo.size() == 4);
+  f.queues.release_inadmissible();
+
+  Fixture g = f;  // the same state, driven one cycle at a time
+  NominationMemo g_memo = memo;
+  const KeptCycleState g_kept{nullptr, nullptr, &g_memo, &active};
+
+  CHECK(run_idle_cycles(f.cluster, f.state, f.queues, kept, 3) == 3);
+  for (int i = 0; i < 3; ++i) CHECK(schedule_cycle(g.cluster, g.state, g.queues, 0, g.config, g_kept).transitions.empty());
+  CHECK(f.queues == g.queues);
+  CHECK(f.state == g.state);
+  // One head is left; a fourth idle cycle parks it, a fifth would pop nothing.
+  CHECK(run_idle_cycles(f.cluster, f.state, f.queues, kept, 10) == 1);
+  CHECK(f.queues.inadmissible("cq") == 4);
+}
+
+TEST_CASE("an idle cycle stops at a head whose verdict is not remembered", "[kueue][scheduler][memo]") {
+  Fixture f;
+  f.node("n1", 1);
+  f.flavor("f1");
+  f.queue("cq", {{"f1", 8}});
+  f.submit("pair", "cq", 2, 1, 1);
+  f.submit("single", "cq", 1, 1, 2);
+  NominationMemo memo;
+  const std::set<std::string> active = active_cluster_queues(f.cluster);
+  const KeptCycleState kept{nullptr, nullptr, &memo, &active};
+  schedule_cycle(f.cluster, f.state, f.queues, 0, f.config, kept);  // pair fails, remembered
+  // `single` is next and was never searched: a real cycle must run for it.
+  CHECK(run_idle_cycles(f.cluster, f.state, f.queues, kept, 5) == 0);
+  CHECK(f.queues.heap_order("cq") == std::vector<std::string>{"default/single"});
+}
