@@ -55,6 +55,7 @@ struct Gate3Verdict {
   std::string message;
   int32_t retry_after_seconds = 0;  // kGate3RetryAfterSeconds on Retry
   bool ready() const { return state == Gate3State::kReady; }
+  bool operator==(const Gate3Verdict&) const = default;
 };
 
 // Most constrained first: partitioned demands, then descending per-card units, then family

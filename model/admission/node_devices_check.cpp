@@ -110,27 +110,37 @@ int32_t held_pods(const WorkloadState& ws, const Workload& wl, const std::string
   return held;
 }
 
-void fit_inflight(const ClusterState& cluster, const WorkloadState& ws, const std::string& self, Budgets& budgets,
-                  const std::vector<std::string>& nodes) {
-  for (const auto& [key, other] : ws.workloads) {
-    if (key == self || !other.quota_reserved() || other.finished()) continue;
-    if (!other.admitted() && !holds_ready_check(other)) continue;
-    for (const auto& a : other.status.admission->pod_set_assignments) {
-      const PodSet* ps = find_pod_set(other, a.name);
-      const auto per_node = pods_per_node(a);
-      if (!ps || !per_node) continue;  // no hostname-level assignment: not inflight
-      const std::string scope = scope_key(cluster, a);
-      for (const auto& node : nodes) {
-        const auto it = per_node->find(node);
-        if (it == per_node->end()) continue;
-        const int32_t pending = it->second - held_pods(ws, other, a.name, node);
-        if (pending <= 0) continue;
-        auto demands = pod_set_demands(*ps, pending, scope);
-        sort_demands(demands);
-        for (const auto& d : demands) budgets.node(node).fit(d);  // a shortfall spends nothing
-      }
+void fit_inflight_one(const ClusterState& cluster, const WorkloadState& ws, const std::string& self, Budgets& budgets,
+                      const std::vector<std::string>& nodes, const std::string& key, const Workload& other) {
+  if (key == self || !other.quota_reserved() || other.finished()) return;
+  if (!other.admitted() && !holds_ready_check(other)) return;
+  for (const auto& a : other.status.admission->pod_set_assignments) {
+    const PodSet* ps = find_pod_set(other, a.name);
+    const auto per_node = pods_per_node(a);
+    if (!ps || !per_node) continue;  // no hostname-level assignment: not inflight
+    const std::string scope = scope_key(cluster, a);
+    for (const auto& node : nodes) {
+      const auto it = per_node->find(node);
+      if (it == per_node->end()) continue;
+      const int32_t pending = it->second - held_pods(ws, other, a.name, node);
+      if (pending <= 0) continue;
+      auto demands = pod_set_demands(*ps, pending, scope);
+      sort_demands(demands);
+      for (const auto& d : demands) budgets.node(node).fit(d);  // a shortfall spends nothing
     }
   }
+}
+
+// In Workload key order, as a walk over every Workload would take them.
+void fit_inflight(const ClusterState& cluster, const WorkloadState& ws, const std::string& self, Budgets& budgets,
+                  const std::vector<std::string>& nodes, const std::set<std::string>* inflight) {
+  if (inflight == nullptr) {
+    for (const auto& [key, other] : ws.workloads) fit_inflight_one(cluster, ws, self, budgets, nodes, key, other);
+    return;
+  }
+  for (const auto& key : *inflight)
+    if (const auto it = ws.workloads.find(key); it != ws.workloads.end())
+      fit_inflight_one(cluster, ws, self, budgets, nodes, key, it->second);
 }
 
 struct Placed {
@@ -180,7 +190,7 @@ std::vector<FamilyDemand> pod_set_demands(const PodSet& pod_set, int32_t pods, c
 }
 
 Gate3Verdict evaluate_node_devices(const ClusterState& cluster, const WorkloadState& workloads,
-                                   const std::string& workload_key) {
+                                   const std::string& workload_key, const std::set<std::string>* inflight) {
   const auto found = workloads.workloads.find(workload_key);
   if (found == workloads.workloads.end()) return retry("workload " + workload_key + " is gone");
   const Workload& wl = found->second;
@@ -212,7 +222,7 @@ Gate3Verdict evaluate_node_devices(const ClusterState& cluster, const WorkloadSt
 
   Budgets budgets(cluster);
   for (const auto& node : nodes) budgets.node(node);
-  fit_inflight(cluster, workloads, workload_key, budgets, nodes);
+  fit_inflight(cluster, workloads, workload_key, budgets, nodes, inflight);
 
   // sort_demands order (partitions first, then larger per-card units, then family), node last.
   std::vector<size_t> idx(placed.size());

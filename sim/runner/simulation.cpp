@@ -328,13 +328,17 @@ void Simulation::on_cycle() {
     return;
   }
   if (!reserved_) reserved_ = model::build_usage_snapshot(workloads_);
-  if (options_.verify_incremental && *reserved_ != model::build_usage_snapshot(workloads_)) {
+  if (options_.verify_incremental && !model::same_usage(*reserved_, model::build_usage_snapshot(workloads_))) {
     fatal_ = "at " + now_.to_string() + ": --verify: the kept usage snapshot differs from the Workloads'";
     return;
   }
   const model::CycleResult result =
       model::schedule_cycle(cluster_, workloads_, queues_, now_.us(), {},
                             {&*tas_nodes_, &*reserved_, &memo_, &*active_queues_, &tas_leaves_});
+  // The cycle added its admissions to the kept snapshot itself.
+  for (const auto& t : result.transitions)
+    if (t.type == "QuotaReserved")
+      if (auto ti = tracked_.find(t.workload); ti != tracked_.end()) ti->second.usage = usage_of(t.workload);
   if (!memo_.mismatch().empty()) {
     fatal_ = "at " + now_.to_string() + ": --verify: a remembered nomination is stale: " + memo_.mismatch();
     return;
@@ -386,7 +390,7 @@ void Simulation::apply_transitions(const std::vector<model::WorkloadTransition>&
       }
       continue;
     }
-    reserved_.reset();  // every transition but Pending may change what is reserved
+    sync_reserved_usage(t.workload);  // every transition but Pending may change what is reserved
     invalidate_reservation(t.workload, t.cluster_queue);
     log(t.type, workload_object(t.workload), t.message.empty() ? t.reason : t.reason + ": " + t.message);
     if (ti != tracked_.end()) ti->second.last_pending.clear();
@@ -435,7 +439,16 @@ void Simulation::on_check(const std::string& key, int64_t epoch) {
   for (const auto& check : w->second.status.admission_checks) {
     if (check.state != model::CheckState::kPending) continue;
     if (check.name == model::kNodeDevicesAdmissionCheck) {
-      const model::Gate3Verdict verdict = model::evaluate_node_devices(cluster_, workloads_, key);
+      // The Workloads reserving on this one's Nodes (it holds its reservation, so its Nodes are known).
+      std::set<std::string> inflight;
+      for (const auto& n : ti->second.reserved_nodes)
+        if (const auto r = reserved_on_node_.find(n); r != reserved_on_node_.end())
+          inflight.insert(r->second.begin(), r->second.end());
+      const model::Gate3Verdict verdict = model::evaluate_node_devices(cluster_, workloads_, key, &inflight);
+      if (options_.verify_incremental && !(verdict == model::evaluate_node_devices(cluster_, workloads_, key))) {
+        fatal_ = "at " + now_.to_string() + ": --verify: Gate 3 over the Workloads reserving on its Nodes differs from Gate 3 over all";
+        return;
+      }
       log("check", workload_object(key),
           std::string(model::kNodeDevicesAdmissionCheck) + " " + std::string(model::to_string(verdict.state)) +
               (verdict.message.empty() ? "" : ": " + verdict.message));
@@ -750,6 +763,41 @@ void Simulation::settle_status() {
   full_sync({}, /*stage3=*/false);
 }
 
+std::optional<model::Workload> Simulation::usage_of(const std::string& key) const {
+  const auto w = workloads_.workloads.find(key);
+  if (w == workloads_.workloads.end() || !w->second.status.admission || w->second.finished()) return std::nullopt;
+  model::Workload probe;
+  probe.pod_sets = w->second.pod_sets;
+  probe.status.admission = w->second.status.admission;
+  return probe;
+}
+
+void Simulation::sync_reserved_usage(const std::string& key) {
+  const auto ti = tracked_.find(key);
+  if (ti == tracked_.end()) {
+    reserved_.reset();  // not tracked: rebuilt at the next cycle
+    queue_totals_ = model::build_queue_totals(workloads_);
+    return;
+  }
+  std::optional<model::Workload> now = usage_of(key);
+  const auto w = workloads_.workloads.find(key);
+  const bool admitted = now && w != workloads_.workloads.end() && w->second.admitted();
+  std::optional<model::Admission> admission = now ? now->status.admission : std::nullopt;
+  if (ti->second.totals != admission || ti->second.totals_admitted != admitted) {
+    if (ti->second.totals) model::add_queue_totals(queue_totals_, *ti->second.totals, ti->second.totals_admitted, -1);
+    if (admission) model::add_queue_totals(queue_totals_, *admission, admitted, +1);
+    ti->second.totals = std::move(admission);
+    ti->second.totals_admitted = admitted;
+  }
+  // The snapshot already holds what a cycle admitted (on_cycle records it first).
+  if (ti->second.usage == now) return;
+  if (reserved_) {
+    if (ti->second.usage) model::add_workload_usage(*reserved_, *ti->second.usage, -1);
+    if (now) model::add_workload_usage(*reserved_, *now, +1);
+  }
+  ti->second.usage = std::move(now);
+}
+
 void Simulation::invalidate_kueue_objects() {
   memo_.invalidate_all();
   tas_leaves_.clear();
@@ -776,17 +824,25 @@ void Simulation::invalidate_reservation(const std::string& key, const std::strin
     for (const auto& psa : w->second.status.admission->pod_set_assignments)
       if (psa.topology_assignment)
         for (const auto& d : psa.topology_assignment->domains) {
-          const std::string n = model::domain_node(*psa.topology_assignment, d);
-          if (n.empty()) {
+          const auto& ta = *psa.topology_assignment;
+          // The hostname, as Gate 3 reads it (the last value when the last level is the hostname).
+          if (ta.levels.empty() || ta.levels.back() != model::kHostnameLabel || d.values.empty()) {
             invalidate_kueue_objects();  // a domain above the hostname level: no single Node to name
             continue;
           }
-          now_on.insert(n);
+          now_on.insert(d.values.back());
         }
   }
   const auto ti = tracked_.find(key);
   if (ti != tracked_.end()) {
-    for (const auto& n : ti->second.reserved_nodes) invalidate_node(n);
+    for (const auto& n : ti->second.reserved_nodes) {
+      invalidate_node(n);
+      if (auto r = reserved_on_node_.find(n); r != reserved_on_node_.end()) {
+        r->second.erase(key);
+        if (r->second.empty()) reserved_on_node_.erase(r);
+      }
+    }
+    for (const auto& n : now_on) reserved_on_node_[n].insert(key);
     ti->second.reserved_nodes = now_on;
   } else {
     invalidate_kueue_objects();  // no record of where it was: be safe
@@ -860,7 +916,12 @@ void Simulation::mark_kueue_dirty() {
 
 void Simulation::on_kueue_status() {
   kueue_status_pending_ = false;
-  const auto usage = model::cluster_queue_usage(cluster_, workloads_, queues_);
+  if (options_.verify_incremental &&
+      model::cluster_queue_usage(cluster_, queue_totals_, queues_) != model::cluster_queue_usage(cluster_, workloads_, queues_)) {
+    fatal_ = "at " + now_.to_string() + ": --verify: the kept queue totals differ from the Workloads'";
+    return;
+  }
+  const auto usage = model::cluster_queue_usage(cluster_, queue_totals_, queues_);
   bool changed = false;
   bool operator_reads_changed = false;
   for (const auto& [name, status] : usage) {

@@ -120,6 +120,11 @@ class Simulation {
     std::vector<std::string> pods;  // keys of the Pods created for the current admission
     std::string last_pending;       // last Pending message logged
     std::set<std::string> reserved_nodes;  // the Nodes its current reservation's topology names
+    // What it adds to the kept usage snapshot: its PodSets and admission while it holds quota.
+    std::optional<model::Workload> usage;
+    // What it adds to the kept queue totals: its admission, and whether it counts as admitted.
+    std::optional<model::Admission> totals;
+    bool totals_admitted = false;
   };
 
   void schedule(SimTime at, SimEvent event);
@@ -162,6 +167,9 @@ class Simulation {
   // Tell the nomination memo what changed (nomination_memo.h).
   void invalidate_node(const std::string& node);
   void invalidate_reservation(const std::string& key, const std::string& cluster_queue);
+  // Brings the kept usage snapshot up to date with one Workload's reservation.
+  void sync_reserved_usage(const std::string& key);
+  std::optional<model::Workload> usage_of(const std::string& key) const;
   void after_queue_change();
   void ensure_cycle();
   void run_idle_cycles();
@@ -197,7 +205,11 @@ class Simulation {
   model::NominationMemo memo_;  // remembered not-fit verdicts of heads
   std::optional<std::set<std::string>> active_queues_;  // kept until Kueue's own objects change
   void invalidate_kueue_objects();  // memo_ and active_queues_ both
-  std::optional<model::UsageSnapshot> reserved_;  // kept until a Workload's reservation changes
+  std::optional<model::UsageSnapshot> reserved_;  // kept as reservations move (sync_reserved_usage)
+  model::QueueTotalsMap queue_totals_;            // kept the same way, for Kueue's status reports
+  // Node → the Workloads whose reservation names it (Tracked::reserved_nodes inverted): what Gate 3
+  // looks at for Pods admitted there but not yet holding cards.
+  std::map<std::string, std::set<std::string>> reserved_on_node_;
   std::map<std::string, std::set<std::string>> pods_by_node_;  // Node → keys of the Pods bound there
   GpuModelUsage gpu_usage_;  // per GPU model: credits allocated and fragmented over time
   // Per GPU model, how many arrivals asked for each (credits per card, cards) request: the most

@@ -170,50 +170,54 @@ std::vector<WorkloadTransition> finish_workload(WorkloadState& workloads, QueueM
   return out;
 }
 
+void add_queue_totals(QueueTotalsMap& totals, const Admission& admission, bool admitted, int sign) {
+  QueueTotals& t = totals[admission.cluster_queue];
+  t.reserving += sign;
+  if (admitted) t.admitted += sign;
+  for (const auto& psa : admission.pod_set_assignments)
+    for (const auto& [r, qty] : psa.resource_usage) {
+      const auto f = psa.flavors.find(r);
+      if (f == psa.flavors.end()) continue;
+      const int64_t v = sign * resource_value(r, qty);
+      t.reserved[{f->second, r}] += v;
+      if (admitted) t.used[{f->second, r}] += v;
+    }
+}
+
+QueueTotalsMap build_queue_totals(const WorkloadState& workloads) {
+  QueueTotalsMap totals;
+  for (const auto& [key, wl] : workloads.workloads)
+    if (wl.status.admission && !wl.finished()) add_queue_totals(totals, *wl.status.admission, wl.admitted(), 1);
+  return totals;
+}
+
 std::map<std::string, ClusterQueueStatus> cluster_queue_usage(const ClusterState& cluster, const WorkloadState& workloads,
                                                               const QueueManager& queues) {
-  // One walk over the Workloads, totals per ClusterQueue.
-  struct Totals {
-    int32_t reserving = 0, admitted = 0;
-    std::map<std::pair<std::string, std::string>, int64_t> reserved, used;
-  };
-  std::map<std::string, Totals> by_queue;
-  for (const auto& [key, wl] : workloads.workloads) {
-    if (!wl.status.admission || wl.finished()) continue;
-    const auto cq = cluster.cluster_queues.find(wl.status.admission->cluster_queue);
-    if (cq == cluster.cluster_queues.end()) continue;
-    Totals& t = by_queue[cq->first];
-    ++t.reserving;
-    const bool admitted = wl.admitted();
-    if (admitted) ++t.admitted;
-    for (const auto& psa : wl.status.admission->pod_set_assignments)
-      for (const auto& [r, qty] : psa.resource_usage) {
-        const auto f = psa.flavors.find(r);
-        if (f == psa.flavors.end()) continue;
-        t.reserved[{f->second, r}] += resource_value(r, qty);
-        if (admitted) t.used[{f->second, r}] += resource_value(r, qty);
-      }
-  }
+  return cluster_queue_usage(cluster, build_queue_totals(workloads), queues);
+}
+
+std::map<std::string, ClusterQueueStatus> cluster_queue_usage(const ClusterState& cluster, const QueueTotalsMap& totals,
+                                                              const QueueManager& queues) {
   const std::map<std::string, int32_t> pending = queues.pending_by_queue();
-  static const Totals kNone;
+  static const QueueTotals kNone;
   std::map<std::string, ClusterQueueStatus> out;
   for (const auto& [name, cq] : cluster.cluster_queues) {
-    const auto found = by_queue.find(name);
-    const Totals& t = found == by_queue.end() ? kNone : found->second;
+    const auto found = totals.find(name);
+    const QueueTotals& t = found == totals.end() ? kNone : found->second;
     ClusterQueueStatus s = cq.status;
     const auto p = pending.find(name);
     s.pending_workloads = p == pending.end() ? 0 : p->second;
     s.reserving_workloads = t.reserving;
     s.admitted_workloads = t.admitted;
-    const auto listed = [&](const std::map<std::pair<std::string, std::string>, int64_t>& totals) {
+    const auto listed = [&](const std::map<std::pair<std::string, std::string>, int64_t>& amounts) {
       std::vector<FlavorUsage> list;
       for (const auto& g : cq.spec.resource_groups)
         for (const auto& fq : g.flavors) {
           FlavorUsage fu;
           fu.name = fq.name;
           for (const auto& r : g.covered_resources) {
-            const auto v = totals.find({fq.name, r});
-            fu.resources.push_back({r, resource_quantity(r, v == totals.end() ? 0 : v->second), Quantity::from_int(0)});
+            const auto v = amounts.find({fq.name, r});
+            fu.resources.push_back({r, resource_quantity(r, v == amounts.end() ? 0 : v->second), Quantity::from_int(0)});
           }
           list.push_back(std::move(fu));
         }

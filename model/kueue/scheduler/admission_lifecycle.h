@@ -45,4 +45,20 @@ std::vector<WorkloadTransition> finish_workload(WorkloadState& workloads, QueueM
 std::map<std::string, ClusterQueueStatus> cluster_queue_usage(const ClusterState& cluster, const WorkloadState& workloads,
                                                               const QueueManager& queues);
 
+// What every reserving Workload adds to its ClusterQueue's status, by ClusterQueue name: a caller
+// may keep these as reservations move (add_queue_totals) instead of walking every Workload.
+struct QueueTotals {
+  int32_t reserving = 0, admitted = 0;
+  std::map<std::pair<std::string, std::string>, int64_t> reserved, used;  // (flavor, resource)
+  bool operator==(const QueueTotals&) const = default;
+};
+using QueueTotalsMap = std::map<std::string, QueueTotals>;
+// Adds (sign +1) or removes (-1) one reservation; `admitted` counts it into `used` too.
+void add_queue_totals(QueueTotalsMap& totals, const Admission& admission, bool admitted, int sign);
+// Every Workload that holds a reservation and has not finished.
+QueueTotalsMap build_queue_totals(const WorkloadState& workloads);
+// cluster_queue_usage from kept totals.
+std::map<std::string, ClusterQueueStatus> cluster_queue_usage(const ClusterState& cluster, const QueueTotalsMap& totals,
+                                                              const QueueManager& queues);
+
 }  // namespace chaintwin::model

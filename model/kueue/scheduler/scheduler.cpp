@@ -124,7 +124,7 @@ std::set<std::string> active_cluster_queues(const ClusterState& cluster) {
 CycleResult schedule_cycle(const ClusterState& cluster, WorkloadState& workloads, QueueManager& queues, TimeUs now,
                            const KueueConfig& config, const KeptCycleState& kept) {
   const TasNodeIndex* tas_nodes = kept.tas_nodes;
-  const UsageSnapshot* reserved = kept.reserved;
+  UsageSnapshot* reserved = kept.reserved;
   NominationMemo* memo = kept.memo;
   CycleResult result;
   // 1. Heads: at most one per active ClusterQueue.
@@ -147,8 +147,9 @@ CycleResult schedule_cycle(const ClusterState& cluster, WorkloadState& workloads
   if (reserved == nullptr) own = build_usage_snapshot(workloads);
   const UsageSnapshot* snapshot_ptr = reserved != nullptr ? reserved : &*own;
   // The kept per-Node verdicts follow the kept snapshot, not this cycle's own copy of it.
+  bool admitted_any = false;
   const auto leaves_for = [&](const UsageSnapshot* usage) {
-    return usage == kept.reserved && kept.tas_nodes != nullptr ? kept.tas_leaves : nullptr;
+    return !admitted_any && usage == kept.reserved && kept.tas_nodes != nullptr ? kept.tas_leaves : nullptr;
   };
   struct Entry {
     QueueEntry entry;
@@ -210,9 +211,8 @@ CycleResult schedule_cycle(const ClusterState& cluster, WorkloadState& workloads
       continue;
     }
     for (auto& t : reserve_quota(wl, cq, std::move(*admission), now)) result.transitions.push_back(std::move(t));
-    if (!own) own = *reserved;  // copy on the first admission of the cycle
-    snapshot_ptr = &*own;
-    add_workload_usage(*own, wl);
+    add_workload_usage(reserved != nullptr ? *reserved : *own, wl);  // later heads see it
+    admitted_any = true;
     queues.remove(e.entry.key);
   }
   return result;

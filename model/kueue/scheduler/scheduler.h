@@ -31,9 +31,9 @@ bool cluster_queue_active(const ClusterState& cluster, const std::string& cluste
 struct KeptCycleState {
   // build_tas_node_index(cluster), kept while it holds.
   const TasNodeIndex* tas_nodes = nullptr;
-  // build_usage_snapshot(workloads), kept while no Workload's reservation changed; the cycle works
-  // on a copy once it admits something.
-  const UsageSnapshot* reserved = nullptr;
+  // build_usage_snapshot(workloads), kept by the caller as reservations move; the cycle adds its own
+  // admissions to it in place (the caller must not add them again).
+  UsageSnapshot* reserved = nullptr;
   // Remembered not-fit verdicts, kept with the caller's invalidations (nomination_memo.h). A head
   // whose verdict is remembered and still valid is not searched again.
   NominationMemo* memo = nullptr;
@@ -41,7 +41,8 @@ struct KeptCycleState {
   // ResourceFlavor, Topology or AdmissionCheck changed.
   const std::set<std::string>* active_queues = nullptr;
   // Per-Node TAS verdicts per request shape, whose generations follow `reserved` (tas_leaf_cache.h);
-  // used only with `reserved` and `tas_nodes`, and only until the cycle admits something.
+  // used only with `reserved` and `tas_nodes`, and only until the cycle admits something (its
+  // generations do not follow the cycle's own admissions).
   TasLeafCache* tas_leaves = nullptr;
 };
 

@@ -33,6 +33,29 @@ void add_workload_usage(UsageSnapshot& snapshot, const Workload& wl, int sign) {
   }
 }
 
+namespace {
+
+template <typename Inner>
+bool same_nonzero(const std::map<std::string, Inner>& a, const std::map<std::string, Inner>& b) {
+  const auto nonzero = [](const std::map<std::string, Inner>& m) {
+    std::map<std::string, Inner> out;
+    for (const auto& [k, inner] : m) {
+      Inner kept;
+      for (const auto& [ik, v] : inner)
+        if (v != 0) kept[ik] = v;
+      if (!kept.empty()) out[k] = std::move(kept);
+    }
+    return out;
+  };
+  return nonzero(a) == nonzero(b);
+}
+
+}  // namespace
+
+bool same_usage(const UsageSnapshot& a, const UsageSnapshot& b) {
+  return same_nonzero(a.quota, b.quota) && same_nonzero(a.nodes, b.nodes);
+}
+
 UsageSnapshot build_usage_snapshot(const WorkloadState& workloads) {
   UsageSnapshot s;
   for (const auto& [key, wl] : workloads.workloads)

@@ -27,6 +27,10 @@ void add_workload_usage(UsageSnapshot& snapshot, const Workload& wl, int sign = 
 // Every Workload that holds a reservation and has not finished.
 UsageSnapshot build_usage_snapshot(const WorkloadState& workloads);
 
+// Equal once entries at 0 are ignored (a snapshot kept by adding and removing Workloads keeps
+// entries a fresh build would not have).
+bool same_usage(const UsageSnapshot& a, const UsageSnapshot& b);
+
 // The node of a topology domain when its last level is kubernetes.io/hostname, else "".
 std::string domain_node(const TopologyAssignment& ta, const TopologyDomainAssignment& d);
 
