@@ -777,6 +777,9 @@ void Simulation::sync_reserved_usage(const std::string& key) {
   if (ti == tracked_.end()) {
     reserved_.reset();  // not tracked: rebuilt at the next cycle
     queue_totals_ = model::build_queue_totals(workloads_);
+    reserving_by_queue_.clear();
+    for (const auto& [k, wl] : workloads_.workloads)
+      if (wl.status.admission && !wl.finished()) reserving_by_queue_[wl.status.admission->cluster_queue].insert(k);
     return;
   }
   std::optional<model::Workload> now = usage_of(key);
@@ -784,8 +787,17 @@ void Simulation::sync_reserved_usage(const std::string& key) {
   const bool admitted = now && w != workloads_.workloads.end() && w->second.admitted();
   std::optional<model::Admission> admission = now ? now->status.admission : std::nullopt;
   if (ti->second.totals != admission || ti->second.totals_admitted != admitted) {
-    if (ti->second.totals) model::add_queue_totals(queue_totals_, *ti->second.totals, ti->second.totals_admitted, -1);
-    if (admission) model::add_queue_totals(queue_totals_, *admission, admitted, +1);
+    if (ti->second.totals) {
+      model::add_queue_totals(queue_totals_, *ti->second.totals, ti->second.totals_admitted, -1);
+      if (auto r = reserving_by_queue_.find(ti->second.totals->cluster_queue); r != reserving_by_queue_.end()) {
+        r->second.erase(key);
+        if (r->second.empty()) reserving_by_queue_.erase(r);
+      }
+    }
+    if (admission) {
+      model::add_queue_totals(queue_totals_, *admission, admitted, +1);
+      reserving_by_queue_[admission->cluster_queue].insert(key);
+    }
     ti->second.totals = std::move(admission);
     ti->second.totals_admitted = admitted;
   }
@@ -892,7 +904,20 @@ void Simulation::after_chain_writes(const std::vector<model::Write>& writes, con
 
 void Simulation::after_queue_change() {
   for (auto& [name, cq] : cluster_.cluster_queues) cq.spec.queueing_strategy = scenario_.kueue.queueing_strategy;
-  apply_transitions(model::sync_queue_states(cluster_, workloads_, queues_, now_.us()));
+  if (options_.verify_incremental) {
+    // The same call over every Workload, on copies, must give the same transitions.
+    model::WorkloadState w = workloads_;
+    model::QueueManager q = queues_;
+    const auto all = model::sync_queue_states(cluster_, w, q, now_.us());
+    const auto kept = model::sync_queue_states(cluster_, workloads_, queues_, now_.us(), &reserving_by_queue_);
+    if (all != kept || !(w == workloads_) || !(q == queues_)) {
+      fatal_ = "at " + now_.to_string() + ": --verify: queue states synced over the kept holders differ from a walk over every Workload";
+      return;
+    }
+    apply_transitions(kept);
+  } else {
+    apply_transitions(model::sync_queue_states(cluster_, workloads_, queues_, now_.us(), &reserving_by_queue_));
+  }
   queues_.refresh(cluster_);
   queues_.release_inadmissible();
   mark_kueue_dirty();

@@ -207,6 +207,7 @@ class Simulation {
   void invalidate_kueue_objects();  // memo_ and active_queues_ both
   std::optional<model::UsageSnapshot> reserved_;  // kept as reservations move (sync_reserved_usage)
   model::QueueTotalsMap queue_totals_;            // kept the same way, for Kueue's status reports
+  std::map<std::string, std::set<std::string>> reserving_by_queue_;  // ClusterQueue → Workloads holding quota
   // Node → the Workloads whose reservation names it (Tracked::reserved_nodes inverted): what Gate 3
   // looks at for Pods admitted there but not yet holding cards.
   std::map<std::string, std::set<std::string>> reserved_on_node_;

@@ -76,7 +76,8 @@ std::vector<WorkloadTransition> set_admission_check_state(const ClusterState& cl
 }
 
 std::vector<WorkloadTransition> sync_queue_states(const ClusterState& cluster, WorkloadState& workloads,
-                                                  QueueManager& queues, TimeUs now) {
+                                                  QueueManager& queues, TimeUs now,
+                                                  const std::map<std::string, std::set<std::string>>* reserving) {
   std::vector<WorkloadTransition> out;
   queues.refresh(cluster);
   // A ClusterQueue added or changed (spec, activity, deletion) is a requeue event for it.
@@ -84,9 +85,28 @@ std::vector<WorkloadTransition> sync_queue_states(const ClusterState& cluster, W
     const QueueManager::Observed seen{cq.spec, cluster_queue_active(cluster, name), cq.metadata.deletion_timestamp.has_value()};
     if (queues.observe(name, seen)) queues.release_inadmissible(name);
   }
-  // Reservations of stopped, deleted and terminating queues.
-  for (auto& [key, wl] : workloads.workloads) {
-    if (!wl.status.admission || wl.finished()) continue;
+  // Reservations of stopped, deleted and terminating queues (in Workload key order).
+  std::optional<std::set<std::string>> holders;
+  if (reserving != nullptr) {
+    holders.emplace();
+    for (const auto& [name, keys] : *reserving) {
+      const auto cq = cluster.cluster_queues.find(name);
+      if (cq != cluster.cluster_queues.end() && !cq->second.metadata.deletion_timestamp &&
+          cq->second.stop_policy() == StopPolicy::kNone)
+        continue;  // nothing to release or evict there
+      holders->insert(keys.begin(), keys.end());
+    }
+  }
+  const auto each = [&](const std::optional<std::set<std::string>>& only, const auto& body) {
+    if (!only) {
+      for (auto& [key, wl] : workloads.workloads) body(key, wl);
+      return;
+    }
+    for (const auto& key : *only)
+      if (auto it = workloads.workloads.find(key); it != workloads.workloads.end()) body(it->first, it->second);
+  };
+  each(holders, [&](const std::string& key, Workload& wl) {
+    if (!wl.status.admission || wl.finished()) return;
     const std::string name = wl.status.admission->cluster_queue;
     const auto cq = cluster.cluster_queues.find(name);
     const bool exists = cq != cluster.cluster_queues.end();
@@ -95,7 +115,7 @@ std::vector<WorkloadTransition> sync_queue_states(const ClusterState& cluster, W
     // the operator set to HoldAndDrain evicts its admitted Workloads; a missing one evicts nothing.
     const StopPolicy policy = exists ? cq->second.stop_policy() : StopPolicy::kNone;
     if (!wl.admitted()) {
-      if (!gone && policy == StopPolicy::kNone) continue;
+      if (!gone && policy == StopPolicy::kNone) return;
       const std::string msg = "ClusterQueue " + name + " is inactive";
       unset_quota_reservation(wl, "Inadmissible", msg, now);
       out.push_back({key, name, "QuotaReleased", "Inadmissible", msg});
@@ -107,21 +127,24 @@ std::vector<WorkloadTransition> sync_queue_states(const ClusterState& cluster, W
       out.push_back({key, name, "Evicted", "ClusterQueueStopped", msg});
       queues.park(cluster, wl);
     }
-  }
-  // Restarted queues take their drained Workloads back (queue order keeps the creation time).
-  for (auto& [key, wl] : workloads.workloads) {
-    if (wl.status.admission || wl.finished() || !wl.active) continue;
-    if (!requeued_false_for(wl, "ClusterQueueStopped")) continue;
+  });
+  // Restarted queues take their drained Workloads back (queue order keeps the creation time). A
+  // drained Workload is parked, so with `reserving` given only parked ones are looked at.
+  std::optional<std::set<std::string>> parked;
+  if (reserving != nullptr) parked = queues.parked_keys();
+  each(parked, [&](const std::string& key, Workload& wl) {
+    if (wl.status.admission || wl.finished() || !wl.active) return;
+    if (!requeued_false_for(wl, "ClusterQueueStopped")) return;
     const std::string name = queues.cluster_queue_of(key);
     const auto cq = cluster.cluster_queues.find(name);
     if (cq == cluster.cluster_queues.end() || cq->second.metadata.deletion_timestamp ||
         cq->second.stop_policy() != StopPolicy::kNone)
-      continue;
+      return;
     const std::string msg = "The ClusterQueue was restarted";
     set_requeued(wl, true, "ClusterQueueRestarted", msg);
     queues.unpark(key);
     out.push_back({key, name, "Requeued", "ClusterQueueRestarted", msg});
-  }
+  });
   // Waiting Workloads that cannot be scheduled: missing queues, inactive queues.
   std::vector<std::pair<std::string, std::string>> inadmissible;  // (workload, message)
   for (const auto& [key, lq] : queues.unplaced()) {

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -31,8 +32,12 @@ std::vector<WorkloadTransition> set_admission_check_state(const ClusterState& cl
 // restart; restart requeues them, ClusterQueueRestarted), cancels not-yet-admitted reservations of
 // a deleted or terminating ClusterQueue (admitted ones are never evicted for it), and marks waiting
 // Workloads of inactive queues and of missing queues Inadmissible.
+// `reserving`: when given, the keys of every Workload holding a reservation, by its ClusterQueue (a
+// superset is fine): only the Workloads of stopped, deleted or terminating queues are then looked
+// at for their reservations, and only parked ones for a restart; without it every Workload is.
 std::vector<WorkloadTransition> sync_queue_states(const ClusterState& cluster, WorkloadState& workloads,
-                                                  QueueManager& queues, TimeUs now);
+                                                  QueueManager& queues, TimeUs now,
+                                                  const std::map<std::string, std::set<std::string>>* reserving = nullptr);
 
 // Finished=True, quota released (status.admission cleared), out of the queues; releases the
 // inadmissible set of its ClusterQueue, or of every queue when it held a topology assignment.

@@ -184,6 +184,13 @@ std::vector<std::pair<std::string, std::string>> QueueManager::unplaced() const 
   return out;
 }
 
+std::set<std::string> QueueManager::parked_keys() const {
+  std::set<std::string> out;
+  for (const auto& [name, q] : queues_)
+    for (const auto& e : q.parked) out.insert(e.key);
+  return out;
+}
+
 std::vector<std::string> QueueManager::waiting(const std::string& cluster_queue) const {
   std::vector<std::string> out;
   for (const auto& [key, t] : workloads_)

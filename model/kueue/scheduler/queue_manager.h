@@ -68,6 +68,8 @@ class QueueManager {
   std::vector<std::string> heap_order(const std::string& cluster_queue) const;
   // Workloads whose LocalQueue or ClusterQueue is missing: (workload key, LocalQueue key).
   std::vector<std::pair<std::string, std::string>> unplaced() const;
+  // The keys of every parked Workload (Requeued=False), sorted.
+  std::set<std::string> parked_keys() const;
   // Every tracked Workload of a ClusterQueue that waits (heap, inadmissible, parked), sorted by key.
   std::vector<std::string> waiting(const std::string& cluster_queue) const;
 
