@@ -97,20 +97,37 @@ class Budgets {
 };
 
 // Pods of (workload, pod set) already charged on `node`.
-int32_t held_pods(const WorkloadState& ws, const Workload& wl, const std::string& pod_set, const std::string& node) {
+// Where to look for Pods: the caller's index of Pod keys by Node, or every Pod.
+struct PodLookup {
+  const WorkloadState& ws;
+  const std::map<std::string, std::set<std::string>>* by_node = nullptr;
+  template <typename F>
+  void on(const std::string& node, F f) const {
+    if (by_node == nullptr) {
+      for (const auto& [key, pod] : ws.pods) f(pod);
+      return;
+    }
+    const auto keys = by_node->find(node);
+    if (keys == by_node->end()) return;
+    for (const auto& key : keys->second)
+      if (const auto p = ws.pods.find(key); p != ws.pods.end()) f(p->second);
+  }
+};
+
+int32_t held_pods(const PodLookup& pods, const Workload& wl, const std::string& pod_set, const std::string& node) {
   int32_t held = 0;
-  for (const auto& [key, pod] : ws.pods) {
-    if (pod.metadata.namespace_ != wl.metadata.namespace_ || pod.node_name != node) continue;
+  pods.on(node, [&](const Pod& pod) {
+    if (pod.metadata.namespace_ != wl.metadata.namespace_ || pod.node_name != node) return;
     const auto wa = pod.metadata.annotations.find(std::string(kWorkloadAnnotation));
     const auto pl = pod.metadata.labels.find(std::string(kPodSetLabel));
-    if (wa == pod.metadata.annotations.end() || wa->second != wl.metadata.name) continue;
-    if (pl == pod.metadata.labels.end() || pl->second != pod_set) continue;
+    if (wa == pod.metadata.annotations.end() || wa->second != wl.metadata.name) return;
+    if (pl == pod.metadata.labels.end() || pl->second != pod_set) return;
     if (pod_allocation_complete(pod)) ++held;
-  }
+  });
   return held;
 }
 
-void fit_inflight_one(const ClusterState& cluster, const WorkloadState& ws, const std::string& self, Budgets& budgets,
+void fit_inflight_one(const ClusterState& cluster, const PodLookup& pods, const std::string& self, Budgets& budgets,
                       const std::vector<std::string>& nodes, const std::string& key, const Workload& other) {
   if (key == self || !other.quota_reserved() || other.finished()) return;
   if (!other.admitted() && !holds_ready_check(other)) return;
@@ -122,7 +139,7 @@ void fit_inflight_one(const ClusterState& cluster, const WorkloadState& ws, cons
     for (const auto& node : nodes) {
       const auto it = per_node->find(node);
       if (it == per_node->end()) continue;
-      const int32_t pending = it->second - held_pods(ws, other, a.name, node);
+      const int32_t pending = it->second - held_pods(pods, other, a.name, node);
       if (pending <= 0) continue;
       auto demands = pod_set_demands(*ps, pending, scope);
       sort_demands(demands);
@@ -133,14 +150,16 @@ void fit_inflight_one(const ClusterState& cluster, const WorkloadState& ws, cons
 
 // In Workload key order, as a walk over every Workload would take them.
 void fit_inflight(const ClusterState& cluster, const WorkloadState& ws, const std::string& self, Budgets& budgets,
-                  const std::vector<std::string>& nodes, const std::set<std::string>* inflight) {
+                  const std::vector<std::string>& nodes, const std::set<std::string>* inflight,
+                  const std::map<std::string, std::set<std::string>>* pods_by_node) {
+  const PodLookup pods{ws, pods_by_node};
   if (inflight == nullptr) {
-    for (const auto& [key, other] : ws.workloads) fit_inflight_one(cluster, ws, self, budgets, nodes, key, other);
+    for (const auto& [key, other] : ws.workloads) fit_inflight_one(cluster, pods, self, budgets, nodes, key, other);
     return;
   }
   for (const auto& key : *inflight)
     if (const auto it = ws.workloads.find(key); it != ws.workloads.end())
-      fit_inflight_one(cluster, ws, self, budgets, nodes, key, it->second);
+      fit_inflight_one(cluster, pods, self, budgets, nodes, key, it->second);
 }
 
 struct Placed {
@@ -190,7 +209,8 @@ std::vector<FamilyDemand> pod_set_demands(const PodSet& pod_set, int32_t pods, c
 }
 
 Gate3Verdict evaluate_node_devices(const ClusterState& cluster, const WorkloadState& workloads,
-                                   const std::string& workload_key, const std::set<std::string>* inflight) {
+                                   const std::string& workload_key, const std::set<std::string>* inflight,
+                                   const std::map<std::string, std::set<std::string>>* pods_by_node) {
   const auto found = workloads.workloads.find(workload_key);
   if (found == workloads.workloads.end()) return retry("workload " + workload_key + " is gone");
   const Workload& wl = found->second;
@@ -222,7 +242,7 @@ Gate3Verdict evaluate_node_devices(const ClusterState& cluster, const WorkloadSt
 
   Budgets budgets(cluster);
   for (const auto& node : nodes) budgets.node(node);
-  fit_inflight(cluster, workloads, workload_key, budgets, nodes, inflight);
+  fit_inflight(cluster, workloads, workload_key, budgets, nodes, inflight, pods_by_node);
 
   // sort_demands order (partitions first, then larger per-card units, then family), node last.
   std::vector<size_t> idx(placed.size());

@@ -12,6 +12,7 @@
 // Called by the runner whenever a Workload reserves quota (and again after each Retry delay).
 #pragma once
 
+#include <map>
 #include <set>
 #include <string>
 #include <vector>
@@ -24,9 +25,12 @@ namespace chaintwin::model {
 
 // `inflight`: when given, the keys of every Workload whose hostname-level topology assignment may
 // name one of this Workload's Nodes (a superset is fine); only those are looked at for the Pods
-// admitted but not yet holding cards. Without it every Workload is.
+// admitted but not yet holding cards. Without it every Workload is. `pods_by_node`: when given, the
+// key of every Pod bound to each Node (complete); the Pods already holding cards are looked up there
+// instead of among every Pod.
 Gate3Verdict evaluate_node_devices(const ClusterState& cluster, const WorkloadState& workloads,
-                                   const std::string& workload_key, const std::set<std::string>* inflight = nullptr);
+                                   const std::string& workload_key, const std::set<std::string>* inflight = nullptr,
+                                   const std::map<std::string, std::set<std::string>>* pods_by_node = nullptr);
 
 // The demands one Pod of `pod_set` puts on one node's cards, multiplied by `pods` Pods and scoped
 // to `accelerator_key` ("" = any card): exclusive counts add up (distinct cards), each shared

@@ -444,7 +444,7 @@ void Simulation::on_check(const std::string& key, int64_t epoch) {
       for (const auto& n : ti->second.reserved_nodes)
         if (const auto r = reserved_on_node_.find(n); r != reserved_on_node_.end())
           inflight.insert(r->second.begin(), r->second.end());
-      const model::Gate3Verdict verdict = model::evaluate_node_devices(cluster_, workloads_, key, &inflight);
+      const model::Gate3Verdict verdict = model::evaluate_node_devices(cluster_, workloads_, key, &inflight, &pods_by_node_);
       if (options_.verify_incremental && !(verdict == model::evaluate_node_devices(cluster_, workloads_, key))) {
         fatal_ = "at " + now_.to_string() + ": --verify: Gate 3 over the Workloads reserving on its Nodes differs from Gate 3 over all";
         return;

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <limits>
 #include <set>
+#include <string_view>
+#include <unordered_set>
 
 #include "model/kueue/scheduler/node_match.h"
 
@@ -10,8 +12,8 @@ namespace chaintwin::model {
 namespace {
 
 struct Leaf {
-  std::vector<std::string> values;  // one per level
-  int32_t pods = 0;                 // how many Pods of the PodSet fit
+  const std::vector<std::string>* values = nullptr;  // one per level (owned by the Node's verdict)
+  int32_t pods = 0;                                  // how many Pods of the PodSet fit
 };
 
 struct Exclusions {
@@ -68,8 +70,8 @@ bool has_prefix(const std::vector<std::string>& v, const std::vector<std::string
 std::vector<Domain> domains_at(const std::vector<Leaf>& leaves, std::size_t depth, const std::vector<std::string>& parent) {
   std::map<std::vector<std::string>, int32_t> sums;
   for (const auto& l : leaves) {
-    if (!has_prefix(l.values, parent)) continue;
-    sums[std::vector<std::string>(l.values.begin(), l.values.begin() + static_cast<std::ptrdiff_t>(depth + 1))] += l.pods;
+    if (!has_prefix(*l.values, parent)) continue;
+    sums[std::vector<std::string>(l.values->begin(), l.values->begin() + static_cast<std::ptrdiff_t>(depth + 1))] += l.pods;
   }
   std::vector<Domain> out;
   for (const auto& [v, n] : sums) out.push_back({v, n});
@@ -104,6 +106,44 @@ void distribute(const std::vector<Leaf>& leaves, std::size_t depth, std::size_t 
     distribute(leaves, depth + 1, levels, d.values, take, placement, out);
     remaining -= take;
   }
+}
+
+// distribute() for a one-level Topology whose leaves have distinct values (each leaf its own
+// domain): the domains taken in order_domains order, found by repeated selection instead of a sort.
+// False (nothing placed) when two leaves share a value, for distribute() to group them.
+bool distribute_one_level(const std::vector<Leaf>& leaves, int32_t count, TasPlacement placement,
+                          std::map<std::vector<std::string>, int32_t>& out) {
+  std::unordered_set<std::string_view> seen;
+  for (const auto& l : leaves)
+    if (!seen.insert(l.values->front()).second) return false;
+  const auto before = [&](const Leaf& a, const Leaf& b) {  // order_domains
+    if (a.pods != b.pods) return placement == TasPlacement::kLeastFreeCapacity ? a.pods < b.pods : a.pods > b.pods;
+    return a.values->front() < b.values->front();
+  };
+  if (placement == TasPlacement::kBestFit) {
+    const Leaf* best = nullptr;
+    for (const auto& l : leaves)
+      if (l.pods >= count && (best == nullptr || l.pods < best->pods ||
+                              (l.pods == best->pods && l.values->front() < best->values->front())))
+        best = &l;
+    if (best != nullptr) {
+      out[*best->values] += count;
+      return true;
+    }
+  }
+  std::vector<bool> taken(leaves.size(), false);
+  int32_t remaining = count;
+  while (remaining > 0) {
+    std::size_t pick = leaves.size();
+    for (std::size_t i = 0; i < leaves.size(); ++i)
+      if (!taken[i] && (pick == leaves.size() || before(leaves[i], leaves[pick]))) pick = i;
+    if (pick == leaves.size()) break;
+    taken[pick] = true;
+    const int32_t take = std::min(remaining, leaves[pick].pods);
+    out[*leaves[pick].values] += take;
+    remaining -= take;
+  }
+  return true;
 }
 
 using PerPod = std::vector<std::pair<std::string, int64_t>>;
@@ -228,6 +268,7 @@ TopologyResult assign_topology(const ClusterState& cluster, const ResourceFlavor
   const std::vector<std::string>* listed = nullptr;
   if (index != nullptr)
     if (const auto it = index->find(flavor.metadata.name); it != index->end()) listed = &it->second;
+  std::vector<TasNodeVerdict> local;  // the verdicts of a search without the cache
   // Each verdict counts into the exclusions or adds a leaf; a Node with room for no Pod adds
   // nothing to any domain.
   const auto take = [&](const TasNodeVerdict& v) {
@@ -239,7 +280,7 @@ TopologyResult assign_topology(const ClusterState& cluster, const ResourceFlavor
     } else if (v.pods == 0) {
       ++ex.resources[v.short_of];
     } else {
-      leaves.push_back(Leaf{v.values, v.pods});
+      leaves.push_back(Leaf{&v.values, v.pods});
     }
   };
   if (cache != nullptr && listed != nullptr) {
@@ -272,10 +313,12 @@ TopologyResult assign_topology(const ClusterState& cluster, const ResourceFlavor
         if (flavor_selects(flavor, levels, node)) candidates.emplace_back(&name, &node);
     }
     auto used = node_usage.begin();  // candidates are in name order, and so is the usage
+    local.reserve(candidates.size());  // the leaves point into it: no reallocation
     for (const auto& [name, node] : candidates) {
       while (used != node_usage.end() && used->first < *name) ++used;
       const ResourceAmounts* usage = used != node_usage.end() && used->first == *name ? &used->second : nullptr;
-      take(evaluate_node(*name, *node, pod_set, per_pod, usage, hostname_leaf, levels));
+      local.push_back(evaluate_node(*name, *node, pod_set, per_pod, usage, hostname_leaf, levels));
+      take(local.back());
     }
   }
 
@@ -293,7 +336,9 @@ TopologyResult assign_topology(const ClusterState& cluster, const ResourceFlavor
     if (chosen != nullptr) distribute(leaves, required_depth + 1, levels.size(), chosen->values, pod_set.count, placement, placed);
   } else {
     for (const auto& l : leaves) fit += l.pods;
-    if (fit >= pod_set.count) distribute(leaves, 0, levels.size(), {}, pod_set.count, placement, placed);
+    if (fit >= pod_set.count &&
+        !(levels.size() == 1 && distribute_one_level(leaves, pod_set.count, placement, placed)))
+      distribute(leaves, 0, levels.size(), {}, pod_set.count, placement, placed);
   }
   if (placed.empty() && pod_set.count > 0) {
     const int32_t shown = std::min(fit, pod_set.count);
