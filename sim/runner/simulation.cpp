@@ -57,6 +57,15 @@ OperatorView operator_view(const model::ClusterQueue& cq) {
   return v;
 }
 
+// Takes `key` out of `index[bucket]`, dropping the bucket once it is empty (the Node and queue
+// indexes the runner keeps).
+void erase_from(std::map<std::string, std::set<std::string>>& index, const std::string& bucket, const std::string& key) {
+  const auto it = index.find(bucket);
+  if (it == index.end()) return;
+  it->second.erase(key);
+  if (it->second.empty()) index.erase(it);
+}
+
 }  // namespace
 
 Simulation::Simulation(Scenario scenario, RunOptions options)
@@ -620,10 +629,7 @@ void Simulation::delete_pods(const std::string& key, bool finished_only) {
     }
     if (!p->second.allocations.empty()) touched.insert(p->second.node_name);
     if (!finished_only) {
-      if (auto b = pods_by_node_.find(p->second.node_name); b != pods_by_node_.end()) {
-        b->second.erase(pod_key);
-        if (b->second.empty()) pods_by_node_.erase(b);
-      }
+      erase_from(pods_by_node_, p->second.node_name, pod_key);
       workloads_.pods.erase(p);
     }
   }
@@ -789,10 +795,7 @@ void Simulation::sync_reserved_usage(const std::string& key) {
   if (ti->second.totals != admission || ti->second.totals_admitted != admitted) {
     if (ti->second.totals) {
       model::add_queue_totals(queue_totals_, *ti->second.totals, ti->second.totals_admitted, -1);
-      if (auto r = reserving_by_queue_.find(ti->second.totals->cluster_queue); r != reserving_by_queue_.end()) {
-        r->second.erase(key);
-        if (r->second.empty()) reserving_by_queue_.erase(r);
-      }
+      erase_from(reserving_by_queue_, ti->second.totals->cluster_queue, key);
     }
     if (admission) {
       model::add_queue_totals(queue_totals_, *admission, admitted, +1);
@@ -849,10 +852,7 @@ void Simulation::invalidate_reservation(const std::string& key, const std::strin
   if (ti != tracked_.end()) {
     for (const auto& n : ti->second.reserved_nodes) {
       invalidate_node(n);
-      if (auto r = reserved_on_node_.find(n); r != reserved_on_node_.end()) {
-        r->second.erase(key);
-        if (r->second.empty()) reserved_on_node_.erase(r);
-      }
+      erase_from(reserved_on_node_, n, key);
     }
     for (const auto& n : now_on) reserved_on_node_[n].insert(key);
     ti->second.reserved_nodes = now_on;

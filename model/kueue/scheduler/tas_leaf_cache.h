@@ -42,7 +42,6 @@ class TasLeafCache {
   const std::vector<uint64_t>& generations(const std::string& flavor, std::size_t nodes);
   // The verdicts of one shape on one flavor (`nodes` long; none computed yet when new).
   Shape& shape(const std::string& flavor, const std::string& key, std::size_t nodes);
-  std::size_t shapes() const { return shapes_.size(); }
 
   bool verify = false;
   const std::string& mismatch() const { return mismatch_; }

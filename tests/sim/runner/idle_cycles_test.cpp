@@ -10,33 +10,18 @@
 
 #include <catch2/catch.hpp>
 
-#include "sim/results/event_log.h"
-#include "sim/results/report.h"
-#include "sim/runner/simulation.h"
-#include "sim/scenario/scenario_loader.h"
+#include "run_once.h"
 
 namespace sim = chaintwin::sim;
+using Output = chaintwin::sim::testing::RunOutput;
 
 namespace {
 
-struct Output {
-  std::string log;
-  std::string report;
-  int64_t events = 0;
-  int64_t batched = 0;
-};
-
 Output run_once(const std::string& relative, std::optional<sim::SimTime> until, bool batch) {
-  auto scenario = sim::load_scenario(std::string(CHAINTWIN_SOURCE_DIR) + "/" + relative);
-  REQUIRE(scenario.ok());
   sim::RunOptions options;
   options.until = until;
   options.batch_idle_cycles = batch;
-  sim::Simulation simulation(std::move(*scenario), options);
-  auto record = simulation.run();
-  REQUIRE(record.ok());
-  return {sim::format_event_log(record->events), sim::report_json(sim::build_report(*record)).dump(),
-          record->info.events, simulation.batched_cycles()};
+  return sim::testing::run_once(relative, options);
 }
 
 }  // namespace
