@@ -23,13 +23,21 @@ void QueueManager::detach(Tracked& t) {
   q.parked.erase(t.entry);
 }
 
-void QueueManager::attach(Tracked& t, Place place) {
+void QueueManager::set_place(const std::string& key, Tracked& t, Place place) {
+  if (t.place == Place::kPopped) popped_.erase(key);
+  if (t.place == Place::kUnplaced) unplaced_.erase(key);
+  t.place = place;
+  if (place == Place::kPopped) popped_.insert(key);
+  if (place == Place::kUnplaced) unplaced_.insert(key);
+}
+
+void QueueManager::attach(const std::string& key, Tracked& t, Place place) {
   if (t.cluster_queue.empty()) {
-    t.place = Place::kUnplaced;
+    set_place(key, t, Place::kUnplaced);
     return;
   }
   auto& q = queues_[t.cluster_queue];
-  t.place = place;
+  set_place(key, t, place);
   switch (place) {
     case Place::kHeap: q.heap.insert(t.entry); break;
     case Place::kInadmissible: q.inadmissible.insert(t.entry); break;
@@ -43,12 +51,20 @@ void QueueManager::track(const ClusterState& cluster, const Workload& wl, Place 
   const std::string key = object_key(wl.metadata);
   remove(key);
   if (!wl.active || wl.finished() || wl.quota_reserved()) return;
-  Tracked t;
+  Tracked& t = workloads_[key];
   t.local_queue = local_queue_key(wl.metadata.namespace_, wl.queue_name);
   t.cluster_queue = resolve(cluster, t.local_queue);
   t.entry = queue_entry(wl);
-  attach(t, place);
-  workloads_[key] = std::move(t);
+  t.place = Place::kHeap;  // a fresh entry: in no index yet
+  attach(key, t, place);
+  LocalQueueMembers& members = by_local_queue_[t.local_queue];
+  if (members.keys.empty()) {
+    members.cluster_queue = t.cluster_queue;
+    members.mixed = false;
+  } else if (members.cluster_queue != t.cluster_queue) {
+    members.mixed = true;
+  }
+  members.keys.insert(key);
 }
 
 void QueueManager::add(const ClusterState& cluster, const Workload& wl) { track(cluster, wl, Place::kHeap); }
@@ -59,25 +75,38 @@ void QueueManager::unpark(const std::string& workload_key) {
   const auto it = workloads_.find(workload_key);
   if (it == workloads_.end() || it->second.place != Place::kParked) return;
   detach(it->second);
-  attach(it->second, Place::kHeap);
+  attach(it->first, it->second, Place::kHeap);
 }
 
 void QueueManager::remove(const std::string& workload_key) {
   const auto it = workloads_.find(workload_key);
   if (it == workloads_.end()) return;
   detach(it->second);
+  set_place(workload_key, it->second, Place::kHeap);  // out of the popped and unplaced indexes
+  const auto members = by_local_queue_.find(it->second.local_queue);
+  if (members != by_local_queue_.end()) {
+    members->second.keys.erase(workload_key);
+    if (members->second.keys.empty()) by_local_queue_.erase(members);
+  }
   workloads_.erase(it);
 }
 
 void QueueManager::refresh(const ClusterState& cluster) {
   for (const auto& [name, cq] : cluster.cluster_queues) queues_[name];
-  for (auto& [key, t] : workloads_) {
-    const std::string cq = resolve(cluster, t.local_queue);
-    if (cq == t.cluster_queue) continue;
-    const Place keep = t.place == Place::kParked ? Place::kParked : Place::kHeap;
-    detach(t);
-    t.cluster_queue = cq;
-    attach(t, keep);
+  // Per LocalQueue: its Workloads move only when the ClusterQueue it resolves to changed.
+  for (auto& [local_queue, members] : by_local_queue_) {
+    const std::string cq = resolve(cluster, local_queue);
+    if (!members.mixed && cq == members.cluster_queue) continue;
+    for (const auto& key : members.keys) {
+      Tracked& t = workloads_.at(key);
+      if (cq == t.cluster_queue) continue;
+      const Place keep = t.place == Place::kParked ? Place::kParked : Place::kHeap;
+      detach(t);
+      t.cluster_queue = cq;
+      attach(key, t, keep);
+    }
+    members.cluster_queue = cq;
+    members.mixed = false;
   }
   // Forget queues that no longer exist and hold nothing.
   for (auto it = queues_.begin(); it != queues_.end();) {
@@ -97,7 +126,7 @@ void QueueManager::release_inadmissible(const std::string& cluster_queue) {
     if (!cluster_queue.empty() && name != cluster_queue) continue;
     for (const auto& e : q.inadmissible) {
       q.heap.insert(e);
-      workloads_[e.key].place = Place::kHeap;
+      workloads_.at(e.key).place = Place::kHeap;  // from kInadmissible: in neither index
     }
     q.inadmissible.clear();
   }
@@ -108,7 +137,7 @@ std::optional<QueueEntry> QueueManager::pop(const std::string& cluster_queue) {
   if (it == queues_.end() || it->second.heap.empty()) return std::nullopt;
   QueueEntry head = *it->second.heap.begin();
   it->second.heap.erase(it->second.heap.begin());
-  workloads_[head.key].place = Place::kPopped;
+  set_place(head.key, workloads_.at(head.key), Place::kPopped);
   return head;
 }
 
@@ -122,15 +151,15 @@ void QueueManager::requeue(const std::string& workload_key, bool inadmissible) {
   const auto it = workloads_.find(workload_key);
   if (it == workloads_.end()) return;
   detach(it->second);
-  attach(it->second, inadmissible ? Place::kInadmissible : Place::kHeap);
+  attach(it->first, it->second, inadmissible ? Place::kInadmissible : Place::kHeap);
 }
 
 int32_t QueueManager::pending(const std::string& cluster_queue) const {
   const auto it = queues_.find(cluster_queue);
   if (it == queues_.end()) return 0;
   int32_t popped = 0;
-  for (const auto& [key, t] : workloads_)
-    if (t.cluster_queue == cluster_queue && t.place == Place::kPopped) ++popped;
+  for (const auto& key : popped_)
+    if (workloads_.at(key).cluster_queue == cluster_queue) ++popped;
   return static_cast<int32_t>(it->second.heap.size() + it->second.inadmissible.size() + it->second.parked.size()) +
          popped;
 }
@@ -141,8 +170,10 @@ std::map<std::string, int32_t> QueueManager::pending_by_queue() const {
     const auto n = static_cast<int32_t>(q.heap.size() + q.inadmissible.size() + q.parked.size());
     if (n > 0) out[name] = n;
   }
-  for (const auto& [key, t] : workloads_)
-    if (t.place == Place::kPopped && queues_.count(t.cluster_queue) != 0) ++out[t.cluster_queue];
+  for (const auto& key : popped_) {
+    const Tracked& t = workloads_.at(key);
+    if (queues_.count(t.cluster_queue) != 0) ++out[t.cluster_queue];
+  }
   return out;
 }
 
@@ -179,8 +210,7 @@ std::vector<std::string> QueueManager::heap_order(const std::string& cluster_que
 
 std::vector<std::pair<std::string, std::string>> QueueManager::unplaced() const {
   std::vector<std::pair<std::string, std::string>> out;
-  for (const auto& [key, t] : workloads_)
-    if (t.place == Place::kUnplaced) out.emplace_back(key, t.local_queue);
+  for (const auto& key : unplaced_) out.emplace_back(key, workloads_.at(key).local_queue);
   return out;
 }
 

@@ -100,14 +100,27 @@ class QueueManager {
     bool operator==(const PendingQueue&) const = default;
   };
 
+  // The tracked Workloads of one LocalQueue, and the ClusterQueue they all resolved to (`mixed`
+  // when some were tracked after the LocalQueue's target changed and before refresh() saw it).
+  struct LocalQueueMembers {
+    std::set<std::string> keys;
+    std::string cluster_queue;
+    bool mixed = false;
+    bool operator==(const LocalQueueMembers&) const = default;
+  };
+
   void track(const ClusterState& cluster, const Workload& wl, Place place);
   void detach(Tracked& t);
-  void attach(Tracked& t, Place place);
+  void attach(const std::string& key, Tracked& t, Place place);
+  void set_place(const std::string& key, Tracked& t, Place place);
   static std::string resolve(const ClusterState& cluster, const std::string& local_queue);
 
   std::map<std::string, PendingQueue> queues_;  // by ClusterQueue name
   std::map<std::string, Tracked> workloads_;    // by workload key
   std::map<std::string, Observed> observed_;
+  // Indexes over workloads_, so refresh(), pending_by_queue() and unplaced() need not walk it.
+  std::map<std::string, LocalQueueMembers> by_local_queue_;
+  std::set<std::string> popped_, unplaced_;  // workload keys in kPopped / kUnplaced
 };
 
 }  // namespace chaintwin::model
