@@ -5,6 +5,9 @@
 
 #include <filesystem>
 #include <fstream>
+#include <string>
+
+#include <unistd.h>
 
 #include "model/stage4/operator_controllers.h"
 #include "model/stage4/reconcile_loop.h"
@@ -19,7 +22,10 @@ using namespace chaintwin;
 struct TinyTrace {
   std::filesystem::path dir;
   explicit TinyTrace(const std::string& name = "good") {
-    dir = std::filesystem::temp_directory_path() / ("chaintwin-trace-loader-test-" + name);
+    // One folder per process: ctest runs test cases in parallel processes, and a case reading the
+    // CSVs while another rewrites them would see them half written.
+    dir = std::filesystem::temp_directory_path() /
+          ("chaintwin-trace-loader-test-" + name + "-" + std::to_string(::getpid()));
     std::filesystem::create_directories(dir);
     write("nodes.csv",
           "sn,cpu_milli,memory_mib,gpu,model\n"
