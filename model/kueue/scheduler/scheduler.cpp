@@ -121,6 +121,27 @@ std::set<std::string> active_cluster_queues(const ClusterState& cluster) {
   return out;
 }
 
+namespace {
+
+// Tells the kept TAS verdicts that an admission moved the usage of the Nodes it was placed on: the
+// Node's position in each TAS flavor's list (in name order) is found by binary search.
+void note_node_usage(const TasNodeIndex& index, TasLeafCache& cache, const Workload& wl) {
+  if (!wl.status.admission) return;
+  for (const auto& psa : wl.status.admission->pod_set_assignments) {
+    if (!psa.topology_assignment) continue;
+    for (const auto& d : psa.topology_assignment->domains) {
+      const std::string node = domain_node(*psa.topology_assignment, d);
+      if (node.empty()) continue;
+      for (const auto& [flavor, names] : index) {
+        const auto it = std::lower_bound(names.begin(), names.end(), node);
+        if (it != names.end() && *it == node) cache.node_changed(flavor, static_cast<std::size_t>(it - names.begin()));
+      }
+    }
+  }
+}
+
+}  // namespace
+
 CycleResult schedule_cycle(const ClusterState& cluster, WorkloadState& workloads, QueueManager& queues, TimeUs now,
                            const KueueConfig& config, const KeptCycleState& kept) {
   const TasNodeIndex* tas_nodes = kept.tas_nodes;
@@ -146,10 +167,10 @@ CycleResult schedule_cycle(const ClusterState& cluster, WorkloadState& workloads
   std::optional<UsageSnapshot> own;
   if (reserved == nullptr) own = build_usage_snapshot(workloads);
   const UsageSnapshot* snapshot_ptr = reserved != nullptr ? reserved : &*own;
-  // The kept per-Node verdicts follow the kept snapshot, not this cycle's own copy of it.
-  bool admitted_any = false;
+  // The kept per-Node verdicts follow the kept snapshot, not this cycle's own copy of it; an
+  // admission below tells them which Nodes it used.
   const auto leaves_for = [&](const UsageSnapshot* usage) {
-    return !admitted_any && usage == kept.reserved && kept.tas_nodes != nullptr ? kept.tas_leaves : nullptr;
+    return usage == kept.reserved && kept.tas_nodes != nullptr ? kept.tas_leaves : nullptr;
   };
   struct Entry {
     QueueEntry entry;
@@ -212,7 +233,8 @@ CycleResult schedule_cycle(const ClusterState& cluster, WorkloadState& workloads
     }
     for (auto& t : reserve_quota(wl, cq, std::move(*admission), now)) result.transitions.push_back(std::move(t));
     add_workload_usage(reserved != nullptr ? *reserved : *own, wl);  // later heads see it
-    admitted_any = true;
+    if (reserved != nullptr && kept.tas_nodes != nullptr && kept.tas_leaves != nullptr)
+      note_node_usage(*kept.tas_nodes, *kept.tas_leaves, wl);
     queues.remove(e.entry.key);
   }
   return result;

@@ -1,6 +1,7 @@
 #include "model/kueue/scheduler/tas_assigner.h"
 
 #include <algorithm>
+#include <iterator>
 #include <limits>
 #include <set>
 #include <string_view>
@@ -146,6 +147,53 @@ bool distribute_one_level(const std::vector<Leaf>& leaves, int32_t count, TasPla
   return true;
 }
 
+// The tightest Node with room for `count` Pods (fewest Pods that fit, ties by value), from the kept
+// order (most room first, ties by value); null when none has room for them all.
+const std::pair<int32_t, std::string>* tightest(const TasShapeTotals& t, int32_t count) {
+  // [begin, end_fit) have room for at least `count` Pods; the last of them has the least room.
+  const auto end_fit = t.by_room.lower_bound({-count + 1, std::string()});
+  if (end_fit == t.by_room.begin()) return nullptr;
+  return &*t.by_room.lower_bound({std::prev(end_fit)->first, std::string()});
+}
+
+// The one-level search (every Node its own domain) on kept totals: what distribute_one_level, or
+// the required-level choice, would place, into `placed`; returns the `fit` shown in the not-fit
+// message (the most any domain holds when a level is required, else the sum).
+int32_t one_level_from_totals(const TasShapeTotals& t, int32_t count, bool required, TasPlacement placement,
+                              std::map<std::vector<std::string>, int32_t>& placed) {
+  if (required) {
+    const int32_t fit = t.by_room.empty() ? 0 : -t.by_room.begin()->first;
+    if (const auto* chosen = tightest(t, count)) placed[{chosen->second}] += count;
+    return fit;
+  }
+  const auto fit = static_cast<int32_t>(std::min<int64_t>(t.pods, std::numeric_limits<int32_t>::max()));
+  if (t.pods < count) return fit;
+  if (placement == TasPlacement::kBestFit) {
+    if (const auto* chosen = tightest(t, count)) {
+      placed[{chosen->second}] += count;
+      return fit;
+    }
+  }
+  int32_t remaining = count;
+  const auto fill = [&](const std::pair<int32_t, std::string>& d) {
+    const int32_t take = std::min(remaining, -d.first);
+    placed[{d.second}] += take;
+    remaining -= take;
+  };
+  if (placement == TasPlacement::kLeastFreeCapacity) {
+    // Least room first, ties by value: the groups of equal room from the back, each in value order.
+    auto group_end = t.by_room.end();
+    while (remaining > 0 && group_end != t.by_room.begin()) {
+      const auto group_begin = t.by_room.lower_bound({std::prev(group_end)->first, std::string()});
+      for (auto it = group_begin; it != group_end && remaining > 0; ++it) fill(*it);
+      group_end = group_begin;
+    }
+  } else {
+    for (auto it = t.by_room.begin(); it != t.by_room.end() && remaining > 0; ++it) fill(*it);
+  }
+  return fit;
+}
+
 using PerPod = std::vector<std::pair<std::string, int64_t>>;
 
 // What one Node offers the PodSet: excluded by its nodeSelector or required affinity (hostname
@@ -283,21 +331,26 @@ TopologyResult assign_topology(const ClusterState& cluster, const ResourceFlavor
       leaves.push_back(Leaf{&v.values, v.pods});
     }
   };
+  const TasShapeTotals* totals = nullptr;  // set when the kept totals answer the search
   if (cache != nullptr && listed != nullptr) {
     // Kept verdicts: only the Nodes changed since are looked up and evaluated again.
-    const std::vector<uint64_t>& generations = cache->generations(flavor.metadata.name, listed->size());
+    cache->generations(flavor.metadata.name, listed->size());
     TasLeafCache::Shape& kept = cache->shape(flavor.metadata.name, shape_key(pod_set, per_pod), listed->size());
-    for (std::size_t i = 0; i < listed->size(); ++i) {
-      if (kept.computed_at[i] != generations[i]) {
-        const std::string& name = (*listed)[i];
-        const auto node = cluster.nodes.find(name);
-        if (node == cluster.nodes.end()) continue;  // not in the cluster: not a candidate (never kept)
-        const auto used = node_usage.find(name);
-        kept.verdicts[i] = evaluate_node(name, node->second, pod_set, per_pod,
-                                         used == node_usage.end() ? nullptr : &used->second, hostname_leaf, levels);
-        kept.computed_at[i] = generations[i];
-      }
-      take(kept.verdicts[i]);
+    for (const std::size_t i : cache->stale_positions(flavor.metadata.name, kept)) {
+      kept.uncount(i);
+      const std::string& name = (*listed)[i];
+      const auto node = cluster.nodes.find(name);
+      if (node == cluster.nodes.end()) continue;  // not in the cluster: not a candidate
+      const auto used = node_usage.find(name);
+      kept.verdicts[i] = evaluate_node(name, node->second, pod_set, per_pod,
+                                       used == node_usage.end() ? nullptr : &used->second, hostname_leaf, levels);
+      kept.count(i);
+    }
+    if (levels.size() == 1 && kept.totals.shared_values == 0) {
+      totals = &kept.totals;  // every Node its own domain: the totals are the domains
+    } else {
+      for (std::size_t i = 0; i < listed->size(); ++i)
+        if (kept.counted[i]) take(kept.verdicts[i]);
     }
   } else {
     std::vector<std::pair<const std::string*, const Node*>> candidates;
@@ -324,7 +377,13 @@ TopologyResult assign_topology(const ClusterState& cluster, const ResourceFlavor
 
   std::map<std::vector<std::string>, int32_t> placed;
   int32_t fit = 0;
-  if (required) {
+  if (totals != nullptr) {
+    ex.total = totals->nodes;
+    ex.node_selector = totals->node_selector;
+    ex.affinity = totals->affinity;
+    ex.resources = totals->short_of;
+    fit = one_level_from_totals(*totals, pod_set.count, required, placement, placed);
+  } else if (required) {
     auto ds = domains_at(leaves, required_depth, {});
     const Domain* chosen = nullptr;
     for (const auto& d : ds) {

@@ -2,37 +2,105 @@
 
 namespace chaintwin::model {
 
+void TasLeafCache::Shape::uncount(std::size_t i) {
+  if (!counted[i]) return;
+  counted[i] = 0;
+  const TasNodeVerdict& v = verdicts[i];
+  --totals.nodes;
+  if (v.excluded == TasNodeVerdict::Excluded::kNodeSelector) {
+    --totals.node_selector;
+  } else if (v.excluded == TasNodeVerdict::Excluded::kAffinity) {
+    --totals.affinity;
+  } else if (v.pods == 0) {
+    const auto it = totals.short_of.find(v.short_of);
+    if (--it->second == 0) totals.short_of.erase(it);
+  } else {
+    totals.pods -= v.pods;
+    totals.by_room.erase(totals.by_room.find({-v.pods, v.values.front()}));
+    const auto it = totals.value_uses.find(v.values.front());
+    if (--it->second == 1) --totals.shared_values;
+    if (it->second == 0) totals.value_uses.erase(it);
+  }
+}
+
+void TasLeafCache::Shape::count(std::size_t i) {
+  counted[i] = 1;
+  const TasNodeVerdict& v = verdicts[i];
+  ++totals.nodes;
+  if (v.excluded == TasNodeVerdict::Excluded::kNodeSelector) {
+    ++totals.node_selector;
+  } else if (v.excluded == TasNodeVerdict::Excluded::kAffinity) {
+    ++totals.affinity;
+  } else if (v.pods == 0) {
+    ++totals.short_of[v.short_of];
+  } else {
+    totals.pods += v.pods;
+    totals.by_room.insert({-v.pods, v.values.front()});
+    if (++totals.value_uses[v.values.front()] == 2) ++totals.shared_values;
+  }
+}
+
 void TasLeafCache::clear() {
-  generations_.clear();
+  flavors_.clear();
   shapes_.clear();
 }
 
 void TasLeafCache::node_changed(const std::string& flavor, std::size_t position) {
-  auto it = generations_.find(flavor);
-  if (it == generations_.end() || position >= it->second.size()) return;  // nothing cached for it yet
-  it->second[position] = ++counter_;
+  auto it = flavors_.find(flavor);
+  if (it == flavors_.end() || position >= it->second.generations.size()) return;  // nothing cached for it yet
+  FlavorNodes& f = it->second;
+  f.generations[position] = ++counter_;
+  f.log.push_back(position);
+  // Trimmed once it outgrows the pool: a shape behind the trim scans every position again.
+  if (f.log.size() > 2 * f.generations.size() + 256) {
+    f.log_base += f.log.size();
+    f.log.clear();
+  }
 }
 
 const std::vector<uint64_t>& TasLeafCache::generations(const std::string& flavor, std::size_t nodes) {
-  auto& g = generations_[flavor];
-  if (g.size() != nodes) {
+  FlavorNodes& f = flavors_[flavor];
+  if (f.generations.size() != nodes) {
     // A list of another length is another index: start over for this flavor.
-    g.assign(nodes, ++counter_);
+    f.generations.assign(nodes, ++counter_);
+    f.log_base += f.log.size() + 1;  // every shape of the flavor scans again
+    f.log.clear();
     for (auto it = shapes_.begin(); it != shapes_.end();) {
       if (it->first.first == flavor) it = shapes_.erase(it);
       else ++it;
     }
   }
-  return g;
+  return f.generations;
 }
 
 TasLeafCache::Shape& TasLeafCache::shape(const std::string& flavor, const std::string& key, std::size_t nodes) {
   Shape& s = shapes_[{flavor, key}];
   if (s.verdicts.size() != nodes) {
+    s = Shape{};
     s.computed_at.assign(nodes, 0);
     s.verdicts.assign(nodes, {});
+    s.counted.assign(nodes, 0);
   }
   return s;
+}
+
+std::vector<std::size_t> TasLeafCache::stale_positions(const std::string& flavor, Shape& shape) {
+  std::vector<std::size_t> out;
+  const FlavorNodes& f = flavors_[flavor];
+  const auto take = [&](std::size_t i) {
+    if (i >= f.generations.size() || shape.computed_at[i] == f.generations[i]) return;
+    out.push_back(i);
+    shape.computed_at[i] = f.generations[i];  // once per position, however often it changed
+  };
+  const uint64_t end = f.log_base + f.log.size();
+  if (!shape.scanned || shape.log_seen < f.log_base) {
+    for (std::size_t i = 0; i < shape.computed_at.size(); ++i) take(i);
+    shape.scanned = true;
+  } else {
+    for (uint64_t at = shape.log_seen; at < end; ++at) take(f.log[static_cast<std::size_t>(at - f.log_base)]);
+  }
+  shape.log_seen = end;
+  return out;
 }
 
 }  // namespace chaintwin::model

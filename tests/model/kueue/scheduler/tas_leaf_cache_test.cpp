@@ -14,6 +14,7 @@ struct Pool {
   TasNodeIndex index;
   PodSet pod_set;
   std::map<std::string, ResourceAmounts> usage;
+  TasPlacement placement = TasPlacement::kLeastFreeCapacity;
 
   explicit Pool(int64_t cards_per_pod) {
     for (int i = 0; i < 6; ++i) f.node("n" + std::to_string(i), 1);
@@ -24,7 +25,7 @@ struct Pool {
   }
   TopologyResult place(TasLeafCache* cache) {
     return assign_topology(f.cluster, f.cluster.resource_flavors.at("f1"), pod_set, usage,
-                           TasPlacement::kLeastFreeCapacity, &index, cache);
+                           placement, &index, cache);
   }
   std::size_t position(const std::string& node) const {
     const auto& list = index.at("f1");
@@ -71,4 +72,50 @@ TEST_CASE("a Node change the cache is not told of is caught by verify", "[kueue]
   cache.verify = true;
   p.place(&cache);
   CHECK_FALSE(cache.mismatch().empty());
+}
+
+TEST_CASE("kept one-level totals give the plain search's answer over many Node changes", "[kueue][tas][leaf-cache]") {
+  struct Row {
+    const char* what;
+    TasPlacement placement;
+    bool required;      // the whole PodSet on one Node (requiredTopologyLevel: hostname)
+    int32_t pods;       // Pods of one card each
+    bool shared_value;  // two Nodes carry the same hostname value (the grouped search)
+  };
+  const std::vector<Row> rows = {
+      {"BestFit, one Pod", TasPlacement::kBestFit, false, 1, false},
+      {"BestFit, five Pods over several Nodes", TasPlacement::kBestFit, false, 5, false},
+      {"LeastFreeCapacity, three Pods", TasPlacement::kLeastFreeCapacity, false, 3, false},
+      {"LeastFreeCapacity, required on one Node", TasPlacement::kLeastFreeCapacity, true, 2, false},
+      {"BestFit, required on one Node", TasPlacement::kBestFit, true, 3, false},
+      {"two Nodes share a hostname value", TasPlacement::kBestFit, false, 4, true},
+  };
+  int fits = 0, misses = 0;
+  for (const auto& row : rows) {
+    INFO(row.what);
+    Pool p(1);
+    p.placement = row.placement;
+    p.pod_set.count = row.pods;
+    if (row.required) p.pod_set.required_topology_level = std::string(kHostnameLabel);
+    if (row.shared_value) p.f.cluster.nodes.at("n4").metadata.labels[std::string(kHostnameLabel)] = "n5";
+    p.index = build_tas_node_index(p.f.cluster);
+    TasLeafCache cache;
+    uint64_t seed = 12345;
+    // 700 changes on 6 Nodes: the change log is trimmed (past 2 x 6 + 256 entries) twice.
+    for (int step = 0; step < 700; ++step) {
+      seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+      const std::string node = "n" + std::to_string((seed >> 33) % 6);
+      const auto cards = static_cast<int64_t>((seed >> 40) % 5);
+      p.f.cluster.nodes.at(node).status.allocatable[kGpu] = q(cards);
+      cache.node_changed("f1", p.position(node));
+      if (step % 3 != 0) continue;  // some changes pile up between searches
+      const TopologyResult cached = p.place(&cache);
+      const TopologyResult plain = p.place(nullptr);
+      INFO("step " << step);
+      REQUIRE(cached == plain);
+      (cached.assignment ? fits : misses) += 1;
+    }
+  }
+  CHECK(fits > 0);  // the table exercises both outcomes
+  CHECK(misses > 0);
 }
