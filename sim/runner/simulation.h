@@ -93,6 +93,8 @@ class Simulation {
   model::Result<RunRecord> run();
   // Closes the run at the end time: expectations `at: end`, final samples and objects.
   RunRecord finish();
+  // Why the run stopped early (a broken invariant, a controller failure); empty while it runs.
+  const std::string& fatal() const { return fatal_; }
 
   SimTime now() const { return now_; }
   SimTime end() const { return end_; }
