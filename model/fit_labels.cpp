@@ -122,11 +122,12 @@ bool fit_devices_updated(const Devices& old_devices, const Devices& new_devices)
 FitLabelDecision reconcile_fit_labels(const Node& node, const Devices* devices) {
   FitLabelDecision decision;
   decision.labels_after = node.metadata.labels;
+  decision.desired = desired_fit_labels(node, devices);
   if (node.metadata.deletion_timestamp.has_value()) {
     decision.reason = "node is being deleted";
     return decision;
   }
-  decision.patch = build_fit_label_patch(desired_fit_labels(node, devices), node.metadata.labels);
+  decision.patch = build_fit_label_patch(decision.desired, node.metadata.labels);
   if (!decision.patch) {
     decision.reason = "fit labels already current";
     return decision;

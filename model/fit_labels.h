@@ -64,6 +64,7 @@ struct FitLabelDecision {
   std::optional<LabelMergePatch> patch;
   StringMap labels_after;
   std::string reason;
+  StringMap desired;  // desired_fit_labels(node, devices), which the patch was built from
 };
 FitLabelDecision reconcile_fit_labels(const Node& node, const Devices* devices);
 

@@ -61,7 +61,7 @@ NodeStage3 derive_node_stage3(const Node& node, const Devices* devices, const Se
 
   // 3. Per-card fit labels, on the Node as it is after the capacity patch.
   const FitLabelDecision fit = reconcile_fit_labels(capacity.node_after, devices);
-  out.fit_labels = desired_fit_labels(capacity.node_after, devices);
+  out.fit_labels = fit.desired;
   out.fit_label_patch = fit.patch;
   if (!fit.reason.empty()) out.notes.push_back("fit labels: " + fit.reason);
 

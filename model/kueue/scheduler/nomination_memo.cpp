@@ -16,14 +16,20 @@ uint64_t NominationMemo::generation(const std::map<std::string, uint64_t>& of, c
 }
 
 std::optional<std::string> NominationMemo::failure(const std::string& workload, const std::string& cluster_queue) const {
+  const std::string* message = failure_message(workload, cluster_queue);
+  if (message == nullptr) return std::nullopt;
+  return *message;
+}
+
+const std::string* NominationMemo::failure_message(const std::string& workload, const std::string& cluster_queue) const {
   const auto it = entries_.find(workload);
-  if (it == entries_.end()) return std::nullopt;
+  if (it == entries_.end()) return nullptr;
   const Entry& e = it->second;
   if (e.cluster_queue != cluster_queue || e.queue_generation != generation(queue_generation_, cluster_queue))
-    return std::nullopt;
+    return nullptr;
   for (const auto& [flavor, gen] : e.flavors)
-    if (gen != generation(flavor_generation_, flavor)) return std::nullopt;
-  return e.message;
+    if (gen != generation(flavor_generation_, flavor)) return nullptr;
+  return &e.message;
 }
 
 void NominationMemo::remember_failure(const std::string& workload, const std::string& cluster_queue,

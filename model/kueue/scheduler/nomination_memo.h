@@ -34,6 +34,8 @@ class NominationMemo {
 
   // The remembered not-fit message of `workload` in `cluster_queue`, if still valid.
   std::optional<std::string> failure(const std::string& workload, const std::string& cluster_queue) const;
+  // failure() without the copy: the remembered message, or null (valid until the memo changes).
+  const std::string* failure_message(const std::string& workload, const std::string& cluster_queue) const;
   // `tas_flavors`: every TAS flavor whose Nodes the search read before it failed.
   void remember_failure(const std::string& workload, const std::string& cluster_queue, std::string message,
                         const std::vector<std::string>& tas_flavors);

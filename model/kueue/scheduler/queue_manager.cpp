@@ -124,10 +124,8 @@ void QueueManager::refresh(const ClusterState& cluster) {
 void QueueManager::release_inadmissible(const std::string& cluster_queue) {
   for (auto& [name, q] : queues_) {
     if (!cluster_queue.empty() && name != cluster_queue) continue;
-    for (const auto& e : q.inadmissible) {
-      q.heap.insert(e);
-      workloads_.at(e.key).place = Place::kHeap;  // from kInadmissible: in neither index
-    }
+    for (const auto& e : q.inadmissible) workloads_.at(e.key).place = Place::kHeap;  // in neither index
+    q.heap.merge(q.inadmissible);  // moves the entries, no copies
     q.inadmissible.clear();
   }
 }
@@ -150,6 +148,16 @@ const QueueEntry* QueueManager::peek(const std::string& cluster_queue) const {
 void QueueManager::requeue(const std::string& workload_key, bool inadmissible) {
   const auto it = workloads_.find(workload_key);
   if (it == workloads_.end()) return;
+  Tracked& t = it->second;
+  if (t.place == Place::kHeap && !t.cluster_queue.empty()) {
+    // A head left in the heap (an idle cycle): its entry moves between the sets as it is.
+    PendingQueue& q = queues_[t.cluster_queue];
+    if (auto entry = q.heap.extract(t.entry); !entry.empty()) {
+      (inadmissible ? q.inadmissible : q.heap).insert(std::move(entry));
+      set_place(workload_key, t, inadmissible ? Place::kInadmissible : Place::kHeap);
+      return;
+    }
+  }
   detach(it->second);
   attach(it->first, it->second, inadmissible ? Place::kInadmissible : Place::kHeap);
 }

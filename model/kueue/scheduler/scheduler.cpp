@@ -103,8 +103,8 @@ int64_t run_idle_cycles(const ClusterState& cluster, const WorkloadState& worklo
       const auto cq = cluster.cluster_queues.find(name);
       if (w == workloads.workloads.end() || cq == cluster.cluster_queues.end()) return ran;
       if (!cq->second.spec.namespace_selector_all || strict_fifo(cq->second)) return ran;
-      const auto known = kept.memo->failure(head->key, name);
-      if (!known || !pending_unchanged(w->second, "Pending", *known)) return ran;
+      const std::string* known = kept.memo->failure_message(head->key, name);
+      if (known == nullptr || !pending_unchanged(w->second, "Pending", *known)) return ran;
       parked.push_back(head->key);
     }
     if (parked.empty()) return ran;
