@@ -1,5 +1,8 @@
 #include "model/stage3.h"
 
+#include <optional>
+#include <utility>
+
 #include "model/label_keys.h"
 #include "model/node_keys.h"
 #include "model/sliced_detail.h"
@@ -44,8 +47,12 @@ NodeStage3 derive_node_stage3(const Node& node, const Devices* devices, const Se
   // 1. Presence labels, as NFD applies them from the worker's NodeFeature.
   out.worker_labels = desired_worker_labels(node, settings);
   out.worker_label_patch = build_worker_label_patch(out.worker_labels, node.metadata.labels);
-  Node labelled = node;
-  if (out.worker_label_patch) labelled.metadata.labels = apply_label_merge_patch(labelled.metadata.labels, *out.worker_label_patch);
+  std::optional<Node> patched;  // a copy only when NFD's patch changes the labels
+  if (out.worker_label_patch) {
+    patched = node;
+    patched->metadata.labels = apply_label_merge_patch(patched->metadata.labels, *out.worker_label_patch);
+  }
+  const Node& labelled = patched ? *patched : node;
   out.managed = is_managed(labelled.metadata);
   if (!out.managed) {
     out.notes.push_back(settings.node_management_manual
@@ -54,19 +61,19 @@ NodeStage3 derive_node_stage3(const Node& node, const Devices* devices, const Se
   }
 
   // 2. Capacity counting keys.
-  const CapacityDecision capacity = reconcile_capacity(labelled, devices);
+  CapacityDecision capacity = reconcile_capacity(labelled, devices);
   out.capacity = capacity.desired;
   out.capacity_patch = capacity.patch;
   for (const auto& r : capacity.reasons) out.notes.push_back("capacity: " + r);
 
   // 3. Per-card fit labels, on the Node as it is after the capacity patch.
-  const FitLabelDecision fit = reconcile_fit_labels(capacity.node_after, devices);
+  FitLabelDecision fit = reconcile_fit_labels(capacity.node_after, devices);
   out.fit_labels = fit.desired;
   out.fit_label_patch = fit.patch;
   if (!fit.reason.empty()) out.notes.push_back("fit labels: " + fit.reason);
 
-  out.node_after = capacity.node_after;
-  out.node_after.metadata.labels = fit.labels_after;
+  out.node_after = std::move(capacity.node_after);
+  out.node_after.metadata.labels = std::move(fit.labels_after);
 
   // Inputs that leave part of the chain underived.
   if (devices == nullptr && !out.accelerator_keys.empty())

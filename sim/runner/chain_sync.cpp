@@ -119,8 +119,8 @@ void node_profile_one(const model::ClusterState& state, const std::string& name,
                       model::Plan& plan) {
   if (node.metadata.deletion_timestamp) return;
   const model::Devices* devices = state.devices_of(name);
-  const model::NodeStage3 s3 = model::derive_node_stage3(node, devices, state.settings);
-  model::Node after = s3.node_after;
+  model::NodeStage3 s3 = model::derive_node_stage3(node, devices, state.settings);
+  model::Node after = std::move(s3.node_after);
   if (s3.fit_label_patch) {
     for (const auto& [key, value] : *s3.fit_label_patch) {
       const auto current = node.metadata.labels.find(key);

@@ -131,7 +131,9 @@ Figures run_scenario(chaintwin::sim::Scenario scenario, std::optional<SimTime> u
   char timing[96];
   std::snprintf(timing, sizeof timing, "start %.3f s, events %.3f s (%s us/event)", start_seconds, loop_seconds, per_event);
   f.note = "(" + std::to_string(record.workloads.size()) + " workloads, " + std::to_string(admitted) +
-           " admitted, simulated " + record.info.ended_at.to_string() + "; " + timing + ")";
+           " admitted, simulated " + record.info.ended_at.to_string() + "; " + timing + "; kept " +
+           std::to_string(record.pool_series.size()) + " pool samples, " +
+           std::to_string(record.gpu_model_series.size()) + " GPU-model samples)";
   return f;
 }
 
