@@ -66,7 +66,7 @@ std::string gpu_model_of_instance_type(const model::InstanceType& instance_type)
   return instance_type.spec.acceleratable ? instance_type.spec.accelerator_group : std::string();
 }
 
-void fill_gpu_models(std::vector<WorkloadOutcome>& workloads,
+void fill_gpu_models(std::deque<WorkloadOutcome>& workloads,
                      const std::map<std::string, model::InstanceType>& instance_types) {
   for (auto& w : workloads) {
     if (!w.gpu_model.empty()) continue;
@@ -75,7 +75,7 @@ void fill_gpu_models(std::vector<WorkloadOutcome>& workloads,
   }
 }
 
-std::vector<GpuModelSummary> summarize_gpu_models(const std::vector<GpuModelSample>& series, SimTime end,
+std::vector<GpuModelSummary> summarize_gpu_models(const std::deque<GpuModelSample>& series, SimTime end,
                                                   const std::map<std::string, TypicalRequest>& typical,
                                                   const std::map<std::string, GpuModelNames>& names) {
   std::map<std::string, std::vector<const GpuModelSample*>> by_model;

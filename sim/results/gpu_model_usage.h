@@ -13,6 +13,7 @@
 #pragma once
 
 #include <cstdint>
+#include <deque>
 #include <map>
 #include <optional>
 #include <string>
@@ -66,7 +67,7 @@ std::map<std::string, NodeModelFigures> node_model_figures(const model::Devices&
 std::string gpu_model_of_instance_type(const model::InstanceType& instance_type);
 // gpu_model for every outcome whose instance_type is in `instance_types` (by name) and whose
 // gpu_model is still empty; the others are left as they are.
-void fill_gpu_models(std::vector<WorkloadOutcome>& workloads,
+void fill_gpu_models(std::deque<WorkloadOutcome>& workloads,
                      const std::map<std::string, model::InstanceType>& instance_types);
 
 // The summaries of a series (samples in time order; several at one instant: the last holds).
@@ -74,7 +75,7 @@ void fill_gpu_models(std::vector<WorkloadOutcome>& workloads,
 struct GpuModelNames {
   std::string product, manufacturer;
 };
-std::vector<GpuModelSummary> summarize_gpu_models(const std::vector<GpuModelSample>& series, SimTime end,
+std::vector<GpuModelSummary> summarize_gpu_models(const std::deque<GpuModelSample>& series, SimTime end,
                                                   const std::map<std::string, TypicalRequest>& typical,
                                                   const std::map<std::string, GpuModelNames>& names);
 
@@ -89,7 +90,9 @@ class GpuModelUsage {
   // The totals of one model now (zero for a model never seen).
   GpuModelSample totals(const std::string& gpu_model) const;
   // Every change of a model's totals, in time order; at one instant only the last values stay.
-  const std::vector<GpuModelSample>& series() const { return series_; }
+  const std::deque<GpuModelSample>& series() const { return series_; }
+  // The series, moved out (what the run record keeps at the end; series() is empty after).
+  std::deque<GpuModelSample> take_series() { return std::move(series_); }
   // Closes every series at `end` and summarises it, by gpu_model.
   std::vector<GpuModelSummary> summaries(SimTime end) const;
 
@@ -106,7 +109,7 @@ class GpuModelUsage {
   std::map<std::string, Totals> totals_;
   std::map<std::string, GpuModelNames> names_;
   std::map<std::string, size_t> last_sample_;  // model → index of its last sample in series_
-  std::vector<GpuModelSample> series_;
+  std::deque<GpuModelSample> series_;
 };
 
 }  // namespace chaintwin::sim

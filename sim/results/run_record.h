@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <deque>
 #include <optional>
 #include <string>
 #include <vector>
@@ -109,9 +110,11 @@ struct FinalObject {
 struct RunRecord {
   RunInfo info;
   std::vector<EventRecord> events;
-  std::vector<WorkloadOutcome> workloads;
-  std::vector<PoolSample> pool_series;
-  std::vector<GpuModelSample> gpu_model_series;  // in time order
+  // Deques: they grow by blocks, without the copy and the slack of a vector's reallocation, which
+  // for a million Workloads doubled the peak memory.
+  std::deque<WorkloadOutcome> workloads;
+  std::deque<PoolSample> pool_series;
+  std::deque<GpuModelSample> gpu_model_series;  // in time order
   std::vector<GpuModelSummary> gpu_models;       // by gpu_model
   // Either an array of {"kind", "metadata": {"name", "namespace"?}, …} Kubernetes objects, or
   // empty; the store splits it into one row per object (see docs/results.md).

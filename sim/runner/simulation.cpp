@@ -216,10 +216,16 @@ RunRecord Simulation::finish() {
                                                !it->second.finished();
   }
   record_.info.ended_at = end_;
-  record_.gpu_model_series = gpu_usage_.series();
   record_.gpu_models = gpu_usage_.summaries(end_);
+  record_.gpu_model_series = gpu_usage_.take_series();
   record_.final_objects = chain_objects(cluster_);
-  return record_;
+  // Handed over, not copied: a copy of a million-Workload record doubled the peak memory. What the
+  // run was (record().info) stays readable.
+  final_counters_ = counters();
+  RunRecord out = std::move(record_);
+  record_ = RunRecord{};
+  record_.info = out.info;
+  return out;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1043,6 +1049,7 @@ void Simulation::sample_pools() {
 // Expectations
 
 WorkloadCountersSet Simulation::counters() const {
+  if (final_counters_) return *final_counters_;  // the record went to finish()'s caller
   WorkloadCountersSet out;
   for (const auto& o : record_.workloads) {
     WorkloadCounters& g = out.by_generator[o.generator];

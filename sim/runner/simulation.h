@@ -91,7 +91,8 @@ class Simulation {
   bool step();
   // start(), every step, then finish(): the whole run.
   model::Result<RunRecord> run();
-  // Closes the run at the end time: expectations `at: end`, final samples and objects.
+  // Closes the run at the end time: expectations `at: end`, final samples and objects. The record
+  // is handed over: record() keeps only its info afterwards.
   RunRecord finish();
   // Why the run stopped early (a broken invariant, a controller failure); empty while it runs.
   const std::string& fatal() const { return fatal_; }
@@ -194,6 +195,7 @@ class Simulation {
   std::map<std::string, size_t> outcome_index_;  // workload key → record_.workloads index
   std::set<std::string> fit_label_pending_;      // Nodes with a fit-label write scheduled
   std::map<std::string, std::vector<std::string>> deployments_;  // deployment → its Workloads
+  std::optional<WorkloadCountersSet> final_counters_;  // counters() as finish() left them
   std::string fatal_;                              // a broken invariant stops the run
   bool cycle_pending_ = false;
   std::optional<SimTime> reconcile_at_;  // the earliest requeued reconcile already scheduled

@@ -2,6 +2,7 @@
 // fragmentation over time, kept per node incrementally; every expected number worked out by hand.
 #include <catch2/catch.hpp>
 
+#include <deque>
 #include <map>
 #include <string>
 #include <vector>
@@ -279,7 +280,7 @@ TEST_CASE("an InstanceType names its accelerator group as the GPU model and CPU 
   CHECK(chaintwin::sim::gpu_model_of_instance_type(gpu) == kT4);
   CHECK(chaintwin::sim::gpu_model_of_instance_type(cpu).empty());
 
-  std::vector<chaintwin::sim::WorkloadOutcome> w(4);
+  std::deque<chaintwin::sim::WorkloadOutcome> w(4);
   w[0].instance_type = "t4";
   w[1].instance_type = "cpu";
   w[2].instance_type = "unknown";
