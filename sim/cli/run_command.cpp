@@ -149,7 +149,9 @@ int run_command(const std::vector<std::string>& args, std::ostream& out, std::os
   options.until = o.until;
   options.verify_incremental = o.verify;
   options.version = CHAINTWIN_VERSION;
-  options.keep_events = true;
+  // Events go to --events and --db as they happen (on_event below); the report does not read them,
+  // so the record need not hold them (ten million events for a million-Workload run).
+  options.keep_events = false;
   std::string write_error;
   if (events || store) {
     options.on_event = [&](const sim::EventRecord& e) {
