@@ -17,21 +17,19 @@ struct Leaf {
   int32_t pods = 0;                                  // how many Pods of the PodSet fit
 };
 
-struct Exclusions {
-  int32_t total = 0, node_selector = 0, affinity = 0;
-  std::map<std::string, int32_t> resources;
-  std::string format() const {
-    std::vector<std::string> r;
-    if (node_selector > 0) r.push_back("nodeSelector: " + std::to_string(node_selector));
-    if (affinity > 0) r.push_back("affinity: " + std::to_string(affinity));
-    for (const auto& [name, n] : resources) r.push_back("resource \"" + name + "\": " + std::to_string(n));
-    std::sort(r.begin(), r.end());
-    std::string out;
-    for (std::size_t i = 0; i < r.size(); ++i) out += (i == 0 ? "" : ", ") + r[i];
-    return out;
-  }
-  bool any() const { return node_selector > 0 || affinity > 0 || !resources.empty(); }
-};
+// Kueue's list of exclusions, in name order: "nodeSelector: 2, resource \"cpu\": 1".
+std::string format_exclusions(const TasExclusions& ex) {
+  std::vector<std::string> r;
+  if (ex.node_selector > 0) r.push_back("nodeSelector: " + std::to_string(ex.node_selector));
+  if (ex.affinity > 0) r.push_back("affinity: " + std::to_string(ex.affinity));
+  for (const auto& [name, n] : ex.resources) r.push_back("resource \"" + name + "\": " + std::to_string(n));
+  std::sort(r.begin(), r.end());
+  std::string out;
+  for (std::size_t i = 0; i < r.size(); ++i) out += (i == 0 ? "" : ", ") + r[i];
+  return out;
+}
+
+bool any_excluded(const TasExclusions& ex) { return ex.node_selector > 0 || ex.affinity > 0 || !ex.resources.empty(); }
 
 // How many Pods fit in `free` (free[i] of per_pod[i]; a resource not `known` has none); the first
 // resource (by name) short of one Pod when none does.
@@ -311,7 +309,7 @@ TopologyResult assign_topology(const ClusterState& cluster, const ResourceFlavor
   per_pod_map["pods"] = 1;
   // The request as a list in name order; free[i] below is what a Node has of per_pod[i].
   const PerPod per_pod(per_pod_map.begin(), per_pod_map.end());
-  Exclusions ex;
+  TasExclusions ex;
   std::vector<Leaf> leaves;
   const std::vector<std::string>* listed = nullptr;
   if (index != nullptr)
@@ -320,16 +318,7 @@ TopologyResult assign_topology(const ClusterState& cluster, const ResourceFlavor
   // Each verdict counts into the exclusions or adds a leaf; a Node with room for no Pod adds
   // nothing to any domain.
   const auto take = [&](const TasNodeVerdict& v) {
-    ++ex.total;
-    if (v.excluded == TasNodeVerdict::Excluded::kNodeSelector) {
-      ++ex.node_selector;
-    } else if (v.excluded == TasNodeVerdict::Excluded::kAffinity) {
-      ++ex.affinity;
-    } else if (v.pods == 0) {
-      ++ex.resources[v.short_of];
-    } else {
-      leaves.push_back(Leaf{&v.values, v.pods});
-    }
+    if (ex.add(v, 1)) leaves.push_back(Leaf{&v.values, v.pods});
   };
   const TasShapeTotals* totals = nullptr;  // set when the kept totals answer the search
   if (cache != nullptr && listed != nullptr) {
@@ -378,10 +367,7 @@ TopologyResult assign_topology(const ClusterState& cluster, const ResourceFlavor
   std::map<std::vector<std::string>, int32_t> placed;
   int32_t fit = 0;
   if (totals != nullptr) {
-    ex.total = totals->nodes;
-    ex.node_selector = totals->node_selector;
-    ex.affinity = totals->affinity;
-    ex.resources = totals->short_of;
+    ex = totals->excluded;
     fit = one_level_from_totals(*totals, pod_set.count, required, placement, placed);
   } else if (required) {
     auto ds = domains_at(leaves, required_depth, {});
@@ -405,7 +391,8 @@ TopologyResult assign_topology(const ClusterState& cluster, const ResourceFlavor
                   (shown == 0 ? "doesn't allow to fit any of " + std::to_string(pod_set.count) + " pod(s)"
                               : "allows to fit only " + std::to_string(shown) + " out of " +
                                     std::to_string(pod_set.count) + " pod(s)");
-    if (ex.any()) out.message += ". Total nodes: " + std::to_string(ex.total) + "; excluded: " + ex.format();
+    if (any_excluded(ex))
+      out.message += ". Total nodes: " + std::to_string(ex.total) + "; excluded: " + format_exclusions(ex);
     return out;
   }
   TopologyAssignment ta;

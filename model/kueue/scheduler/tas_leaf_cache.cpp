@@ -2,42 +2,40 @@
 
 namespace chaintwin::model {
 
+bool TasExclusions::add(const TasNodeVerdict& v, int sign) {
+  total += sign;
+  if (v.excluded == TasNodeVerdict::Excluded::kNodeSelector) {
+    node_selector += sign;
+  } else if (v.excluded == TasNodeVerdict::Excluded::kAffinity) {
+    affinity += sign;
+  } else if (v.pods == 0) {
+    const auto it = resources.try_emplace(v.short_of, 0).first;
+    if ((it->second += sign) == 0) resources.erase(it);
+  } else {
+    return true;
+  }
+  return false;
+}
+
 void TasLeafCache::Shape::uncount(std::size_t i) {
   if (!counted[i]) return;
   counted[i] = 0;
   const TasNodeVerdict& v = verdicts[i];
-  --totals.nodes;
-  if (v.excluded == TasNodeVerdict::Excluded::kNodeSelector) {
-    --totals.node_selector;
-  } else if (v.excluded == TasNodeVerdict::Excluded::kAffinity) {
-    --totals.affinity;
-  } else if (v.pods == 0) {
-    const auto it = totals.short_of.find(v.short_of);
-    if (--it->second == 0) totals.short_of.erase(it);
-  } else {
-    totals.pods -= v.pods;
-    totals.by_room.erase(totals.by_room.find({-v.pods, v.values.front()}));
-    const auto it = totals.value_uses.find(v.values.front());
-    if (--it->second == 1) --totals.shared_values;
-    if (it->second == 0) totals.value_uses.erase(it);
-  }
+  if (!totals.excluded.add(v, -1)) return;
+  totals.pods -= v.pods;
+  totals.by_room.erase(totals.by_room.find({-v.pods, v.values.front()}));
+  const auto it = totals.value_uses.find(v.values.front());
+  if (--it->second == 1) --totals.shared_values;
+  if (it->second == 0) totals.value_uses.erase(it);
 }
 
 void TasLeafCache::Shape::count(std::size_t i) {
   counted[i] = 1;
   const TasNodeVerdict& v = verdicts[i];
-  ++totals.nodes;
-  if (v.excluded == TasNodeVerdict::Excluded::kNodeSelector) {
-    ++totals.node_selector;
-  } else if (v.excluded == TasNodeVerdict::Excluded::kAffinity) {
-    ++totals.affinity;
-  } else if (v.pods == 0) {
-    ++totals.short_of[v.short_of];
-  } else {
-    totals.pods += v.pods;
-    totals.by_room.insert({-v.pods, v.values.front()});
-    if (++totals.value_uses[v.values.front()] == 2) ++totals.shared_values;
-  }
+  if (!totals.excluded.add(v, 1)) return;
+  totals.pods += v.pods;
+  totals.by_room.insert({-v.pods, v.values.front()});
+  if (++totals.value_uses[v.values.front()] == 2) ++totals.shared_values;
 }
 
 void TasLeafCache::clear() {

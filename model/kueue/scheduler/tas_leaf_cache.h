@@ -34,11 +34,20 @@ struct TasNodeVerdict {
   bool operator==(const TasNodeVerdict&) const = default;
 };
 
+// The Nodes a search looked at, and why those that offer no room are out (Kueue's "Total nodes:
+// N; excluded: …" message).
+struct TasExclusions {
+  int32_t total = 0, node_selector = 0, affinity = 0;
+  std::map<std::string, int32_t> resources;  // room for no Pod, by the first resource short of one
+  // Counts `v` in (sign 1) or takes it out (sign -1); returns whether it offers room for a Pod.
+  bool add(const TasNodeVerdict& v, int sign);
+  bool operator==(const TasExclusions&) const = default;
+};
+
 // Sums over the counted verdicts of one shape.
 struct TasShapeTotals {
-  int32_t nodes = 0, node_selector = 0, affinity = 0;  // counted; excluded by nodeSelector / affinity
-  std::map<std::string, int32_t> short_of;             // Nodes with room for no Pod, by first short resource
-  int64_t pods = 0;                                    // Pods that fit, over every Node
+  TasExclusions excluded;
+  int64_t pods = 0;  // Pods that fit, over every Node
   // The Nodes with room for a Pod as (-pods, first level value): most room first, ties by value.
   // A multiset: two Nodes may share a value (then the one-level search does not use it).
   std::multiset<std::pair<int32_t, std::string>> by_room;
