@@ -82,3 +82,54 @@ TEST_CASE("the queue manager keeps a Workload whose LocalQueue is missing and pl
   CHECK(queues.pending("cq") == 0);
   CHECK_FALSE(copy == queues);
 }
+
+TEST_CASE("a LocalQueue pointed at another ClusterQueue takes all its Workloads along at the next refresh",
+          "[kueue][queue_manager]") {
+  ClusterState cluster;
+  cluster.cluster_queues["cq1"].metadata.name = "cq1";
+  cluster.cluster_queues["cq2"].metadata.name = "cq2";
+  cluster.local_queues["ns/lq"] = LocalQueue{ObjectMeta{}, "cq1"};
+  QueueManager queues;
+  const auto workload = [](const std::string& name) {
+    Workload wl;
+    wl.metadata.name = name;
+    wl.metadata.namespace_ = "ns";
+    wl.queue_name = "lq";
+    return wl;
+  };
+  queues.add(cluster, workload("a"));
+  // Retargeted before a refresh: a Workload added now already resolves to cq2, "a" still sits on cq1.
+  cluster.local_queues["ns/lq"].cluster_queue = "cq2";
+  queues.add(cluster, workload("b"));
+  CHECK(queues.pending("cq1") == 1);
+  CHECK(queues.pending("cq2") == 1);
+  queues.refresh(cluster);
+  CHECK(queues.pending("cq1") == 0);
+  CHECK(queues.pending("cq2") == 2);
+  CHECK(queues.cluster_queue_of("ns/a") == "cq2");
+  // A popped head counts as pending where it belongs, and moves back with its LocalQueue.
+  REQUIRE(queues.pop("cq2"));
+  CHECK(queues.pending_by_queue() == std::map<std::string, int32_t>{{"cq2", 2}});
+  cluster.local_queues["ns/lq"].cluster_queue = "cq1";
+  queues.refresh(cluster);
+  CHECK(queues.pending_by_queue() == std::map<std::string, int32_t>{{"cq1", 2}});
+  CHECK(queues.heap_order("cq1").size() == 2);  // the popped head went back to the heap
+  // A LocalQueue that goes away leaves its Workloads unplaced.
+  cluster.local_queues.erase("ns/lq");
+  queues.refresh(cluster);
+  CHECK(queues.unplaced().size() == 2);
+  CHECK(queues.pending_by_queue().empty());
+
+  // Pointed away and back between two refreshes: the Workload added in between still moves back.
+  cluster.local_queues["ns/lq2"] = LocalQueue{ObjectMeta{}, "cq1"};
+  Workload c = workload("c"), d = workload("d");
+  c.queue_name = d.queue_name = "lq2";
+  queues.add(cluster, c);
+  cluster.local_queues["ns/lq2"].cluster_queue = "cq2";
+  queues.add(cluster, d);
+  cluster.local_queues["ns/lq2"].cluster_queue = "cq1";
+  queues.refresh(cluster);
+  CHECK(queues.cluster_queue_of("ns/c") == "cq1");
+  CHECK(queues.cluster_queue_of("ns/d") == "cq1");
+  CHECK(queues.pending("cq2") == 0);
+}
