@@ -200,10 +200,10 @@ class Simulation {
   bool cycle_pending_ = false;
   std::optional<SimTime> reconcile_at_;  // the earliest requeued reconcile already scheduled
   bool kueue_status_pending_ = false;
-  bool instance_type_status_stale_ = false;
+  bool instance_type_status_stale_ = false;  // the fast paths skipped the InstanceType controller
   // The objects the last full fixpoint left a requeue on: the queues whose operator decisions wait
   // on something, so a Kueue report on their reservations may move them.
-  std::set<std::string> waiting_on_requeue_;  // the fast paths skipped the InstanceType controller
+  std::set<std::string> waiting_on_requeue_;
   std::optional<model::TasNodeIndex> tas_nodes_;  // kept until a full resync may have changed it
   bool tas_nodes_stale_ = true;                    // a full resync ran since tas_nodes_ was built
   // tas_nodes_ by Node: its TAS flavors and its position in each flavor's list.
