@@ -22,6 +22,9 @@ Usage:
   chaintwin import openb --nodes NODES.csv --pods PODS.csv -o SCENARIO.yaml
                              turn the Alibaba openb trace into a scenario that references the CSVs
                              with every mapping decision written out (docs/traces.md)
+  chaintwin gui [SCENARIO] [--screenshot FILE.png --at T --panel NAME --size WxH]
+                             a window over a run: pools, credits, nodes and cards, workloads,
+                             drains, the chain graph, the event log (docs/gui.md)
   chaintwin help [COMMAND]   this text, or a command's own help
 
 Exit codes: 0 success, 1 a check failed, 2 bad input.

@@ -157,6 +157,11 @@ model::Status Simulation::start() {
   return model::Ok{};
 }
 
+std::optional<SimTime> Simulation::next_event_at() const {
+  if (!fatal_.empty() || events_.empty() || events_.top().at > end_) return std::nullopt;
+  return events_.top().at;
+}
+
 bool Simulation::step() {
   if (!fatal_.empty() || events_.empty() || events_.top().at > end_) return false;
   auto e = events_.pop();

@@ -98,6 +98,8 @@ class Simulation {
   const std::string& fatal() const { return fatal_; }
 
   SimTime now() const { return now_; }
+  // When the next event is due; nullopt when none is left before the end (or the run failed).
+  std::optional<SimTime> next_event_at() const;
   SimTime end() const { return end_; }
   const Scenario& scenario() const { return scenario_; }
   const model::ClusterState& cluster() const { return cluster_; }

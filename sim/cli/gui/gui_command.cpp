@@ -1,0 +1,173 @@
+#include "sim/cli/gui/gui_command.h"
+
+#include <optional>
+
+#include "sim/cli/gui/simulation_driver.h"
+#include "sim/scenario/default_scenario.h"
+#include "sim/scenario/scenario_loader.h"
+#include "viz/window_app.h"
+
+namespace chaintwin::cli {
+namespace {
+
+constexpr const char* kGuiHelp = R"(Usage: chaintwin gui [SCENARIO] [--seed N] [--play] [--speed S]
+       chaintwin gui [SCENARIO] --screenshot FILE.png [--at T] [--panel NAME] [--size WxH] [--select QUEUE]
+
+Opens a window (Dear ImGui, GLFW, OpenGL 3) over a run of SCENARIO (the embedded default scenario
+when none is given): the simulation steps on its own thread and the window shows its newest
+snapshot. Panels: pools, credits, nodes, workloads, drains, chain, events; the strip on top plays,
+pauses, changes speed, steps to the next event and seeks (back: the run restarts and replays).
+
+  --seed N           override the scenario's seed
+  --play             start playing at once (default: paused at the start)
+  --speed S          simulated seconds per wall second (default 600)
+  --screenshot FILE  render one frame of the run at --at into FILE (PNG) and exit; needs an X
+                     display (headless: xvfb-run -a chaintwin gui --screenshot ...)
+  --at T             the simulated time of the screenshot (e.g. 6h, 1d; default: the horizon)
+  --panel NAME       the panel to show: pools, credits, nodes, workloads, drains, chain, events
+  --size WxH         the window's size in pixels (default 1280x800)
+  --select QUEUE     preselect a ClusterQueue (credits chart and chain graph show it alone)
+
+Exit codes: 0 done, 1 the window or the PNG could not be made, 2 bad input.
+)";
+
+struct GuiOptions {
+  std::string scenario;
+  std::optional<uint64_t> seed;
+  bool play = false;
+  double speed = 600;
+  std::optional<std::string> screenshot;
+  std::optional<sim::SimTime> at;
+  std::optional<viz::PanelId> panel;
+  int width = 1280, height = 800;
+  std::string select;
+  bool help = false;
+};
+
+std::string parse(const std::vector<std::string>& args, GuiOptions& o) {
+  for (size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    auto value = [&]() -> std::optional<std::string> {
+      if (i + 1 >= args.size()) return std::nullopt;
+      return args[++i];
+    };
+    if (a == "-h" || a == "--help") {
+      o.help = true;
+    } else if (a == "--play") {
+      o.play = true;
+    } else if (a == "--seed") {
+      const auto v = value();
+      if (!v || v->empty() || v->find_first_not_of("0123456789") != std::string::npos)
+        return "--seed needs a non-negative integer";
+      o.seed = std::stoull(*v);
+    } else if (a == "--speed") {
+      const auto v = value();
+      char* end = nullptr;
+      const double s = v ? std::strtod(v->c_str(), &end) : 0;
+      if (!v || end == v->c_str() || *end != '\0' || !(s > 0)) return "--speed needs a positive number of simulated seconds per second";
+      o.speed = s;
+    } else if (a == "--screenshot") {
+      const auto v = value();
+      if (!v || v->empty()) return "--screenshot needs a PNG file name";
+      o.screenshot = *v;
+    } else if (a == "--at") {
+      const auto v = value();
+      if (!v) return "--at needs a time (e.g. 6h)";
+      auto t = sim::SimTime::parse(*v);
+      if (!t.ok()) return "--at: " + t.error();
+      o.at = *t;
+    } else if (a == "--panel") {
+      const auto v = value();
+      viz::PanelId id{};
+      if (!v || !viz::parse_panel(*v, &id))
+        return "--panel takes one of pools, credits, nodes, workloads, drains, chain, events" +
+               (v ? " (got '" + *v + "')" : std::string());
+      o.panel = id;
+    } else if (a == "--size") {
+      const auto v = value();
+      int w = 0, h = 0;
+      char x = 0;
+      if (!v || std::sscanf(v->c_str(), "%d%c%d", &w, &x, &h) != 3 || x != 'x' || w < 320 || h < 240 || w > 8192 || h > 8192)
+        return "--size takes WxH in pixels, at least 320x240 (e.g. 1280x800)";
+      o.width = w;
+      o.height = h;
+    } else if (a == "--select") {
+      const auto v = value();
+      if (!v) return "--select needs a ClusterQueue name";
+      o.select = *v;
+    } else if (a == "--db") {
+      return "--db (reading a finished run's SQLite file) is not supported yet; give a SCENARIO";
+    } else if (!a.empty() && a[0] == '-') {
+      return "unknown flag '" + a + "'";
+    } else if (o.scenario.empty()) {
+      o.scenario = a;
+    } else {
+      return "one SCENARIO at a time (got '" + o.scenario + "' and '" + a + "')";
+    }
+  }
+  if (o.at && !o.screenshot) return "--at goes with --screenshot";
+  return "";
+}
+
+}  // namespace
+
+int gui_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+  GuiOptions o;
+  if (const std::string e = parse(args, o); !e.empty()) {
+    err << "chaintwin gui: " << e << "\n(see chaintwin gui --help)\n";
+    return 2;
+  }
+  if (o.help) {
+    out << kGuiHelp;
+    return 0;
+  }
+  auto scenario = o.scenario.empty()
+                      ? sim::load_scenario_text(std::string(sim::data::kDefaultScenarioYaml), "scenarios/default.yaml (embedded)")
+                      : sim::load_scenario(o.scenario);
+  if (!scenario.ok()) {
+    err << "chaintwin gui: " << scenario.error() << "\n";
+    return 2;
+  }
+  if (o.at && *o.at > scenario->horizon) {
+    err << "chaintwin gui: --at " << o.at->to_string() << " is after the scenario's horizon " << scenario->horizon.to_string()
+        << "\n";
+    return 2;
+  }
+  sim::RunOptions run;
+  run.seed = o.seed;
+  SimulationDriver driver(std::move(scenario).value(), run);
+  if (auto s = driver.start(); !s.ok()) {
+    err << "chaintwin gui: the scenario does not start: " << s.error() << "\n";
+    return 2;
+  }
+  viz::WindowOptions window;
+  window.width = o.width;
+  window.height = o.height;
+  window.panel = o.panel;
+  window.select_queue = o.select;
+  window.title = "chaintwin: " + (o.scenario.empty() ? std::string("default scenario") : o.scenario);
+  if (o.screenshot) {
+    driver.advance_to(o.at.value_or(sim::SimTime::micros(driver.latest()->end_us)));
+    if (!driver.fatal().empty()) {
+      err << "chaintwin gui: the run stopped: " << driver.fatal() << "\n";
+      return 1;
+    }
+    window.screenshot = *o.screenshot;
+    if (auto s = viz::run_window(driver, driver, window); !s.ok()) {
+      err << "chaintwin gui: " << s.error() << "\n";
+      return 1;
+    }
+    out << "wrote " << *o.screenshot << " (" << o.width << "x" << o.height << ", "
+        << (o.panel ? viz::panel_name(*o.panel) : "pools") << " at " << sim::SimTime::micros(driver.latest()->now_us).to_string()
+        << ")\n";
+    return 0;
+  }
+  driver.run_in_background(o.play, o.speed);
+  if (auto s = viz::run_window(driver, driver, window); !s.ok()) {
+    err << "chaintwin gui: " << s.error() << "\n";
+    return 1;
+  }
+  return 0;
+}
+
+}  // namespace chaintwin::cli

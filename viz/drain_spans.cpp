@@ -1,0 +1,70 @@
+#include "viz/drain_spans.h"
+
+#include <algorithm>
+#include <map>
+
+namespace chaintwin::viz {
+namespace {
+
+bool has(const std::string& text, const char* part) { return text.find(part) != std::string::npos; }
+
+}  // namespace
+
+std::string drain_cause(const std::string& write_reason, const std::string& action_at_same_time) {
+  if (has(write_reason, "spec.inactive=true")) return "admin Hold";
+  if (has(write_reason, "being deleted") || has(write_reason, "is terminating")) return "queue deleted";
+  if (has(write_reason, "empty-plan-hold") || has(write_reason, "empty plan")) return "empty plan (new pool)";
+  if (has(write_reason, "drops flavors") || has(write_reason, "no live flavor")) {
+    if (has(action_at_same_time, "setting") || has(action_at_same_time, "profile") ||
+        has(action_at_same_time, "mig"))
+      return "profile migration";
+    return "flavor lost (plan migration)";
+  }
+  return "";
+}
+
+std::vector<DrainSpan> drain_spans(const std::vector<PoolSeries>& series, const std::vector<EventRow>& events) {
+  // Per queue, the writes to it (time, reason) and the admin actions by time.
+  std::map<std::string, std::vector<const EventRow*>> writes;
+  std::vector<const EventRow*> actions;
+  for (const auto& e : events) {
+    if (e.kind == "write" && e.object.rfind("ClusterQueue ", 0) == 0 && !has(e.message, "update-status"))
+      writes[e.object.substr(13)].push_back(&e);
+    if (e.kind == "action") actions.push_back(&e);
+  }
+  std::vector<DrainSpan> out;
+  std::map<std::string, bool> seen;  // one series per queue is enough: the policy is per queue
+  for (const auto& s : series) {
+    if (seen[s.cluster_queue]) continue;
+    seen[s.cluster_queue] = true;
+    std::optional<DrainSpan> open;
+    for (const auto& p : s.points) {
+      if (p.stop_policy != StopPolicy::kNone && !open) {
+        open = DrainSpan{s.cluster_queue, p.at_us, std::nullopt, p.stop_policy, "", ""};
+        // The last write to the queue at or before the span starts, and an action at that instant.
+        const EventRow* cause = nullptr;
+        for (const EventRow* w : writes[s.cluster_queue])
+          if (w->at_us <= p.at_us) cause = w;
+        std::string action;
+        if (cause != nullptr)
+          for (const EventRow* a : actions)
+            if (a->at_us == cause->at_us) action = a->object + " " + a->message;
+        if (cause != nullptr) {
+          open->cause = drain_cause(cause->message, action);
+          open->detail = cause->message + (action.empty() ? "" : " (after: " + action + ")");
+        }
+      } else if (open && p.stop_policy != StopPolicy::kNone && p.stop_policy != open->stop_policy) {
+        open->stop_policy = std::max(open->stop_policy, p.stop_policy);  // HoldAndDrain outranks Hold
+      } else if (open && p.stop_policy == StopPolicy::kNone) {
+        open->to_us = p.at_us;
+        out.push_back(*open);
+        open.reset();
+      }
+    }
+    if (open) out.push_back(*open);
+  }
+  std::stable_sort(out.begin(), out.end(), [](const DrainSpan& a, const DrainSpan& b) { return a.from_us < b.from_us; });
+  return out;
+}
+
+}  // namespace chaintwin::viz

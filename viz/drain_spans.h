@@ -1,0 +1,22 @@
+// Every hold, drain and migration of every queue as a span of time with its cause, read from the
+// pool series (when the stop policy left None and came back) and the event log (the write that
+// set it, and the admin action at the same instant).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "viz/snapshot.h"
+
+namespace chaintwin::viz {
+
+// What caused a hold, from the reason of the operator's write that set it: "admin Hold"
+// (spec.inactive), "queue deleted", "empty plan (new pool)", "flavor lost (plan migration)",
+// "profile migration" (the same write right after a settings change), or "" when unknown.
+std::string drain_cause(const std::string& write_reason, const std::string& action_at_same_time);
+
+// One span per stretch a queue's stop policy was not None, in start order. `end_us` closes
+// nothing: a span still held at the last sample stays open.
+std::vector<DrainSpan> drain_spans(const std::vector<PoolSeries>& series, const std::vector<EventRow>& events);
+
+}  // namespace chaintwin::viz

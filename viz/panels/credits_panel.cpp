@@ -1,0 +1,85 @@
+// Credits over time: per pool, the reserved quota against the nominal quota as step lines over
+// the run, the pending Workloads on a second scale, holds and drains shaded in their stop
+// policy's colour, and a marker at the current time. The selected queue alone, or every pool.
+#include <imgui.h>
+
+#include <algorithm>
+
+#include "viz/panels/draw_helpers.h"
+#include "viz/panels/panels.h"
+#include "viz/series_steps.h"
+#include "viz/units_text.h"
+
+namespace chaintwin::viz {
+namespace {
+
+void chart(const PoolSeries& series, const Snapshot& s, Rgba colour, float width, float height) {
+  const int64_t t0 = 0, t1 = std::max<int64_t>(s.end_us, 1);
+  const int n = std::max(2, static_cast<int>(width));
+  const std::vector<float> nominal = sample_steps(series.points, SeriesField::kNominal, t0, t1, n);
+  const std::vector<float> used = sample_steps(series.points, SeriesField::kUsed, t0, t1, n);
+  const std::vector<float> pending = sample_steps(series.points, SeriesField::kPendingWorkloads, t0, t1, n);
+  const float top = std::max(1.0f, std::max(*std::max_element(nominal.begin(), nominal.end()),
+                                            *std::max_element(used.begin(), used.end())));
+  const float top_pending = std::max(1.0f, *std::max_element(pending.begin(), pending.end()));
+  const ImVec2 p = ImGui::GetCursorScreenPos();
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  dl->AddRectFilled(p, ImVec2(p.x + width, p.y + height), IM_COL32(0x24, 0x28, 0x30, 0xff));
+  for (const Shade& sh : held_shades(series.points, t0, std::min(t1, s.now_us)))
+    dl->AddRectFilled(ImVec2(p.x + static_cast<float>(sh.x0) * width, p.y),
+                      ImVec2(p.x + static_cast<float>(sh.x1) * width, p.y + height),
+                      im_colour(stop_policy_colour(sh.stop_policy), 0.25f));
+  const float now_x = p.x + width * static_cast<float>(std::clamp(static_cast<double>(s.now_us) / static_cast<double>(t1), 0.0, 1.0));
+  auto line = [&](const std::vector<float>& v, float scale, ImU32 c, float thickness) {
+    for (int i = 1; i < n; ++i) {
+      const float x0 = p.x + width * static_cast<float>(i - 1) / static_cast<float>(n - 1);
+      const float x1 = p.x + width * static_cast<float>(i) / static_cast<float>(n - 1);
+      if (x0 > now_x) break;  // nothing is known after now
+      const auto y = [&](float value) { return p.y + height - 2 - (height - 4) * value / scale; };
+      dl->AddLine(ImVec2(x0, y(v[static_cast<size_t>(i - 1)])), ImVec2(x1, y(v[static_cast<size_t>(i - 1)])), c, thickness);
+      dl->AddLine(ImVec2(x1, y(v[static_cast<size_t>(i - 1)])), ImVec2(x1, y(v[static_cast<size_t>(i)])), c, thickness);
+    }
+  };
+  line(nominal, top, IM_COL32(0xe5, 0xe7, 0xeb, 0xff), 1.0f);
+  line(pending, top_pending, IM_COL32(0xea, 0xb3, 0x08, 0xc0), 1.0f);
+  line(used, top, im_colour(colour), 2.0f);
+  dl->AddLine(ImVec2(now_x, p.y), ImVec2(now_x, p.y + height), IM_COL32(0xff, 0xff, 0xff, 0xc0), 1.0f);
+  ImGui::Dummy(ImVec2(width, height));
+  if (ImGui::IsItemHovered()) {
+    const float fx = std::clamp((ImGui::GetIO().MousePos.x - p.x) / width, 0.0f, 1.0f);
+    const size_t i = static_cast<size_t>(fx * static_cast<float>(n - 1));
+    const int64_t at = static_cast<int64_t>(fx * static_cast<float>(t1));
+    ImGui::SetTooltip("%s\nreserved %s\nnominal %s\npending Workloads %d", time_text(at).c_str(),
+                      quantity_text(series.resource, static_cast<int64_t>(used[i])).c_str(),
+                      quantity_text(series.resource, static_cast<int64_t>(nominal[i])).c_str(),
+                      static_cast<int>(pending[i]));
+  }
+}
+
+}  // namespace
+
+void draw_credits_panel(const Snapshot& s, UiState& ui) {
+  ImGui::PushTextWrapPos(0);
+  ImGui::TextDisabled("white: nominal quota; coloured: reserved; yellow: pending Workloads (own scale); shaded: held "
+                      "(yellow Hold, red HoldAndDrain); vertical line: now. %s", ui.selected_queue.empty()
+                                                                                ? "Every pool; click a pool in Pools to show one."
+                                                                                : "Selected pool.");
+  ImGui::PopTextWrapPos();
+  ImGui::BeginChild("charts");
+  const float width = std::max(200.0f, ImGui::GetContentRegionAvail().x - 10);
+  for (const auto& series : s.series) {
+    if (!ui.selected_queue.empty() && series.cluster_queue != ui.selected_queue) continue;
+    Rgba colour = family_colour(Family::kCpu);
+    for (const auto& p : s.pools)
+      if (p.cluster_queue == series.cluster_queue) colour = family_colour(p.family);
+    const SeriesPoint* last = series.points.empty() ? nullptr : &series.points.back();
+    ImGui::Text("%s  (%s)  now: reserved %s of %s", series.cluster_queue.c_str(), series.resource.c_str(),
+                last ? quantity_short(series.resource, last->used).c_str() : "-",
+                last ? quantity_short(series.resource, last->nominal).c_str() : "-");
+    chart(series, s, colour, width, 90);
+    ImGui::Spacing();
+  }
+  ImGui::EndChild();
+}
+
+}  // namespace chaintwin::viz

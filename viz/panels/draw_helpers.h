@@ -1,0 +1,24 @@
+// Small drawing pieces the panels share: colours as ImGui wants them, a coloured badge, a quota
+// bar drawn from a BarFill, a tooltip on the last item.
+#pragma once
+
+#include <imgui.h>
+
+#include <string>
+
+#include "viz/bar_fill.h"
+#include "viz/family_palette.h"
+
+namespace chaintwin::viz {
+
+ImU32 im_colour(Rgba c, float alpha = 1.0f);
+ImVec4 im_colour_vec(Rgba c);
+// A small filled label in `c`, e.g. the stop policy.
+void badge(const std::string& text, Rgba c);
+// A bar `width` × `height` at the cursor: reserved (admitted solid, the rest lighter) in `c`,
+// pending demand hatched after it, a red end mark when over the nominal quota.
+void quota_bar(const BarFill& fill, Rgba c, float width, float height);
+// The text as a tooltip when the last item is hovered.
+void tooltip(const std::string& text);
+
+}  // namespace chaintwin::viz

@@ -1,0 +1,21 @@
+// The GUI's panels, one per file in this folder. Each draws one aspect of a Snapshot into the
+// current ImGui window; it may change the UiState (selection, filters) and send Commands, never
+// the snapshot or anything behind it.
+#pragma once
+
+#include "viz/commands.h"
+#include "viz/snapshot.h"
+#include "viz/ui_state.h"
+
+namespace chaintwin::viz {
+
+void draw_timeline_strip(const Snapshot& s, UiState& ui, CommandSink& commands);  // play, speed, step, seek
+void draw_pools_panel(const Snapshot& s, UiState& ui);
+void draw_credits_panel(const Snapshot& s, UiState& ui);
+void draw_nodes_panel(const Snapshot& s, UiState& ui);
+void draw_workloads_panel(const Snapshot& s, UiState& ui);
+void draw_drains_panel(const Snapshot& s, UiState& ui);
+void draw_chain_panel(const Snapshot& s, UiState& ui);
+void draw_events_panel(const Snapshot& s, UiState& ui);
+
+}  // namespace chaintwin::viz

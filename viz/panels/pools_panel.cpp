@@ -1,0 +1,108 @@
+// Pools: one row per InstanceType/ClusterQueue with its quota, usage and demand, the four
+// accelerator views, its stop policy and its topology condition. Sortable, filterable; a click
+// selects the queue for the credits chart and the chain graph.
+#include <imgui.h>
+#include <imgui_stdlib.h>
+
+#include <algorithm>
+#include <vector>
+
+#include "viz/bar_fill.h"
+#include "viz/panels/draw_helpers.h"
+#include "viz/panels/panels.h"
+#include "viz/pool_order.h"
+#include "viz/state_palette.h"
+#include "viz/units_text.h"
+
+namespace chaintwin::viz {
+
+void draw_pools_panel(const Snapshot& s, UiState& ui) {
+  ImGui::SetNextItemWidth(260);
+  ImGui::InputTextWithHint("##poolfilter", "filter by name", &ui.pool_filter);
+  ImGui::SameLine();
+  ImGui::TextDisabled("%zu pools; bar: admitted | reserved | pending demand (hatched), full width = nominal quota; views: onceMaxRequest/remaining",
+                      s.pools.size());
+  constexpr ImGuiTableFlags flags = ImGuiTableFlags_Sortable | ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV |
+                                    ImGuiTableFlags_ScrollY | ImGuiTableFlags_Resizable | ImGuiTableFlags_SizingFixedFit;
+  if (!ImGui::BeginTable("pools", 12, flags)) return;
+  ImGui::TableSetupScrollFreeze(1, 1);
+  ImGui::TableSetupColumn("ClusterQueue", ImGuiTableColumnFlags_DefaultSort, 200);
+  ImGui::TableSetupColumn("families", 0, 80);
+  ImGui::TableSetupColumn("nominal", 0, 80);
+  ImGui::TableSetupColumn("usage", 0, 144);
+  ImGui::TableSetupColumn("pending", 0, 80);
+  ImGui::TableSetupColumn("P/R/A wl", ImGuiTableColumnFlags_NoSort, 64);
+  ImGui::TableSetupColumn("EX", ImGuiTableColumnFlags_NoSort, 46);
+  ImGui::TableSetupColumn("SH", ImGuiTableColumnFlags_NoSort, 46);
+  ImGui::TableSetupColumn("SL", ImGuiTableColumnFlags_NoSort, 58);
+  ImGui::TableSetupColumn("PT", ImGuiTableColumnFlags_NoSort, 46);
+  ImGui::TableSetupColumn("CPU", ImGuiTableColumnFlags_NoSort, 64);
+  ImGui::TableSetupColumn("stop policy / topology", ImGuiTableColumnFlags_WidthStretch);
+  ImGui::TableHeadersRow();
+
+  PoolSort sort = PoolSort::kName;
+  bool descending = false;
+  if (ImGuiTableSortSpecs* specs = ImGui::TableGetSortSpecs(); specs != nullptr && specs->SpecsCount > 0) {
+    static constexpr PoolSort kByColumn[] = {PoolSort::kName,    PoolSort::kFamily, PoolSort::kNominal,
+                                             PoolSort::kUsage,   PoolSort::kPending, PoolSort::kName,
+                                             PoolSort::kName,    PoolSort::kName,   PoolSort::kName,
+                                             PoolSort::kName,    PoolSort::kName,   PoolSort::kStopPolicy};
+    sort = kByColumn[std::clamp<int>(specs->Specs[0].ColumnIndex, 0, 11)];
+    descending = specs->Specs[0].SortDirection == ImGuiSortDirection_Descending;
+  }
+  for (const size_t i : pool_order(s.pools, ui.pool_filter, sort, descending)) {
+    const PoolRow& p = s.pools[i];
+    ImGui::TableNextRow();
+    ImGui::TableSetColumnIndex(0);
+    const std::string label = (p.display_name.empty() ? p.cluster_queue : p.display_name) + "##" + p.cluster_queue;
+    if (ImGui::Selectable(label.c_str(), ui.selected_queue == p.cluster_queue, ImGuiSelectableFlags_SpanAllColumns))
+      ui.selected_queue = ui.selected_queue == p.cluster_queue ? "" : p.cluster_queue;
+    tooltip(p.cluster_queue + "\nphase " + (p.phase.empty() ? "-" : p.phase) + ", resource " + p.resource);
+    ImGui::TableSetColumnIndex(1);
+    for (size_t f = 0; f < p.families.size(); ++f) {
+      if (f > 0) ImGui::SameLine(0, 4);
+      ImGui::TextColored(im_colour_vec(family_colour(p.families[f])), "%s", std::string(family_label(p.families[f])).c_str());
+    }
+    tooltip("the families the pool has capacity in (InstanceType status views with capacity > 0)");
+    ImGui::TableSetColumnIndex(2);
+    ImGui::TextUnformatted(quantity_short(p.resource, p.nominal).c_str());
+    tooltip(quantity_text(p.resource, p.nominal));
+    ImGui::TableSetColumnIndex(3);
+    quota_bar(bar_fill(p.nominal, p.reserved, p.admitted, p.pending_demand), family_colour(p.family), 134, 14);
+    tooltip("reserved " + quantity_text(p.resource, p.reserved) + "\nadmitted " + quantity_text(p.resource, p.admitted) +
+            "\npending demand " + quantity_text(p.resource, p.pending_demand) + "\nnominal " +
+            quantity_text(p.resource, p.nominal));
+    ImGui::TableSetColumnIndex(4);
+    ImGui::TextUnformatted(quantity_short(p.resource, p.pending_demand).c_str());
+    ImGui::TableSetColumnIndex(5);
+    ImGui::Text("%d/%d/%d", p.pending_workloads, p.reserving_workloads, p.admitted_workloads);
+    tooltip("pending / reserving / admitted Workloads (ClusterQueue status)");
+    const std::string* views[] = {&p.view_ex, &p.view_sh, &p.view_sl, &p.view_pt, &p.view_cpu};
+    for (int v = 0; v < 5; ++v) {
+      ImGui::TableSetColumnIndex(6 + v);
+      ImGui::TextUnformatted(views[v]->empty() ? "-" : views[v]->c_str());
+      tooltip("onceMaxRequest/remaining");
+    }
+    ImGui::TableSetColumnIndex(11);
+    static constexpr const char* kPolicy[] = {"None", "Hold", "HoldAndDrain"};
+    badge(kPolicy[static_cast<int>(p.stop_policy)], stop_policy_colour(p.stop_policy));
+    if (p.empty_plan_hold) {
+      ImGui::SameLine();
+      badge("empty plan", {0x93, 0xc5, 0xfd, 0xff});
+      tooltip("topology.gpustack.ai/empty-plan-hold: held until the queue has a flavor");
+    }
+    if (!p.migration_phase.empty()) {
+      ImGui::SameLine();
+      badge("migration: " + p.migration_phase, {0xf9, 0x73, 0x16, 0xff});
+    }
+    if (!p.topology_ready.empty()) {
+      ImGui::SameLine();
+      ImGui::TextColored(im_colour_vec(topology_ready_colour(p.topology_ready)), "TopologyReady=%s",
+                         p.topology_ready.c_str());
+      tooltip("reason: " + p.topology_reason);
+    }
+  }
+  ImGui::EndTable();
+}
+
+}  // namespace chaintwin::viz

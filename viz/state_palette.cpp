@@ -1,0 +1,43 @@
+#include "viz/state_palette.h"
+
+namespace chaintwin::viz {
+
+Rgba card_mode_colour(std::string_view mode) {
+  if (mode == "Exclusive") return family_colour(Family::kExclusive);
+  if (mode == "Shared") return family_colour(Family::kShared);
+  if (mode == "Sliced") return family_colour(Family::kSliced);
+  if (mode == "Partitioned") return family_colour(Family::kPartitioned);
+  return {0x4b, 0x55, 0x63, 0xff};  // idle: slate grey
+}
+
+Rgba workload_phase_colour(WorkloadPhase phase) {
+  switch (phase) {
+    case WorkloadPhase::kPending: return {0xea, 0xb3, 0x08, 0xff};   // yellow
+    case WorkloadPhase::kAdmitted: return {0x22, 0xc5, 0x5e, 0xff};  // green
+    case WorkloadPhase::kEvicted: return {0xf9, 0x73, 0x16, 0xff};   // orange
+    case WorkloadPhase::kFinished: return {0x9c, 0xa3, 0xaf, 0xff};  // grey
+    case WorkloadPhase::kRejected: return {0xef, 0x44, 0x44, 0xff};  // red
+  }
+  return {0xff, 0xff, 0xff, 0xff};
+}
+
+std::string_view workload_phase_label(WorkloadPhase phase) {
+  switch (phase) {
+    case WorkloadPhase::kPending: return "Pending";
+    case WorkloadPhase::kAdmitted: return "Admitted";
+    case WorkloadPhase::kEvicted: return "Evicted";
+    case WorkloadPhase::kFinished: return "Finished";
+    case WorkloadPhase::kRejected: return "Rejected";
+  }
+  return "?";
+}
+
+Rgba topology_ready_colour(std::string_view status) {
+  if (status == "True") return {0x22, 0xc5, 0x5e, 0xff};
+  if (status == "False") return {0xef, 0x44, 0x44, 0xff};
+  return {0x9c, 0xa3, 0xaf, 0xff};
+}
+
+Rgba background_colour() { return {0x1a, 0x1d, 0x23, 0xff}; }
+
+}  // namespace chaintwin::viz

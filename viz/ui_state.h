@@ -1,0 +1,29 @@
+// The window's own state between frames: which panel is open, what is selected, the filters. It
+// belongs to the window alone; snapshots never hold it and panels change only it.
+#pragma once
+
+#include <string>
+
+namespace chaintwin::viz {
+
+enum class PanelId { kPools, kCredits, kNodes, kWorkloads, kDrains, kChain, kEvents };
+
+// "pools", "credits", "nodes", "workloads", "drains", "chain", "events".
+const char* panel_name(PanelId id);
+// The panel of that name; false when there is none.
+bool parse_panel(const std::string& name, PanelId* out);
+
+struct UiState {
+  PanelId panel = PanelId::kPools;
+  bool panel_forced = false;       // select `panel` on the next frame (set by --panel and clicks)
+  std::string pool_filter;         // substring of the ClusterQueue or display name
+  std::string selected_queue;      // ClusterQueue name, "" for none
+  std::string selected_node;
+  std::string selected_card;       // card id on selected_node
+  std::string selected_workload;   // "<ns>/<name>"
+  int workload_view = 0;           // 0 all, 1 pending, 2 admitted, 3 evicted/retried, 4 finished
+  std::string event_filter;        // substring of kind, object or message
+  std::string seek_text;           // what the seek box holds
+};
+
+}  // namespace chaintwin::viz

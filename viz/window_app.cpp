@@ -1,0 +1,93 @@
+#include "viz/window_app.h"
+
+#include <GLFW/glfw3.h>
+#include <backends/imgui_impl_glfw.h>
+#include <backends/imgui_impl_opengl3.h>
+#include <imgui.h>
+
+#include "viz/dashboard.h"
+#include "viz/png_capture.h"
+#include "viz/state_palette.h"
+
+namespace chaintwin::viz {
+namespace {
+
+void apply_style() {
+  ImGui::StyleColorsDark();
+  ImGuiStyle& style = ImGui::GetStyle();
+  const Rgba bg = background_colour();
+  style.Colors[ImGuiCol_WindowBg] = ImVec4(bg.r / 255.0f, bg.g / 255.0f, bg.b / 255.0f, 1.0f);
+  style.WindowRounding = 0;
+  style.FrameRounding = 3;
+  style.CellPadding = ImVec2(5, 3);
+}
+
+// The GLFW session: initialised once per run_window, torn down on every path out.
+struct GlfwSession {
+  GLFWwindow* window = nullptr;
+  bool imgui = false;
+  ~GlfwSession() {
+    if (imgui) {
+      ImGui_ImplOpenGL3_Shutdown();
+      ImGui_ImplGlfw_Shutdown();
+      ImGui::DestroyContext();
+    }
+    if (window != nullptr) glfwDestroyWindow(window);
+    glfwTerminate();
+  }
+};
+
+}  // namespace
+
+model::Status run_window(const SnapshotSource& source, CommandSink& commands, const WindowOptions& options) {
+  if (glfwInit() == GLFW_FALSE)
+    return model::err("cannot open a window: GLFW found no display (set DISPLAY, or run under xvfb-run -a)");
+  GlfwSession session;
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
+  glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
+  glfwWindowHint(GLFW_RESIZABLE, options.screenshot ? GLFW_FALSE : GLFW_TRUE);
+  session.window = glfwCreateWindow(options.width, options.height, options.title.c_str(), nullptr, nullptr);
+  if (session.window == nullptr) return model::err("cannot open a window: no OpenGL 3.3 core context on this display");
+  glfwMakeContextCurrent(session.window);
+  glfwSwapInterval(options.screenshot ? 0 : 1);
+  IMGUI_CHECKVERSION();
+  ImGui::CreateContext();
+  ImGui::GetIO().IniFilename = nullptr;  // no imgui.ini left behind
+  apply_style();
+  ImGui_ImplGlfw_InitForOpenGL(session.window, true);
+  ImGui_ImplOpenGL3_Init("#version 330");
+  session.imgui = true;
+
+  UiState ui;
+  if (options.panel) {
+    ui.panel = *options.panel;
+    ui.panel_forced = true;
+  }
+  ui.selected_queue = options.select_queue;
+  const Rgba bg = background_colour();
+  for (int frame = 0; !glfwWindowShouldClose(session.window); ++frame) {
+    glfwPollEvents();
+    const std::shared_ptr<const Snapshot> snapshot = source.latest();
+    ImGui_ImplOpenGL3_NewFrame();
+    ImGui_ImplGlfw_NewFrame();
+    ImGui::NewFrame();
+    int fb_w = 0, fb_h = 0;
+    glfwGetFramebufferSize(session.window, &fb_w, &fb_h);
+    if (options.screenshot && options.panel) ui.panel_forced = true;
+    draw_dashboard(snapshot.get(), ui, commands, ImGui::GetIO().DisplaySize.x, ImGui::GetIO().DisplaySize.y);
+    ImGui::Render();
+    glViewport(0, 0, fb_w, fb_h);
+    glClearColor(bg.r / 255.0f, bg.g / 255.0f, bg.b / 255.0f, 1.0f);
+    glClear(GL_COLOR_BUFFER_BIT);
+    ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+    if (options.screenshot && frame + 1 >= options.screenshot_frames && snapshot != nullptr) {
+      glFinish();
+      return capture_png(*options.screenshot, fb_w, fb_h);
+    }
+    glfwSwapBuffers(session.window);
+  }
+  return model::Ok{};
+}
+
+}  // namespace chaintwin::viz
