@@ -23,7 +23,8 @@ std::string drain_cause(const std::string& write_reason, const std::string& acti
   return "";
 }
 
-std::vector<DrainSpan> drain_spans(const std::vector<PoolSeries>& series, const std::vector<EventRow>& events) {
+std::vector<DrainSpan> drain_spans(const std::vector<PoolSeries>& series, const std::vector<EventRow>& events,
+                                   const std::vector<PoolRow>& now_pools, int64_t now_us) {
   // Per queue, the writes to it (time, reason) and the admin actions by time.
   std::map<std::string, std::vector<const EventRow*>> writes;
   std::vector<const EventRow*> actions;
@@ -37,14 +38,27 @@ std::vector<DrainSpan> drain_spans(const std::vector<PoolSeries>& series, const 
   for (const auto& s : series) {
     if (seen[s.cluster_queue]) continue;
     seen[s.cluster_queue] = true;
+    // The samples, and the queue's policy now when the samples have not caught up with it yet.
+    std::vector<SeriesPoint> points = s.points;
+    for (const auto& row : now_pools)
+      if (row.cluster_queue == s.cluster_queue &&
+          (points.empty() || (points.back().stop_policy != row.stop_policy && points.back().at_us <= now_us))) {
+        SeriesPoint now;
+        now.at_us = now_us;
+        now.stop_policy = row.stop_policy;
+        points.push_back(now);
+      }
     std::optional<DrainSpan> open;
-    for (const auto& p : s.points) {
+    int64_t previous_at = -1;
+    for (const auto& p : points) {
       if (p.stop_policy != StopPolicy::kNone && !open) {
         open = DrainSpan{s.cluster_queue, p.at_us, std::nullopt, p.stop_policy, "", ""};
         // The last write to the queue at or before the span starts, and an action at that instant.
         const EventRow* cause = nullptr;
         for (const EventRow* w : writes[s.cluster_queue])
           if (w->at_us <= p.at_us) cause = w;
+        // The samples follow Kueue's status reports; the hold began with the write itself.
+        if (cause != nullptr && cause->at_us > previous_at) open->from_us = cause->at_us;
         std::string action;
         if (cause != nullptr)
           for (const EventRow* a : actions)
@@ -60,6 +74,7 @@ std::vector<DrainSpan> drain_spans(const std::vector<PoolSeries>& series, const 
         out.push_back(*open);
         open.reset();
       }
+      previous_at = p.at_us;
     }
     if (open) out.push_back(*open);
   }

@@ -15,8 +15,12 @@ namespace chaintwin::viz {
 // "profile migration" (the same write right after a settings change), or "" when unknown.
 std::string drain_cause(const std::string& write_reason, const std::string& action_at_same_time);
 
-// One span per stretch a queue's stop policy was not None, in start order. `end_us` closes
-// nothing: a span still held at the last sample stays open.
-std::vector<DrainSpan> drain_spans(const std::vector<PoolSeries>& series, const std::vector<EventRow>& events);
+// One span per stretch a queue's stop policy was not None, in start order; a span still held at the
+// end stays open. The samples follow Kueue's status reports, which lag the operator's write: a
+// span starts at the write that caused it when that write came after the previous sample, and
+// `now_pools` (the queues' policies at `now_us`) opens or closes a span the samples have not
+// caught up with yet.
+std::vector<DrainSpan> drain_spans(const std::vector<PoolSeries>& series, const std::vector<EventRow>& events,
+                                   const std::vector<PoolRow>& now_pools, int64_t now_us);
 
 }  // namespace chaintwin::viz

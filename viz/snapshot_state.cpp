@@ -250,13 +250,14 @@ void fill_cluster_state(Snapshot& out, const model::ClusterState& cluster, const
     WorkloadRow& r = it == rows.end() ? out.workloads.back() : out.workloads[it->second];
     r.cluster_queue = cluster_queue_of(cluster, wl);
     if (r.phase != WorkloadPhase::kRejected) r.phase = phase_of(wl);
+    r.evictions = wl.status.evictions;
+    r.retries = wl.status.retries;
+  }
+  for (auto& r : out.workloads)
     if (r.phase == WorkloadPhase::kAdmitted || r.phase == WorkloadPhase::kFinished) {
       r.gate.clear();  // it no longer waits
       r.reason.clear();
     }
-    r.evictions = wl.status.evictions;
-    r.retries = wl.status.retries;
-  }
 }
 
 }  // namespace chaintwin::viz

@@ -30,15 +30,27 @@ void chart(const PoolSeries& series, const Snapshot& s, Rgba colour, float width
                       ImVec2(p.x + static_cast<float>(sh.x1) * width, p.y + height),
                       im_colour(stop_policy_colour(sh.stop_policy), 0.25f));
   const float now_x = p.x + width * static_cast<float>(std::clamp(static_cast<double>(s.now_us) / static_cast<double>(t1), 0.0, 1.0));
+  // A step line as a polyline with two points per change only: a run of a million samples
+  // stays a few hundred vertices, within ImGui's 16-bit draw lists.
   auto line = [&](const std::vector<float>& v, float scale, ImU32 c, float thickness) {
+    const auto y = [&](float value) { return p.y + height - 2 - (height - 4) * value / scale; };
+    std::vector<ImVec2> pts;
+    pts.emplace_back(p.x, y(v[0]));
     for (int i = 1; i < n; ++i) {
-      const float x0 = p.x + width * static_cast<float>(i - 1) / static_cast<float>(n - 1);
-      const float x1 = p.x + width * static_cast<float>(i) / static_cast<float>(n - 1);
-      if (x0 > now_x) break;  // nothing is known after now
-      const auto y = [&](float value) { return p.y + height - 2 - (height - 4) * value / scale; };
-      dl->AddLine(ImVec2(x0, y(v[static_cast<size_t>(i - 1)])), ImVec2(x1, y(v[static_cast<size_t>(i - 1)])), c, thickness);
-      dl->AddLine(ImVec2(x1, y(v[static_cast<size_t>(i - 1)])), ImVec2(x1, y(v[static_cast<size_t>(i)])), c, thickness);
+      const float x = p.x + width * static_cast<float>(i) / static_cast<float>(n - 1);
+      if (x > now_x) {
+        pts.emplace_back(now_x, pts.back().y);  // nothing is known after now
+        break;
+      }
+      const float prev = v[static_cast<size_t>(i - 1)], cur = v[static_cast<size_t>(i)];
+      if (cur != prev) {
+        pts.emplace_back(x, y(prev));
+        pts.emplace_back(x, y(cur));
+      } else if (i == n - 1) {
+        pts.emplace_back(x, y(cur));
+      }
     }
+    dl->AddPolyline(pts.data(), static_cast<int>(pts.size()), c, ImDrawFlags_None, thickness);
   };
   line(nominal, top, IM_COL32(0xe5, 0xe7, 0xeb, 0xff), 1.0f);
   line(pending, top_pending, IM_COL32(0xea, 0xb3, 0x08, 0xc0), 1.0f);
@@ -76,7 +88,11 @@ void draw_credits_panel(const Snapshot& s, UiState& ui) {
     ImGui::Text("%s  (%s)  now: reserved %s of %s", series.cluster_queue.c_str(), series.resource.c_str(),
                 last ? quantity_short(series.resource, last->used).c_str() : "-",
                 last ? quantity_short(series.resource, last->nominal).c_str() : "-");
+    // Each chart in its own child window, so its own draw list.
+    ImGui::BeginChild(("chart" + series.cluster_queue + series.resource).c_str(), ImVec2(width, 92), false,
+                      ImGuiWindowFlags_NoScrollbar);
     chart(series, s, colour, width, 90);
+    ImGui::EndChild();
     ImGui::Spacing();
   }
   ImGui::EndChild();

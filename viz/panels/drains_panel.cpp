@@ -65,8 +65,7 @@ void draw_drains_panel(const Snapshot& s, UiState& ui) {
     ImGui::TableSetColumnIndex(4);
     ImGui::TextUnformatted(d.cause.empty() ? "-" : d.cause.c_str());
     ImGui::TableSetColumnIndex(5);
-    ImGui::TextUnformatted(d.detail.c_str());
-    tooltip(d.detail);
+    ImGui::TextWrapped("%s", d.detail.c_str());
   }
   ImGui::EndTable();
 }

@@ -42,6 +42,10 @@ std::vector<viz::WorkloadRow> RunHistory::workload_rows(const std::deque<sim::Wo
       r.gate = "gate1";
       r.reason = o.reject_message;
     } else {
+      // What the outcome knows; the live state refines it for the Workloads still there.
+      if (o.finished) r.phase = viz::WorkloadPhase::kFinished;
+      else if (o.first_admitted) r.phase = viz::WorkloadPhase::kAdmitted;
+      else r.phase = o.evictions > 0 ? viz::WorkloadPhase::kEvicted : viz::WorkloadPhase::kPending;
       r.gate = o.last_pending_gate;
       r.reason = o.last_pending_message;
     }

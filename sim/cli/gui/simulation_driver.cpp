@@ -68,7 +68,6 @@ void SimulationDriver::publish() {
   history_.add_pool_samples(sim_->record().pool_series);
   snap->series = history_.series();
   snap->events_log = history_.last_events(kEventWindow);
-  snap->drains = viz::drain_spans(snap->series, history_.events());
   snap->workloads = history_.workload_rows(sim_->record().workloads);
   // The InstanceType statuses as the operator would have them now: the simulator refreshes them
   // only where something reads them, so settle a copy rather than the run itself (reading must
@@ -76,6 +75,7 @@ void SimulationDriver::publish() {
   model::ClusterState settled = sim_->cluster();
   if (!sim::sync_chain(settled, {}, shown_, /*stage3=*/false).ok()) settled = sim_->cluster();
   viz::fill_cluster_state(*snap, settled, sim_->workloads());
+  snap->drains = viz::drain_spans(snap->series, history_.events(), snap->pools, snap->now_us);
   std::lock_guard<std::mutex> lock(mutex_);
   latest_ = std::move(snap);
   fatal_ = sim_->fatal();
