@@ -38,7 +38,7 @@ void draw_timeline_strip(const Snapshot& s, UiState& ui, CommandSink& commands) 
   }
   ImGui::SameLine();
   const float frac = s.end_us > 0 ? static_cast<float>(static_cast<double>(s.now_us) / static_cast<double>(s.end_us)) : 0.0f;
-  const std::string progress = time_text(s.now_us) + " of " + time_text(s.end_us) + (s.finished ? " (end)" : "");
+  const std::string progress = time_text(s.now_us) + " of " + time_text(s.end_us) + (s.finished ? (s.now_us >= s.end_us ? " (end)" : " (no events left)") : "");
   ImGui::ProgressBar(frac, ImVec2(300, 0), progress.c_str());
   ImGui::SameLine();
   ImGui::Text("%lld events | %s | %s", static_cast<long long>(s.events), s.scenario.c_str(), s.source.c_str());

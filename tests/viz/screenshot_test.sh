@@ -1,0 +1,32 @@
+#!/bin/sh
+# The Xvfb screenshot test: `chaintwin gui --screenshot` under a virtual X server writes a PNG of
+# the requested size whose known regions are drawn (not background). Exit 77 (ctest: skipped,
+# with this message) only where xvfb-run is absent; .ci/run installs it, so CI runs the test.
+# Usage: screenshot_test.sh CHAINTWIN PNG_PROBE OUT_DIR SOURCE_DIR
+set -eu
+chaintwin=$1 probe=$2 out=$3 src=$4
+if ! command -v xvfb-run >/dev/null 2>&1; then
+  echo "SKIPPED: xvfb-run is not installed (apt-get install xvfb xauth); the GUI screenshot test did not run"
+  exit 77
+fi
+mkdir -p "$out"
+bg=1a1d23
+shoot() {  # FILE ARGS...
+  file=$1
+  shift
+  rm -f "$file"
+  xvfb-run -a -s "-screen 0 1280x1024x24" "$chaintwin" gui "$@" --screenshot "$file"
+}
+# Pools at 6 h, 1024x700: the controls strip, the tab bar and the four pool rows are drawn; the
+# table's empty lower part is background but for the column lines.
+shoot "$out/pools.png" --at 6h --size 1024x700 --panel pools
+"$probe" "$out/pools.png" 1024 700 $bg controls:0,2,1024,28:">=0.10" tabs:0,36,560,18:">=0.25" \
+  rows:0,100,1024,84:">=0.15" empty:0,400,1024,250:"<=0.05"
+# Nodes and cards at 6 h: the Node list on the left and the selected Node's cards on the right.
+shoot "$out/nodes.png" --at 6h --size 1280x800 --panel nodes
+"$probe" "$out/nodes.png" 1280 800 $bg nodelist:10,62,240,90:">=0.03" details:266,60,1000,270:">=0.05"
+# A cluster mid-drain: the drains strip has a coloured span.
+shoot "$out/drains.png" "$src/scenarios/regression/finalizing-flavor-moves-partial-pool-workload.yaml" --at 5m \
+  --size 1280x800 --panel drains
+"$probe" "$out/drains.png" 1280 800 $bg strip:330,76,940,14:">=0.02"
+echo "screenshots in $out"
