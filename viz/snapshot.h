@@ -134,7 +134,8 @@ struct Snapshot {
   std::string scenario;  // the scenario's name
   std::string source;    // "simulation" or the run file's path
   int64_t now_us = 0, end_us = 0;
-  int64_t events = 0;    // events processed up to now
+  int64_t events = 0;    // events processed up to now; for a run file, event-log lines up to now
+  bool from_file = false;  // read from a finished run's results file, not simulated
   bool finished = false; // the run reached its end
   bool playing = false;
   double speed = 0;      // simulated seconds per wall second

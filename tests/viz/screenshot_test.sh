@@ -29,4 +29,9 @@ shoot "$out/nodes.png" --at 6h --size 1280x800 --panel nodes
 shoot "$out/drains.png" "$src/scenarios/regression/finalizing-flavor-moves-partial-pool-workload.yaml" --at 5m \
   --size 1280x800 --panel drains
 "$probe" "$out/drains.png" 1280 800 $bg strip:330,76,940,14:">=0.02"
+# A finished run read back from its results file: the credits charts are drawn.
+rm -f "$out/run.sqlite"
+"$chaintwin" run --until 6h --db "$out/run.sqlite" >/dev/null
+shoot "$out/credits-from-db.png" --db "$out/run.sqlite" --at 6h --size 1280x800 --panel credits
+"$probe" "$out/credits-from-db.png" 1280 800 $bg charts:8,100,1260,400:">=0.30"
 echo "screenshots in $out"

@@ -41,7 +41,8 @@ void draw_timeline_strip(const Snapshot& s, UiState& ui, CommandSink& commands) 
   const std::string progress = time_text(s.now_us) + " of " + time_text(s.end_us) + (s.finished ? (s.now_us >= s.end_us ? " (end)" : " (no events left)") : "");
   ImGui::ProgressBar(frac, ImVec2(300, 0), progress.c_str());
   ImGui::SameLine();
-  ImGui::Text("%lld events | %s | %s", static_cast<long long>(s.events), s.scenario.c_str(), s.source.c_str());
+  ImGui::Text("%lld %s | %s | %s", static_cast<long long>(s.events), s.from_file ? "log lines" : "events",
+              s.scenario.c_str(), s.source.c_str());
 }
 
 }  // namespace chaintwin::viz

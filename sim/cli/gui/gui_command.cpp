@@ -2,6 +2,7 @@
 
 #include <optional>
 
+#include "sim/cli/gui/run_file_source.h"
 #include "sim/cli/gui/simulation_driver.h"
 #include "sim/scenario/default_scenario.h"
 #include "sim/scenario/scenario_loader.h"
@@ -10,14 +11,18 @@
 namespace chaintwin::cli {
 namespace {
 
-constexpr const char* kGuiHelp = R"(Usage: chaintwin gui [SCENARIO] [--seed N] [--play] [--speed S]
-       chaintwin gui [SCENARIO] --screenshot FILE.png [--at T] [--panel NAME] [--size WxH] [--select QUEUE]
+constexpr const char* kGuiHelp = R"(Usage: chaintwin gui [SCENARIO | --db RUN.sqlite [--run ID]] [--seed N] [--play] [--speed S]
+       chaintwin gui [SCENARIO | --db RUN.sqlite] --screenshot FILE.png [--at T] [--panel NAME] [--size WxH]
 
 Opens a window (Dear ImGui, GLFW, OpenGL 3) over a run of SCENARIO (the embedded default scenario
 when none is given): the simulation steps on its own thread and the window shows its newest
 snapshot. Panels: pools, credits, nodes, workloads, drains, chain, events; the strip on top plays,
 pauses, changes speed, steps to the next event and seeks (back: the run restarts and replays).
 
+  --db FILE          show a finished run from its results file (chaintwin run --db FILE) instead
+                     of simulating: pools, credits, Workloads, drains and events at any time; Nodes
+                     and the chain graph as they stood at the end (the file holds no card ledgers)
+  --run ID           the run of the file to show (default: the newest complete run)
   --seed N           override the scenario's seed
   --play             start playing at once (default: paused at the start)
   --speed S          simulated seconds per wall second (default 600)
@@ -41,6 +46,8 @@ struct GuiOptions {
   std::optional<viz::PanelId> panel;
   int width = 1280, height = 800;
   std::string select;
+  std::string db;               // a finished run's results file instead of a scenario
+  std::optional<int64_t> run;   // its run id (default: the newest complete run)
   bool help = false;
 };
 
@@ -96,7 +103,14 @@ std::string parse(const std::vector<std::string>& args, GuiOptions& o) {
       if (!v) return "--select needs a ClusterQueue name";
       o.select = *v;
     } else if (a == "--db") {
-      return "--db (reading a finished run's SQLite file) is not supported yet; give a SCENARIO";
+      const auto v = value();
+      if (!v || v->empty()) return "--db needs a results file (written by chaintwin run --db FILE)";
+      o.db = *v;
+    } else if (a == "--run") {
+      const auto v = value();
+      if (!v || v->empty() || v->find_first_not_of("0123456789") != std::string::npos)
+        return "--run needs a run id (a positive integer)";
+      o.run = std::stoll(*v);
     } else if (!a.empty() && a[0] == '-') {
       return "unknown flag '" + a + "'";
     } else if (o.scenario.empty()) {
@@ -106,7 +120,46 @@ std::string parse(const std::vector<std::string>& args, GuiOptions& o) {
     }
   }
   if (o.at && !o.screenshot) return "--at goes with --screenshot";
+  if (!o.db.empty() && !o.scenario.empty()) return "give a SCENARIO or --db FILE, not both";
+  if (!o.db.empty() && o.seed) return "--seed belongs to a simulation, not to a recorded run (--db)";
+  if (o.run && o.db.empty()) return "--run goes with --db";
   return "";
+}
+
+// `--db FILE`: the window over a finished run read from its results file.
+int show_run_file(const GuiOptions& o, viz::WindowOptions window, std::ostream& out, std::ostream& err) {
+  auto source = RunFileSource::open(o.db, o.run);
+  if (!source.ok()) {
+    err << "chaintwin gui: " << source.error() << "\n";
+    return 2;
+  }
+  RunFileSource& src = **source;
+  const int64_t end = src.latest()->end_us;
+  if (o.at && o.at->us() > end) {
+    err << "chaintwin gui: --at " << o.at->to_string() << " is after the run's end " << sim::SimTime::micros(end).to_string()
+        << "\n";
+    return 2;
+  }
+  window.title = "chaintwin: " + o.db;
+  if (o.screenshot) {
+    src.seek(o.at ? o.at->us() : end);
+    window.screenshot = *o.screenshot;
+    if (auto s = viz::run_window(src, src, window); !s.ok()) {
+      err << "chaintwin gui: " << s.error() << "\n";
+      return 1;
+    }
+    out << "wrote " << *o.screenshot << " (" << o.width << "x" << o.height << ", "
+        << (o.panel ? viz::panel_name(*o.panel) : "pools") << " at " << sim::SimTime::micros(src.latest()->now_us).to_string()
+        << ", from " << o.db << ")\n";
+    return 0;
+  }
+  if (o.play) src.send({viz::Command::Kind::kPlay, 0, 0});
+  src.send({viz::Command::Kind::kSpeed, 0, o.speed});
+  if (auto s = viz::run_window(src, src, window); !s.ok()) {
+    err << "chaintwin gui: " << s.error() << "\n";
+    return 1;
+  }
+  return 0;
 }
 
 }  // namespace
@@ -121,6 +174,12 @@ int gui_command(const std::vector<std::string>& args, std::ostream& out, std::os
     out << kGuiHelp;
     return 0;
   }
+  viz::WindowOptions window;
+  window.width = o.width;
+  window.height = o.height;
+  window.panel = o.panel;
+  window.select_queue = o.select;
+  if (!o.db.empty()) return show_run_file(o, window, out, err);
   auto scenario = o.scenario.empty()
                       ? sim::load_scenario_text(std::string(sim::data::kDefaultScenarioYaml), "scenarios/default.yaml (embedded)")
                       : sim::load_scenario(o.scenario);
@@ -140,11 +199,6 @@ int gui_command(const std::vector<std::string>& args, std::ostream& out, std::os
     err << "chaintwin gui: the scenario does not start: " << s.error() << "\n";
     return 2;
   }
-  viz::WindowOptions window;
-  window.width = o.width;
-  window.height = o.height;
-  window.panel = o.panel;
-  window.select_queue = o.select;
   window.title = "chaintwin: " + (o.scenario.empty() ? std::string("default scenario") : o.scenario);
   if (o.screenshot) {
     driver.advance_to(o.at.value_or(sim::SimTime::micros(driver.latest()->end_us)));
