@@ -65,6 +65,7 @@ model::Status run_window(const SnapshotSource& source, CommandSink& commands, co
     ui.panel_forced = true;
   }
   ui.selected_queue = options.select_queue;
+  ui.selected_node = options.select_node;
   const Rgba bg = background_colour();
   for (int frame = 0; !glfwWindowShouldClose(session.window); ++frame) {
     glfwPollEvents();

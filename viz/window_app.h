@@ -19,6 +19,7 @@ struct WindowOptions {
   std::optional<std::string> screenshot;  // write this PNG and return instead of running
   std::optional<PanelId> panel;           // the tab to open
   std::string select_queue;               // preselected pool (chain graph, credits)
+  std::string select_node;                // preselected Node (nodes and cards, chain graph)
   int screenshot_frames = 4;              // frames drawn before the capture (auto-sized items settle)
 };
 

@@ -32,6 +32,7 @@ pauses, changes speed, steps to the next event and seeks (back: the run restarts
   --panel NAME       the panel to show: pools, credits, nodes, workloads, drains, chain, events
   --size WxH         the window's size in pixels (default 1280x800)
   --select QUEUE     preselect a ClusterQueue (credits chart and chain graph show it alone)
+  --node NAME        preselect a Node (nodes and cards panel, chain graph)
 
 Exit codes: 0 done, 1 the window or the PNG could not be made, 2 bad input.
 )";
@@ -46,6 +47,7 @@ struct GuiOptions {
   std::optional<viz::PanelId> panel;
   int width = 1280, height = 800;
   std::string select;
+  std::string node;
   std::string db;               // a finished run's results file instead of a scenario
   std::optional<int64_t> run;   // its run id (default: the newest complete run)
   bool help = false;
@@ -102,6 +104,10 @@ std::string parse(const std::vector<std::string>& args, GuiOptions& o) {
       const auto v = value();
       if (!v) return "--select needs a ClusterQueue name";
       o.select = *v;
+    } else if (a == "--node") {
+      const auto v = value();
+      if (!v) return "--node needs a Node name";
+      o.node = *v;
     } else if (a == "--db") {
       const auto v = value();
       if (!v || v->empty()) return "--db needs a results file (written by chaintwin run --db FILE)";
@@ -179,6 +185,7 @@ int gui_command(const std::vector<std::string>& args, std::ostream& out, std::os
   window.height = o.height;
   window.panel = o.panel;
   window.select_queue = o.select;
+  window.select_node = o.node;
   if (!o.db.empty()) return show_run_file(o, window, out, err);
   auto scenario = o.scenario.empty()
                       ? sim::load_scenario_text(std::string(sim::data::kDefaultScenarioYaml), "scenarios/default.yaml (embedded)")
