@@ -110,6 +110,7 @@ void SimulationDriver::loop() {
   using Clock = std::chrono::steady_clock;
   auto last = Clock::now();
   auto last_publish = last;
+  Clock::duration publish_gap = kPublishEvery;
   while (true) {
     std::deque<viz::Command> commands;
     {
@@ -150,9 +151,13 @@ void SimulationDriver::loop() {
       changed = true;
     }
     last = now;
-    if (changed && (now - last_publish >= kPublishEvery || !playing_)) {
+    // Publish at most every 100 ms, and spend at most a third of the time building snapshots
+    // (a large cluster's snapshot takes a while).
+    if (changed && (now - last_publish >= publish_gap || !playing_)) {
+      const auto t0 = Clock::now();
       publish();
-      last_publish = now;
+      last_publish = Clock::now();
+      publish_gap = std::max<Clock::duration>(kPublishEvery, 2 * (last_publish - t0));
     }
     if (playing_) std::this_thread::sleep_for(std::chrono::milliseconds(15));
   }
