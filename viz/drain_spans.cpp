@@ -1,6 +1,7 @@
 #include "viz/drain_spans.h"
 
 #include <algorithm>
+#include <optional>
 #include <map>
 
 namespace chaintwin::viz {
@@ -18,7 +19,7 @@ std::string drain_cause(const std::string& write_reason, const std::string& acti
     if (has(action_at_same_time, "setting") || has(action_at_same_time, "profile") ||
         has(action_at_same_time, "mig"))
       return "profile migration";
-    return "flavor lost (plan migration)";
+    return "flavor lost (migration)";
   }
   return "";
 }
@@ -50,29 +51,39 @@ std::vector<DrainSpan> drain_spans(const std::vector<PoolSeries>& series, const 
       }
     std::optional<DrainSpan> open;
     int64_t previous_at = -1;
+    // Opens a span at sample `p`, with the write that caused it.
+    auto open_at = [&](const SeriesPoint& p) {
+      open = DrainSpan{s.cluster_queue, p.at_us, std::nullopt, p.stop_policy, "", ""};
+      // The cause is the newest write up to the sample that says why a queue is held; failing
+      // that, the newest write (several writes can share one instant: a hold and a switch).
+      const EventRow* cause = nullptr;
+      const EventRow* newest = nullptr;
+      for (const EventRow* w : writes[s.cluster_queue]) {
+        if (w->at_us > p.at_us) break;
+        newest = w;
+        if (!drain_cause(w->message, "").empty()) cause = w;
+      }
+      if (cause == nullptr || cause->at_us <= previous_at) cause = newest;  // an older span's write
+      if (cause == nullptr) return;
+      // The samples follow Kueue's status reports; the span began with the write itself.
+      if (cause->at_us > previous_at) open->from_us = cause->at_us;
+      std::string action;
+      for (const EventRow* a : actions)
+        if (a->at_us == cause->at_us) action = a->object + " " + a->message;
+      open->cause = drain_cause(cause->message, action);
+      open->detail = cause->message + (action.empty() ? "" : " (after: " + action + ")");
+    };
     for (const auto& p : points) {
-      if (p.stop_policy != StopPolicy::kNone && !open) {
-        open = DrainSpan{s.cluster_queue, p.at_us, std::nullopt, p.stop_policy, "", ""};
-        // The last write to the queue at or before the span starts, and an action at that instant.
-        const EventRow* cause = nullptr;
-        for (const EventRow* w : writes[s.cluster_queue])
-          if (w->at_us <= p.at_us) cause = w;
-        // The samples follow Kueue's status reports; the hold began with the write itself.
-        if (cause != nullptr && cause->at_us > previous_at) open->from_us = cause->at_us;
-        std::string action;
-        if (cause != nullptr)
-          for (const EventRow* a : actions)
-            if (a->at_us == cause->at_us) action = a->object + " " + a->message;
-        if (cause != nullptr) {
-          open->cause = drain_cause(cause->message, action);
-          open->detail = cause->message + (action.empty() ? "" : " (after: " + action + ")");
-        }
-      } else if (open && p.stop_policy != StopPolicy::kNone && p.stop_policy != open->stop_policy) {
-        open->stop_policy = std::max(open->stop_policy, p.stop_policy);  // HoldAndDrain outranks Hold
-      } else if (open && p.stop_policy == StopPolicy::kNone) {
-        open->to_us = p.at_us;
-        out.push_back(*open);
+      if (open && p.stop_policy != open->stop_policy) {
+        // The policy changed (released, or Hold became HoldAndDrain): close this span.
+        DrainSpan closed = *open;
         open.reset();
+        const bool next_opens = p.stop_policy != StopPolicy::kNone;
+        if (next_opens) open_at(p);
+        closed.to_us = next_opens ? open->from_us : p.at_us;
+        out.push_back(std::move(closed));
+      } else if (!open && p.stop_policy != StopPolicy::kNone) {
+        open_at(p);
       }
       previous_at = p.at_us;
     }

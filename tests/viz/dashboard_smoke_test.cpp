@@ -106,7 +106,7 @@ TEST_CASE("every panel draws over a cluster in the middle of a drain, which the 
   REQUIRE(snap != nullptr);
   bool draining = false;
   for (const auto& d : snap->drains)
-    if (d.stop_policy == viz::StopPolicy::kHoldAndDrain && !d.to_us && d.cause == "flavor lost (plan migration)")
+    if (d.stop_policy == viz::StopPolicy::kHoldAndDrain && !d.to_us && d.cause == "flavor lost (migration)")
       draining = true;
   CHECK(draining);
   bool held_pool = false;

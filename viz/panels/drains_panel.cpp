@@ -46,7 +46,7 @@ void draw_drains_panel(const Snapshot& s, UiState& ui) {
   ImGui::TableSetupColumn("from", 0, 95);
   ImGui::TableSetupColumn("to", 0, 95);
   ImGui::TableSetupColumn("policy", 0, 95);
-  ImGui::TableSetupColumn("cause", 0, 170);
+  ImGui::TableSetupColumn("cause", 0, 185);
   ImGui::TableSetupColumn("the write that set it", ImGuiTableColumnFlags_WidthStretch);
   ImGui::TableHeadersRow();
   static constexpr const char* kPolicy[] = {"None", "Hold", "HoldAndDrain"};

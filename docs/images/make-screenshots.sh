@@ -1,0 +1,17 @@
+#!/bin/sh
+# Regenerates the GUI screenshots in docs/images/ with `chaintwin gui --screenshot` on the embedded
+# default scenario (and one regression scenario in the middle of a drain). Needs an X display;
+# headless it uses xvfb-run. Usage (from the repository root): sh docs/images/make-screenshots.sh [build/chaintwin]
+set -eu
+bin=${1:-build/chaintwin}
+out=docs/images
+run() {
+  if [ -n "${DISPLAY:-}" ]; then "$bin" gui "$@"; else xvfb-run -a -s "-screen 0 1280x1024x24" "$bin" gui "$@"; fi
+}
+for panel in pools credits workloads events; do
+  run --screenshot "$out/gui-$panel.png" --at 6h --panel "$panel"
+done
+run --screenshot "$out/gui-nodes.png" --at 6h --panel nodes --node h100-0
+run --screenshot "$out/gui-chain.png" --at 6h --panel chain --select gpustack--nvidia-h100-80gb-hbm3-linux-amd64
+run scenarios/regression/drained-queue-recovers-admin-policy.yaml --screenshot "$out/gui-drains.png" --at 10m \
+  --panel drains
