@@ -71,6 +71,23 @@ TEST_CASE("every panel draws over no snapshot and over an empty cluster", "[viz]
   CHECK(sink.sent.empty());  // drawing alone sends no command
 }
 
+TEST_CASE("every panel draws over a simulated cluster without Nodes", "[viz][smoke]") {
+  auto scenario = sim::load_scenario_text(
+      "apiVersion: chaintwin/v1\nkind: Scenario\nmetadata: {name: empty}\nhorizon: 1h\ncluster: {nodes: []}\n", "empty.yaml");
+  REQUIRE(scenario.ok());
+  HeadlessImGui imgui;
+  RecordingSink sink;
+  cli::SimulationDriver driver(std::move(scenario).value(), {});
+  REQUIRE(driver.start().ok());
+  driver.advance_to(*sim::SimTime::parse("1h"));
+  const auto snap = driver.latest();
+  REQUIRE(snap != nullptr);
+  CHECK(snap->nodes.empty());
+  CHECK(snap->workloads.empty());
+  viz::UiState ui;
+  imgui.draw_all_panels(snap.get(), ui, sink);
+}
+
 TEST_CASE("every panel draws over the default scenario at several times, with selections", "[viz][smoke]") {
   HeadlessImGui imgui;
   RecordingSink sink;

@@ -1,0 +1,47 @@
+#include <catch2/catch.hpp>
+
+#include <set>
+#include <tuple>
+
+#include "viz/state_palette.h"
+
+using namespace chaintwin::viz;
+
+namespace {
+auto key(Rgba c) { return std::tuple(c.r, c.g, c.b); }
+}  // namespace
+
+TEST_CASE("each family, stop policy and Workload phase has a colour of its own", "[viz][colours]") {
+  std::set<std::tuple<uint8_t, uint8_t, uint8_t>> families, policies, phases;
+  for (Family f : {Family::kExclusive, Family::kShared, Family::kSliced, Family::kPartitioned, Family::kCpu})
+    families.insert(key(family_colour(f)));
+  for (StopPolicy p : {StopPolicy::kNone, StopPolicy::kHold, StopPolicy::kHoldAndDrain}) policies.insert(key(stop_policy_colour(p)));
+  for (WorkloadPhase p : {WorkloadPhase::kPending, WorkloadPhase::kAdmitted, WorkloadPhase::kEvicted,
+                          WorkloadPhase::kFinished, WorkloadPhase::kRejected})
+    phases.insert(key(workload_phase_colour(p)));
+  CHECK(families.size() == 5);
+  CHECK(policies.size() == 3);
+  CHECK(phases.size() == 5);
+  CHECK(families.count(key(background_colour())) == 0);
+}
+
+TEST_CASE("a card is drawn in the colour of the family its ledger mode serves, an idle one apart", "[viz][colours]") {
+  struct Row {
+    const char* mode;
+    Family family;
+  };
+  const Row rows[] = {{"Exclusive", Family::kExclusive},
+                      {"Shared", Family::kShared},
+                      {"Sliced", Family::kSliced},
+                      {"Partitioned", Family::kPartitioned}};
+  for (const auto& row : rows) {
+    INFO(row.mode);
+    CHECK(card_mode_colour(row.mode) == family_colour(row.family));
+  }
+  const Rgba idle = card_mode_colour("None");
+  for (const auto& row : rows) CHECK_FALSE(idle == family_colour(row.family));
+  CHECK(card_mode_colour("something else") == idle);
+  CHECK(topology_ready_colour("True") == stop_policy_colour(StopPolicy::kNone));
+  CHECK(topology_ready_colour("False") == stop_policy_colour(StopPolicy::kHoldAndDrain));
+  CHECK(workload_phase_label(WorkloadPhase::kEvicted) == "Evicted");
+}
