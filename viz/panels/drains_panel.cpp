@@ -38,10 +38,7 @@ void draw_drains_panel(const Snapshot& s, UiState& ui) {
     ImGui::Dummy(ImVec2(width, 14));
   }
   ImGui::Separator();
-  constexpr ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_ScrollY |
-                                    ImGuiTableFlags_Resizable | ImGuiTableFlags_SizingFixedFit;
-  if (!ImGui::BeginTable("drains", 6, flags)) return;
-  ImGui::TableSetupScrollFreeze(0, 1);
+  if (!begin_list_table("drains", 6)) return;
   ImGui::TableSetupColumn("ClusterQueue", 0, 300);
   ImGui::TableSetupColumn("from", 0, 95);
   ImGui::TableSetupColumn("to", 0, 95);

@@ -39,6 +39,14 @@ void quota_bar(const BarFill& fill, Rgba c, float width, float height) {
   ImGui::Dummy(ImVec2(width, height));
 }
 
+bool begin_list_table(const char* id, int columns, ImVec2 size) {
+  constexpr ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_ScrollY |
+                                    ImGuiTableFlags_Resizable | ImGuiTableFlags_SizingFixedFit;
+  if (!ImGui::BeginTable(id, columns, flags, size)) return false;
+  ImGui::TableSetupScrollFreeze(0, 1);
+  return true;
+}
+
 void tooltip(const std::string& text) {
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", text.c_str());
 }

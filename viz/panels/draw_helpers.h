@@ -18,6 +18,9 @@ void badge(const std::string& text, Rgba c);
 // A bar `width` × `height` at the cursor: reserved (admitted solid, the rest lighter) in `c`,
 // pending demand hatched after it, a red end mark when over the nominal quota.
 void quota_bar(const BarFill& fill, Rgba c, float width, float height);
+// Begins a scrolling list table (row colours, inner lines, resizable columns, the header row kept
+// on top); EndTable when it returns true.
+bool begin_list_table(const char* id, int columns, ImVec2 size = ImVec2(0, 0));
 // The text as a tooltip when the last item is hovered.
 void tooltip(const std::string& text);
 

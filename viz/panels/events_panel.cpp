@@ -4,6 +4,7 @@
 #include <imgui_stdlib.h>
 
 #include "viz/event_filter.h"
+#include "viz/panels/draw_helpers.h"
 #include "viz/panels/panels.h"
 #include "viz/units_text.h"
 
@@ -16,10 +17,7 @@ void draw_events_panel(const Snapshot& s, UiState& ui) {
   ImGui::SameLine();
   ImGui::TextDisabled("%zu of the last %zu events (%lld processed)", rows.size(), s.events_log.size(),
                       static_cast<long long>(s.events));
-  constexpr ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_ScrollY |
-                                    ImGuiTableFlags_Resizable | ImGuiTableFlags_SizingFixedFit;
-  if (!ImGui::BeginTable("events", 4, flags)) return;
-  ImGui::TableSetupScrollFreeze(0, 1);
+  if (!begin_list_table("events", 4)) return;
   ImGui::TableSetupColumn("time", 0, 110);
   ImGui::TableSetupColumn("kind", 0, 100);
   ImGui::TableSetupColumn("object", 0, 330);

@@ -21,10 +21,7 @@ void draw_workloads_panel(const Snapshot& s, UiState& ui) {
   ImGui::SameLine();
   ImGui::TextDisabled("  %zu of %zu Workloads", rows.size(), s.workloads.size());
   const float history_height = ui.selected_workload.empty() ? 0.0f : 190.0f;
-  constexpr ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_ScrollY |
-                                    ImGuiTableFlags_Resizable | ImGuiTableFlags_SizingFixedFit;
-  if (ImGui::BeginTable("workloads", 6, flags, ImVec2(0, -history_height))) {
-    ImGui::TableSetupScrollFreeze(0, 1);
+  if (begin_list_table("workloads", 6, ImVec2(0, -history_height))) {
     ImGui::TableSetupColumn("Workload", 0, 230);
     ImGui::TableSetupColumn("ClusterQueue", 0, 300);
     ImGui::TableSetupColumn("phase", 0, 70);

@@ -132,6 +132,20 @@ std::string parse(const std::vector<std::string>& args, GuiOptions& o) {
   return "";
 }
 
+// Opens the window over `source` (a screenshot when one is asked for): 0, or 1 when it cannot.
+int open_window(const viz::SnapshotSource& source, viz::CommandSink& commands, const viz::WindowOptions& window,
+                std::ostream& out, std::ostream& err, const std::string& from) {
+  if (auto s = viz::run_window(source, commands, window); !s.ok()) {
+    err << "chaintwin gui: " << s.error() << "\n";
+    return 1;
+  }
+  if (window.screenshot)
+    out << "wrote " << *window.screenshot << " (" << window.width << "x" << window.height << ", "
+        << (window.panel ? viz::panel_name(*window.panel) : "pools") << " at "
+        << sim::SimTime::micros(source.latest()->now_us).to_string() << from << ")\n";
+  return 0;
+}
+
 // `--db FILE`: the window over a finished run read from its results file.
 int show_run_file(const GuiOptions& o, viz::WindowOptions window, std::ostream& out, std::ostream& err) {
   auto source = RunFileSource::open(o.db, o.run);
@@ -150,22 +164,11 @@ int show_run_file(const GuiOptions& o, viz::WindowOptions window, std::ostream& 
   if (o.screenshot) {
     src.seek(o.at ? o.at->us() : end);
     window.screenshot = *o.screenshot;
-    if (auto s = viz::run_window(src, src, window); !s.ok()) {
-      err << "chaintwin gui: " << s.error() << "\n";
-      return 1;
-    }
-    out << "wrote " << *o.screenshot << " (" << o.width << "x" << o.height << ", "
-        << (o.panel ? viz::panel_name(*o.panel) : "pools") << " at " << sim::SimTime::micros(src.latest()->now_us).to_string()
-        << ", from " << o.db << ")\n";
-    return 0;
+  } else {
+    src.send({viz::Command::Kind::kSpeed, 0, o.speed});
+    if (o.play) src.send({viz::Command::Kind::kPlay, 0, 0});
   }
-  if (o.play) src.send({viz::Command::Kind::kPlay, 0, 0});
-  src.send({viz::Command::Kind::kSpeed, 0, o.speed});
-  if (auto s = viz::run_window(src, src, window); !s.ok()) {
-    err << "chaintwin gui: " << s.error() << "\n";
-    return 1;
-  }
-  return 0;
+  return open_window(src, src, window, out, err, ", from " + o.db);
 }
 
 }  // namespace
@@ -214,21 +217,10 @@ int gui_command(const std::vector<std::string>& args, std::ostream& out, std::os
       return 1;
     }
     window.screenshot = *o.screenshot;
-    if (auto s = viz::run_window(driver, driver, window); !s.ok()) {
-      err << "chaintwin gui: " << s.error() << "\n";
-      return 1;
-    }
-    out << "wrote " << *o.screenshot << " (" << o.width << "x" << o.height << ", "
-        << (o.panel ? viz::panel_name(*o.panel) : "pools") << " at " << sim::SimTime::micros(driver.latest()->now_us).to_string()
-        << ")\n";
-    return 0;
+  } else {
+    driver.run_in_background(o.play, o.speed);
   }
-  driver.run_in_background(o.play, o.speed);
-  if (auto s = viz::run_window(driver, driver, window); !s.ok()) {
-    err << "chaintwin gui: " << s.error() << "\n";
-    return 1;
-  }
-  return 0;
+  return open_window(driver, driver, window, out, err, "");
 }
 
 }  // namespace chaintwin::cli
