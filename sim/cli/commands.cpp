@@ -25,6 +25,8 @@ Usage:
   chaintwin gui [SCENARIO] [--screenshot FILE.png --at T --panel NAME --size WxH]
                              a window over a run: pools, credits, nodes and cards, workloads,
                              drains, the chain graph, the event log (docs/gui.md)
+  chaintwin serve [SCENARIO] [--listen HOST:PORT] [--at T] [--play]
+                             serve the simulated cluster as a Kubernetes API (kubectl get works)
   chaintwin help [COMMAND]   this text, or a command's own help
 
 Exit codes: 0 success, 1 a check failed, 2 bad input.

@@ -1,0 +1,235 @@
+#include "live/kube_api_server.h"
+
+#include <httplib.h>
+
+#include <chrono>
+#include <sstream>
+#include <vector>
+
+#include "live/api_discovery.h"
+#include "live/api_tables.h"
+
+namespace chaintwin::live {
+namespace {
+
+using json = nlohmann::json;
+constexpr const char* kJson = "application/json";
+
+std::vector<std::string> split_path(const std::string& path) {
+  std::vector<std::string> out;
+  std::stringstream ss(path);
+  std::string part;
+  while (std::getline(ss, part, '/'))
+    if (!part.empty()) out.push_back(part);
+  return out;
+}
+
+void reply(httplib::Response& res, int code, const json& body, const char* type = kJson) {
+  res.status = code;
+  res.set_content(body.dump(), type);
+}
+
+void not_found(httplib::Response& res, const std::string& what) {
+  reply(res, 404, status_error(404, "NotFound", what + " not found"));
+}
+
+bool wants_table(const httplib::Request& req) {
+  return req.get_header_value("Accept").find("as=Table") != std::string::npos;
+}
+
+bool truthy(const std::string& v) { return v == "1" || v == "true"; }
+
+}  // namespace
+
+KubeApiServer::KubeApiServer() : server_(std::make_unique<httplib::Server>()) {
+  server_->Get(".*", [this](const httplib::Request& req, httplib::Response& res) {
+    try {
+      handle(req, res);
+    } catch (const std::exception& e) {
+      reply(res, 500, status_error(500, "InternalError", std::string("chaintwin serve: ") + e.what()));
+    }
+  });
+  const auto refuse = [](const httplib::Request&, httplib::Response& res) {
+    reply(res, 405, status_error(405, "MethodNotAllowed", "chaintwin serve is read-only"));
+  };
+  server_->Post(".*", refuse);
+  server_->Put(".*", refuse);
+  server_->Patch(".*", refuse);
+  server_->Delete(".*", refuse);
+}
+
+KubeApiServer::~KubeApiServer() { stop(); }
+
+void KubeApiServer::publish(const model::ClusterState& state) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  objects_.update(state);
+}
+
+model::Result<int> KubeApiServer::listen(const std::string& host, int port) {
+  int bound = port;
+  if (port == 0) {
+    bound = server_->bind_to_any_port(host);
+    if (bound <= 0) return model::err("cannot listen on " + host + ": no free port");
+  } else if (!server_->bind_to_port(host, port)) {
+    return model::err("cannot listen on " + host + ":" + std::to_string(port) + " (in use, or not an address of this machine)");
+  }
+  address_ = host + ":" + std::to_string(bound);
+  thread_ = std::thread([this] { server_->listen_after_bind(); });
+  return bound;
+}
+
+void KubeApiServer::stop() {
+  stopping_ = true;
+  if (server_) server_->stop();
+  if (thread_.joinable()) thread_.join();
+}
+
+void KubeApiServer::handle(const httplib::Request& req, httplib::Response& res) {
+  ++requests_;
+  const std::vector<std::string> p = split_path(req.path);
+  if (p.size() == 1 && p[0] == "version") return reply(res, 200, version_info());
+  if (p.size() == 1 && p[0] == "api") return reply(res, 200, core_api_versions(address_));
+  if (p.size() == 1 && p[0] == "apis") return reply(res, 200, api_group_list());
+  if (p.size() == 1 && (p[0] == "healthz" || p[0] == "readyz" || p[0] == "livez")) {
+    res.set_content("ok", "text/plain");
+    return;
+  }
+  // /api/v1/... or /apis/<group>/<version>/...
+  std::string group, version;
+  size_t rest = 0;
+  if (p.size() >= 2 && p[0] == "api") {
+    version = p[1];
+    rest = 2;
+  } else if (p.size() >= 3 && p[0] == "apis") {
+    group = p[1];
+    version = p[2];
+    rest = 3;
+  } else {
+    return not_found(res, "the path " + req.path);
+  }
+  if (p.size() == rest) {
+    const json list = api_resource_list(group, version);
+    if (list.is_null()) return not_found(res, "the group version " + (group.empty() ? version : group + "/" + version));
+    return reply(res, 200, list);
+  }
+  std::string ns, resource, name;
+  if (p.size() >= rest + 3 && p[rest] == "namespaces") {
+    ns = p[rest + 1];
+    resource = p[rest + 2];
+    if (p.size() > rest + 3) name = p[rest + 3];
+    if (p.size() > rest + 4) return not_found(res, "the subresource " + req.path);
+  } else {
+    resource = p[rest];
+    if (p.size() > rest + 1) name = p[rest + 1];
+    if (p.size() > rest + 2) return not_found(res, "the subresource " + req.path);
+  }
+  const ApiResource* r = nullptr;
+  for (const auto& candidate : watched_resources())
+    if (candidate.group == group && candidate.version == version && candidate.resource == resource &&
+        served_kind(candidate.kind))
+      r = &candidate;
+  if (r == nullptr) return not_found(res, "the resource " + resource + " in " + (group.empty() ? version : group + "/" + version));
+  if (!r->namespaced && !ns.empty()) return not_found(res, "the cluster-scoped resource " + resource + " in a namespace");
+  if (!name.empty()) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    const auto o = objects_.get(r->kind, ns, name);
+    if (!o) return not_found(res, std::string(r->resource) + " \"" + name + "\"");
+    return reply(res, 200, *o);
+  }
+  if (truthy(req.get_param_value("watch"))) return serve_watch(req, res, *r, ns);
+  serve_collection(req, res, *r, ns);
+}
+
+void KubeApiServer::serve_collection(const httplib::Request& req, httplib::Response& res, const ApiResource& r,
+                                     const std::string& ns) {
+  std::vector<json> items;
+  std::string rv;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    items = objects_.list(r.kind, ns);
+    rv = std::to_string(objects_.resource_version());
+  }
+  if (wants_table(req)) return reply(res, 200, object_table(r.kind, items, rv), "application/json;as=Table;v=v1;g=meta.k8s.io");
+  const std::string api_version = r.group.empty() ? std::string(r.version) : std::string(r.group) + "/" + std::string(r.version);
+  reply(res, 200,
+        {{"kind", std::string(r.kind) + "List"},
+         {"apiVersion", api_version},
+         {"metadata", {{"resourceVersion", rv}}},
+         {"items", items}});
+}
+
+void KubeApiServer::serve_watch(const httplib::Request& req, httplib::Response& res, const ApiResource& r,
+                                const std::string& ns) {
+  const std::string rv_text = req.get_param_value("resourceVersion");
+  int64_t since = 0;
+  try {
+    since = rv_text.empty() ? 0 : std::stoll(rv_text);
+  } catch (...) {
+    return reply(res, 400, status_error(400, "BadRequest", "resourceVersion '" + rv_text + "' is not a number"));
+  }
+  bool initial = rv_text.empty() || rv_text == "0";
+  const bool bookmarks = truthy(req.get_param_value("allowWatchBookmarks"));
+  int64_t timeout_s = 300;
+  if (req.has_param("timeoutSeconds")) {
+    try {
+      timeout_s = std::stoll(req.get_param_value("timeoutSeconds"));
+    } catch (...) {
+    }
+  }
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(timeout_s);
+  const std::string kind(r.kind);
+  res.set_chunked_content_provider(kJson, [this, kind, ns, since, initial, bookmarks, deadline](
+                                              size_t, httplib::DataSink& sink) mutable {
+    auto send = [&](const json& event) {
+      const std::string line = event.dump() + "\n";
+      return sink.write(line.data(), line.size());
+    };
+    if (initial) {
+      // A watch from "0" first lists what is there as ADDED events.
+      std::vector<json> items;
+      int64_t at = 0;
+      {
+        std::lock_guard<std::mutex> lock(mutex_);
+        items = objects_.list(kind, ns);
+        at = objects_.resource_version();
+      }
+      for (const auto& o : items)
+        if (!send({{"type", "ADDED"}, {"object", o}})) return false;
+      since = at;
+      initial = false;
+    }
+    auto last_bookmark = std::chrono::steady_clock::now();
+    while (!stopping_ && std::chrono::steady_clock::now() < deadline) {
+      std::optional<std::vector<WatchEvent>> events;
+      int64_t now_rv = 0;
+      {
+        std::lock_guard<std::mutex> lock(mutex_);
+        events = objects_.events_since(kind, ns, since);
+        now_rv = objects_.resource_version();
+      }
+      if (!events) {
+        send({{"type", "ERROR"},
+              {"object", status_error(410, "Expired", "too old resource version: " + std::to_string(since))}});
+        sink.done();
+        return true;
+      }
+      for (const auto& e : *events) {
+        if (!send({{"type", e.type}, {"object", e.object}})) return false;
+        since = e.resource_version;
+      }
+      since = std::max(since, now_rv);
+      if (bookmarks && std::chrono::steady_clock::now() - last_bookmark > std::chrono::seconds(5)) {
+        if (!send({{"type", "BOOKMARK"},
+                   {"object", {{"kind", kind}, {"metadata", {{"resourceVersion", std::to_string(since)}}}}}}))
+          return false;
+        last_bookmark = std::chrono::steady_clock::now();
+      }
+      if (!sink.is_writable()) return false;
+      std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    }
+    sink.done();
+    return true;
+  });
+}
+
+}  // namespace chaintwin::live

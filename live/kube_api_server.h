@@ -1,0 +1,54 @@
+// A Kubernetes API server over a ClusterState: what `chaintwin serve` runs so that kubectl and the
+// live mode can read a simulated cluster like a real one. Read-only: /version, discovery (/api,
+// /apis, each group version's resources), list and get of every served kind (cluster-wide and per
+// namespace), Table replies for `kubectl get`, and watch (?watch=1) from a resourceVersion with
+// bookmarks and 410 Gone when the version is older than the kept history. The state is replaced
+// whole by publish(); requests read it under a lock and never wait on the simulation.
+#pragma once
+
+#include <atomic>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <thread>
+
+#include "live/served_objects.h"
+#include "model/result.h"
+
+namespace httplib {
+class Server;
+struct Request;
+struct Response;
+}  // namespace httplib
+
+namespace chaintwin::live {
+
+class KubeApiServer {
+ public:
+  KubeApiServer();
+  ~KubeApiServer();
+  KubeApiServer(const KubeApiServer&) = delete;
+  KubeApiServer& operator=(const KubeApiServer&) = delete;
+
+  // Folds in a new state (objects that changed get a new resourceVersion and a watch event).
+  void publish(const model::ClusterState& state);
+  // Binds host:port (port 0: any free port) and serves on a thread; the bound port, or why not.
+  model::Result<int> listen(const std::string& host, int port);
+  void stop();
+  int64_t requests() const { return requests_; }
+
+ private:
+  void handle(const httplib::Request& req, httplib::Response& res);
+  void serve_collection(const httplib::Request& req, httplib::Response& res, const ApiResource& r, const std::string& ns);
+  void serve_watch(const httplib::Request& req, httplib::Response& res, const ApiResource& r, const std::string& ns);
+
+  std::unique_ptr<httplib::Server> server_;
+  std::thread thread_;
+  std::string address_;
+  mutable std::mutex mutex_;
+  ServedObjects objects_;
+  std::atomic<bool> stopping_{false};
+  std::atomic<int64_t> requests_{0};
+};
+
+}  // namespace chaintwin::live

@@ -1,0 +1,177 @@
+#include "live/serve_command.h"
+
+#include <signal.h>
+
+#include <chrono>
+#include <ctime>
+#include <optional>
+
+#include "live/kube_api_server.h"
+#include "sim/runner/chain_sync.h"
+#include "sim/runner/simulation.h"
+#include "sim/scenario/default_scenario.h"
+#include "sim/scenario/scenario_loader.h"
+
+namespace chaintwin::cli {
+namespace {
+
+constexpr const char* kServeHelp = R"(Usage: chaintwin serve [SCENARIO] [--listen HOST:PORT] [--at T] [--play] [--speed S]
+
+Simulates SCENARIO (the embedded default scenario when none is given) and serves its cluster as a
+Kubernetes API on HOST:PORT (default 127.0.0.1:8080; port 0 picks a free port): /version,
+discovery, get, list and watch of Nodes, Devices, Namespaces, InstanceTypes, TopologySources,
+ResourceFlavors, ClusterQueues, LocalQueues, AdmissionChecks and Topologies, with Table replies, so
+
+  kubectl --server http://127.0.0.1:8080 get instancetypes,clusterqueues
+
+prints useful columns. Read-only: writes are refused with 405.
+
+  --listen HOST:PORT  where to listen
+  --at T              the simulated time to serve (default 0: the cluster the operator settles)
+  --play              advance the simulation with the wall clock after T, publishing every second
+  --speed S           simulated seconds per wall second with --play (default 60)
+
+Prints `serving SCENARIO at T on http://HOST:PORT` once it listens; stops on SIGINT or SIGTERM.
+Exit codes: 0 stopped by a signal, 1 it cannot listen, 2 bad input.
+)";
+
+struct ServeOptions {
+  std::string scenario;
+  std::string host = "127.0.0.1";
+  int port = 8080;
+  sim::SimTime at;
+  bool play = false;
+  double speed = 60;
+  bool help = false;
+};
+
+std::string parse(const std::vector<std::string>& args, ServeOptions& o) {
+  for (size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    auto value = [&]() -> std::optional<std::string> {
+      if (i + 1 >= args.size()) return std::nullopt;
+      return args[++i];
+    };
+    if (a == "-h" || a == "--help") {
+      o.help = true;
+    } else if (a == "--listen") {
+      const auto v = value();
+      const size_t colon = v ? v->rfind(':') : std::string::npos;
+      if (!v || colon == std::string::npos || colon == 0 || colon + 1 == v->size() ||
+          v->find_first_not_of("0123456789", colon + 1) != std::string::npos)
+        return "--listen takes HOST:PORT (e.g. 127.0.0.1:8080)";
+      o.host = v->substr(0, colon);
+      const long port = std::stol(v->substr(colon + 1));
+      if (port < 0 || port > 65535) return "--listen: port " + std::to_string(port) + " is not in 0..65535";
+      o.port = static_cast<int>(port);
+    } else if (a == "--at") {
+      const auto v = value();
+      if (!v) return "--at needs a time (e.g. 6h)";
+      auto t = sim::SimTime::parse(*v);
+      if (!t.ok()) return "--at: " + t.error();
+      o.at = *t;
+    } else if (a == "--play") {
+      o.play = true;
+    } else if (a == "--speed") {
+      const auto v = value();
+      char* end = nullptr;
+      const double s = v ? std::strtod(v->c_str(), &end) : 0;
+      if (!v || end == v->c_str() || *end != '\0' || !(s > 0)) return "--speed needs a positive number";
+      o.speed = s;
+    } else if (!a.empty() && a[0] == '-') {
+      return "unknown flag '" + a + "'";
+    } else if (o.scenario.empty()) {
+      o.scenario = a;
+    } else {
+      return "one SCENARIO at a time (got '" + o.scenario + "' and '" + a + "')";
+    }
+  }
+  return "";
+}
+
+// The cluster as the operator would have it at the simulation's now: the InstanceType statuses the
+// simulator refreshes lazily are settled on a copy.
+model::ClusterState settled(const sim::Simulation& s) {
+  model::ClusterState copy = s.cluster();
+  if (!sim::sync_chain(copy, {}, s.now(), /*stage3=*/false).ok()) return s.cluster();
+  return copy;
+}
+
+void step_to(sim::Simulation& s, sim::SimTime at) {
+  while (const auto next = s.next_event_at()) {
+    if (*next > at || !s.step()) break;
+  }
+}
+
+}  // namespace
+
+int serve_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+  ServeOptions o;
+  if (const std::string e = parse(args, o); !e.empty()) {
+    err << "chaintwin serve: " << e << "\n(see chaintwin serve --help)\n";
+    return 2;
+  }
+  if (o.help) {
+    out << kServeHelp;
+    return 0;
+  }
+  auto scenario = o.scenario.empty()
+                      ? sim::load_scenario_text(std::string(sim::data::kDefaultScenarioYaml), "scenarios/default.yaml (embedded)")
+                      : sim::load_scenario(o.scenario);
+  if (!scenario.ok()) {
+    err << "chaintwin serve: " << scenario.error() << "\n";
+    return 2;
+  }
+  if (o.at > scenario->horizon) {
+    err << "chaintwin serve: --at " << o.at.to_string() << " is after the scenario's horizon "
+        << scenario->horizon.to_string() << "\n";
+    return 2;
+  }
+  const std::string name = scenario->name;
+  sim::RunOptions run;
+  run.keep_events = false;
+  sim::Simulation simulation(std::move(scenario).value(), run);
+  if (auto s = simulation.start(); !s.ok()) {
+    err << "chaintwin serve: the scenario does not start: " << s.error() << "\n";
+    return 2;
+  }
+  step_to(simulation, o.at);
+  // SIGINT and SIGTERM are taken by sigtimedwait below, not by a handler: block them before the
+  // server's threads start, so every thread inherits the mask.
+  sigset_t signals;
+  sigemptyset(&signals);
+  sigaddset(&signals, SIGINT);
+  sigaddset(&signals, SIGTERM);
+  pthread_sigmask(SIG_BLOCK, &signals, nullptr);
+  live::KubeApiServer server;
+  server.publish(settled(simulation));
+  const auto port = server.listen(o.host, o.port);
+  if (!port.ok()) {
+    err << "chaintwin serve: " << port.error() << "\n";
+    return 1;
+  }
+  out << "serving " << name << " at " << o.at.to_string() << " on http://" << o.host << ":" << *port << std::endl;
+  sim::SimTime shown = o.at;
+  auto last = std::chrono::steady_clock::now();
+  while (true) {
+    timespec wait{1, 0};
+    const int sig = sigtimedwait(&signals, nullptr, &wait);
+    if (sig == SIGINT || sig == SIGTERM) break;
+    if (!o.play || !simulation.next_event_at()) continue;
+    const auto now = std::chrono::steady_clock::now();
+    const double wall = std::chrono::duration<double>(now - last).count();
+    last = now;
+    shown = sim::SimTime::micros(std::min(simulation.end().us(), shown.us() + static_cast<int64_t>(wall * o.speed * 1e6)));
+    step_to(simulation, shown);
+    if (!simulation.fatal().empty()) {
+      err << "chaintwin serve: the run stopped: " << simulation.fatal() << "\n";
+      break;
+    }
+    server.publish(settled(simulation));
+  }
+  server.stop();
+  out << "stopped after " << server.requests() << " requests" << std::endl;
+  return 0;
+}
+
+}  // namespace chaintwin::cli

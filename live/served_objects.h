@@ -1,0 +1,59 @@
+// The objects `chaintwin serve` answers for, kept as the JSON an API server would return, each
+// with the resourceVersion it last changed at. A new ClusterState is folded in by comparing every
+// object with what was served before: a changed object gets a new resourceVersion and an event
+// (ADDED, MODIFIED, DELETED) that watches from an older resourceVersion replay.
+#pragma once
+
+#include <cstdint>
+#include <deque>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "live/api_paths.h"
+#include "model/stage4/cluster_state.h"
+
+namespace chaintwin::live {
+
+struct WatchEvent {
+  int64_t resource_version = 0;
+  std::string type;  // ADDED | MODIFIED | DELETED
+  std::string kind;
+  nlohmann::json object;
+};
+
+// Every object of `kind` in `state`, encoded as the API serves it (apiVersion, kind, metadata,
+// spec, status), in name order. Kinds the model does not hold as objects give none.
+std::vector<nlohmann::json> encode_objects(const model::ClusterState& state, std::string_view kind);
+// Whether `serve` has the objects of `kind` (Workloads, Settings and InstanceTypeFlavors not yet).
+bool served_kind(std::string_view kind);
+
+class ServedObjects {
+ public:
+  // Folds in `state`; returns how many objects changed.
+  size_t update(const model::ClusterState& state);
+
+  int64_t resource_version() const { return resource_version_; }
+  // The objects of `kind` (in namespace `ns` when given), in (namespace, name) order.
+  std::vector<nlohmann::json> list(std::string_view kind, std::string_view ns) const;
+  std::optional<nlohmann::json> get(std::string_view kind, std::string_view ns, std::string_view name) const;
+  // The events of `kind` after `since` (in order); nullopt when `since` is older than the kept
+  // history (the watch must relist: 410 Gone).
+  std::optional<std::vector<WatchEvent>> events_since(std::string_view kind, std::string_view ns, int64_t since) const;
+
+ private:
+  struct Entry {
+    nlohmann::json object;  // with metadata.resourceVersion set to the served one
+    int64_t resource_version = 0;
+  };
+  using Key = std::pair<std::string, std::string>;  // (namespace, name)
+  std::map<std::string, std::map<Key, Entry>, std::less<>> objects_;  // by kind
+  std::deque<WatchEvent> history_;
+  int64_t oldest_ = 0;  // events after this resourceVersion are all in history_
+  int64_t resource_version_ = 0;
+};
+
+}  // namespace chaintwin::live
