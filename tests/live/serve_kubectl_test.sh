@@ -1,0 +1,44 @@
+#!/bin/sh
+# kubectl as a real client of `chaintwin serve`: discovery, get with Table columns, get -o json and
+# jsonpath, watch, and a clean stop on SIGTERM. Exit 77 (ctest: skipped, with this message) only
+# where kubectl is absent. Usage: serve_kubectl_test.sh CHAINTWIN
+set -eu
+chaintwin=$1
+if ! command -v kubectl >/dev/null 2>&1; then
+  echo "SKIPPED: kubectl is not installed; the serve/kubectl test did not run"
+  exit 77
+fi
+tmp=$(mktemp -d)
+export HOME="$tmp"  # a fresh discovery cache
+"$chaintwin" serve --listen 127.0.0.1:0 --at 6h >"$tmp/serve.out" 2>&1 &
+pid=$!
+trap 'kill $pid 2>/dev/null || true; rm -rf "$tmp"' EXIT
+port=""
+for _ in $(seq 1 300); do
+  port=$(sed -n 's|^serving .* on http://127.0.0.1:\([0-9]*\)$|\1|p' "$tmp/serve.out")
+  [ -n "$port" ] && break
+  sleep 0.1
+done
+[ -n "$port" ] || { echo "serve did not start:"; cat "$tmp/serve.out"; exit 1; }
+k() { kubectl --server "http://127.0.0.1:$port" --request-timeout 20s "$@"; }
+fail() { echo "FAIL: $*"; exit 1; }
+
+k get --raw /version | grep -q '"gitVersion":"v1.32.0-chaintwin"' || fail "/version"
+out=$(k get instancetypes)
+echo "$out"
+echo "$out" | grep -Eq '^NAME +PHASE +EX +SH +SL +PT +CPU$' || fail "the InstanceType columns"
+echo "$out" | grep -Eq '^gpustack--nvidia-tesla-t4-linux-amd64 +Active +0/0 +2/8 +75/75 +0/0 +0/0$' || fail "the T4 views at 6h"
+out=$(k get clusterqueues)
+echo "$out"
+echo "$out" | grep -Eq '^gpustack--nvidia-h100-80gb-hbm3-linux-amd64 +None +41 +12 +True \(Ready\) +True \(Ready\)$' || fail "the H100 queue"
+[ "$(k get clusterqueues -o json | grep -c '"kind": "ClusterQueue"')" = 4 ] || fail "four ClusterQueues in -o json"
+[ "$(k get node h100-0 -o 'jsonpath={.status.capacity.nvidia\.com/gpu\.partitioned}')" = 18 ] || fail "the partitioned key of h100-0"
+[ "$(k get localqueues -A --no-headers | wc -l)" = 8 ] || fail "eight LocalQueues"
+k get node does-not-exist 2>&1 | grep -q 'NotFound' || fail "NotFound for a missing Node"
+# A watch lists what is there first, then stays open until its timeout.
+timeout 5 kubectl --server "http://127.0.0.1:$port" get resourceflavors -w --no-headers >"$tmp/watch.out" 2>&1 || true
+[ "$(wc -l <"$tmp/watch.out")" -ge 4 ] || { cat "$tmp/watch.out"; fail "the watch's initial ResourceFlavors"; }
+kill -TERM $pid
+wait $pid || fail "serve did not stop cleanly on SIGTERM"
+grep -q '^stopped after [0-9]* requests$' "$tmp/serve.out" || fail "the stop line"
+echo "kubectl against chaintwin serve: ok"
