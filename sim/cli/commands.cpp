@@ -27,6 +27,9 @@ Usage:
                              drains, the chain graph, the event log (docs/gui.md)
   chaintwin serve [SCENARIO] [--listen HOST:PORT] [--at T] [--play]
                              serve the simulated cluster as a Kubernetes API (kubectl get works)
+  chaintwin live [--kubeconfig FILE] [--context NAME] [--once] [-o table|json]
+                             shadow mode: the drift between a real cluster and what the
+                             operator would write to it (nothing is written)
   chaintwin help [COMMAND]   this text, or a command's own help
 
 Exit codes: 0 success, 1 a check failed, 2 bad input.

@@ -1,10 +1,11 @@
 // chaintwin: the one binary. Subcommands are dispatched from here (the composition root): the
-// GUI (sim/ + viz/) and `serve` (live/), here; every other command by sim/cli's dispatch.
+// GUI (sim/ + viz/), `serve` and `live` (live/), here; every other command by sim/cli's dispatch.
 #include <iostream>
 #include <string>
 #include <vector>
 
 #include "sim/cli/commands.h"
+#include "live/live_command.h"
 #include "live/serve_command.h"
 #include "sim/cli/gui/gui_command.h"
 
@@ -12,6 +13,10 @@ int main(int argc, char** argv) {
   std::vector<std::string> args(argv + 1, argv + argc);
   if (!args.empty() && args[0] == "gui")
     return chaintwin::cli::gui_command({args.begin() + 1, args.end()}, std::cout, std::cerr);
+  if (!args.empty() && args[0] == "live")
+    return chaintwin::cli::live_command({args.begin() + 1, args.end()}, std::cout, std::cerr);
+  if (args.size() >= 2 && (args[0] == "help" || args[0] == "--help") && args[1] == "live")
+    return chaintwin::cli::live_command({"--help"}, std::cout, std::cerr);
   if (!args.empty() && args[0] == "serve")
     return chaintwin::cli::serve_command({args.begin() + 1, args.end()}, std::cout, std::cerr);
   if (args.size() >= 2 && (args[0] == "help" || args[0] == "--help") && args[1] == "gui")

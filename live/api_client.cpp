@@ -1,0 +1,109 @@
+#include "live/api_client.h"
+
+#include <curl/curl.h>
+
+#include <algorithm>
+#include <thread>
+
+namespace chaintwin::live {
+namespace {
+
+size_t append(char* data, size_t size, size_t count, void* out) {
+  static_cast<std::string*>(out)->append(data, size * count);
+  return size * count;
+}
+
+struct HeaderList {
+  curl_slist* list = nullptr;
+  ~HeaderList() { curl_slist_free_all(list); }
+  void add(const std::string& h) { list = curl_slist_append(list, h.c_str()); }
+};
+
+}  // namespace
+
+ApiClient::ApiClient(ClusterConnection connection, ClientOptions options)
+    : connection_(std::move(connection)), options_(std::move(options)), tokens_(options_.burst),
+      refilled_(std::chrono::steady_clock::now()) {
+  static const bool initialised = curl_global_init(CURL_GLOBAL_DEFAULT) == CURLE_OK;
+  (void)initialised;
+  curl_ = curl_easy_init();
+}
+
+ApiClient::~ApiClient() {
+  if (curl_ != nullptr) curl_easy_cleanup(static_cast<CURL*>(curl_));
+}
+
+model::Result<std::unique_ptr<ApiClient>> ApiClient::create(ClusterConnection connection, ClientOptions options) {
+  if (auto s = run_exec_plugin(connection); !s.ok()) return model::err(s.error());
+  std::unique_ptr<ApiClient> client(new ApiClient(std::move(connection), std::move(options)));
+  if (client->curl_ == nullptr) return model::err("libcurl: cannot create a handle");
+  return client;
+}
+
+void ApiClient::wait_for_token() {
+  while (true) {
+    const auto now = std::chrono::steady_clock::now();
+    tokens_ = std::min<double>(options_.burst,
+                               tokens_ + std::chrono::duration<double>(now - refilled_).count() * options_.qps);
+    refilled_ = now;
+    if (tokens_ >= 1) {
+      tokens_ -= 1;
+      return;
+    }
+    std::this_thread::sleep_for(std::chrono::duration<double>((1 - tokens_) / options_.qps));
+  }
+}
+
+model::Result<ApiResponse> ApiClient::get(const std::string& path, const std::string& accept) {
+  wait_for_token();
+  ++requests_;
+  CURL* h = static_cast<CURL*>(curl_);
+  curl_easy_reset(h);
+  ApiResponse out;
+  const std::string url = connection_.server + path;
+  curl_easy_setopt(h, CURLOPT_URL, url.c_str());
+  curl_easy_setopt(h, CURLOPT_WRITEFUNCTION, append);
+  curl_easy_setopt(h, CURLOPT_WRITEDATA, &out.body);
+  curl_easy_setopt(h, CURLOPT_USERAGENT, options_.user_agent.c_str());
+  curl_easy_setopt(h, CURLOPT_TIMEOUT, options_.timeout_seconds);
+  curl_easy_setopt(h, CURLOPT_CONNECTTIMEOUT, 10L);
+  curl_easy_setopt(h, CURLOPT_NOSIGNAL, 1L);
+  HeaderList headers;
+  headers.add("Accept: " + accept);
+  if (!connection_.token.empty()) headers.add("Authorization: Bearer " + connection_.token);
+  curl_easy_setopt(h, CURLOPT_HTTPHEADER, headers.list);
+  curl_blob ca{nullptr, 0, CURL_BLOB_NOCOPY}, cert{nullptr, 0, CURL_BLOB_NOCOPY}, key{nullptr, 0, CURL_BLOB_NOCOPY};
+  if (connection_.insecure_skip_tls_verify) {
+    curl_easy_setopt(h, CURLOPT_SSL_VERIFYPEER, 0L);
+    curl_easy_setopt(h, CURLOPT_SSL_VERIFYHOST, 0L);
+  } else if (!connection_.ca_data.empty()) {
+    ca.data = connection_.ca_data.data();
+    ca.len = connection_.ca_data.size();
+    curl_easy_setopt(h, CURLOPT_CAINFO_BLOB, &ca);
+  } else if (!connection_.ca_file.empty()) {
+    curl_easy_setopt(h, CURLOPT_CAINFO, connection_.ca_file.c_str());
+  }
+  if (!connection_.client_cert_data.empty()) {
+    cert.data = connection_.client_cert_data.data();
+    cert.len = connection_.client_cert_data.size();
+    curl_easy_setopt(h, CURLOPT_SSLCERT_BLOB, &cert);
+    curl_easy_setopt(h, CURLOPT_SSLCERTTYPE, "PEM");
+  } else if (!connection_.client_cert_file.empty()) {
+    curl_easy_setopt(h, CURLOPT_SSLCERT, connection_.client_cert_file.c_str());
+  }
+  if (!connection_.client_key_data.empty()) {
+    key.data = connection_.client_key_data.data();
+    key.len = connection_.client_key_data.size();
+    curl_easy_setopt(h, CURLOPT_SSLKEY_BLOB, &key);
+    curl_easy_setopt(h, CURLOPT_SSLKEYTYPE, "PEM");
+  } else if (!connection_.client_key_file.empty()) {
+    curl_easy_setopt(h, CURLOPT_SSLKEY, connection_.client_key_file.c_str());
+  }
+  const CURLcode rc = curl_easy_perform(h);
+  if (rc != CURLE_OK)
+    return model::err(redact(connection_, "GET " + url + ": " + curl_easy_strerror(rc)));
+  curl_easy_getinfo(h, CURLINFO_RESPONSE_CODE, &out.status);
+  return out;
+}
+
+}  // namespace chaintwin::live

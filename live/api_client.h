@@ -1,0 +1,52 @@
+// A Kubernetes API client over libcurl: HTTPS with the connection's trust and credentials
+// (kubeconfig.h), a client-side rate limit (QPS with a burst, as client-go's), timeouts and a user
+// agent. Errors say what failed, with every secret redacted.
+#pragma once
+
+#include <chrono>
+#include <memory>
+#include <string>
+
+#include "live/kubeconfig.h"
+#include "model/result.h"
+
+namespace chaintwin::live {
+
+struct ClientOptions {
+  double qps = 20;       // sustained requests per second
+  int burst = 40;        // requests allowed at once
+  long timeout_seconds = 30;
+  std::string user_agent = "chaintwin/0.1.0";
+};
+
+struct ApiResponse {
+  long status = 0;
+  std::string body;
+};
+
+class ApiClient {
+ public:
+  // Runs the exec credential plugin when the connection has one.
+  static model::Result<std::unique_ptr<ApiClient>> create(ClusterConnection connection, ClientOptions options);
+  ~ApiClient();
+  ApiClient(const ApiClient&) = delete;
+  ApiClient& operator=(const ApiClient&) = delete;
+
+  // GET server + path; an HTTP error status is a response, not an error (the caller reads it).
+  model::Result<ApiResponse> get(const std::string& path, const std::string& accept = "application/json");
+  const ClusterConnection& connection() const { return connection_; }
+  int64_t requests() const { return requests_; }
+
+ private:
+  ApiClient(ClusterConnection connection, ClientOptions options);
+  void wait_for_token();
+
+  ClusterConnection connection_;
+  ClientOptions options_;
+  void* curl_ = nullptr;  // CURL*
+  double tokens_;
+  std::chrono::steady_clock::time_point refilled_;
+  int64_t requests_ = 0;
+};
+
+}  // namespace chaintwin::live

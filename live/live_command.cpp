@@ -1,0 +1,184 @@
+#include "live/live_command.h"
+
+#include <signal.h>
+
+#include <cstdlib>
+#include <ctime>
+#include <optional>
+
+#include "live/api_client.h"
+#include "live/cluster_reader.h"
+#include "live/drift.h"
+#include "live/kubeconfig.h"
+
+namespace chaintwin::cli {
+namespace {
+
+constexpr const char* kLiveHelp = R"(Usage: chaintwin live [--kubeconfig FILE] [--context NAME] [--once] [--interval S] [-o table|json]
+                      [--qps N] [--burst N] [--timeout S]
+
+Shadow mode: reads the cluster (Nodes, Devices, Namespaces, Settings, InstanceTypes, TopologySources
+and Kueue's ResourceFlavors, ClusterQueues, LocalQueues, AdmissionChecks, Topologies), runs the
+operator's controllers on it to their fixpoint, and prints every write the operator would make and
+has not: the drift. Nothing is written to the cluster.
+
+The cluster is found as kubectl finds it: --kubeconfig, else KUBECONFIG (several files, merged),
+else ~/.kube/config, else the in-cluster service account; --context picks a context. Bearer
+tokens, token files, client certificates (file or data), exec credential plugins
+(client.authentication.k8s.io/v1), CA file or data; insecure-skip-tls-verify is honoured with a
+warning. Credentials are never printed.
+
+  --once          read once, print the drift, exit (0 no drift, 1 drift)
+  --interval S    seconds between reads without --once (default 10)
+  -o table|json   the drift as a table (default) or as JSON lines
+  --qps N, --burst N   client-side rate limit (default 20 and 40)
+  --timeout S     per-request timeout (default 30)
+
+Not yet: --apply, watch streams (the cluster is re-listed every interval), snapshot, --gui.
+Exit codes: 0 no drift, 1 drift, 2 bad input (flags, kubeconfig), 3 the cluster cannot be read.
+)";
+
+struct LiveOptions {
+  std::optional<std::string> kubeconfig, context;
+  bool once = false, json = false, help = false;
+  double interval = 10;
+  live::ClientOptions client;
+};
+
+std::optional<double> positive(const std::optional<std::string>& v) {
+  if (!v) return std::nullopt;
+  char* end = nullptr;
+  const double d = std::strtod(v->c_str(), &end);
+  if (end == v->c_str() || *end != '\0' || !(d > 0)) return std::nullopt;
+  return d;
+}
+
+std::string parse(const std::vector<std::string>& args, LiveOptions& o) {
+  for (size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    auto value = [&]() -> std::optional<std::string> {
+      if (i + 1 >= args.size()) return std::nullopt;
+      return args[++i];
+    };
+    if (a == "-h" || a == "--help") {
+      o.help = true;
+    } else if (a == "--kubeconfig") {
+      o.kubeconfig = value();
+      if (!o.kubeconfig || o.kubeconfig->empty()) return "--kubeconfig needs a file";
+    } else if (a == "--context") {
+      o.context = value();
+      if (!o.context || o.context->empty()) return "--context needs a name";
+    } else if (a == "--once") {
+      o.once = true;
+    } else if (a == "--interval") {
+      const auto d = positive(value());
+      if (!d) return "--interval needs a positive number of seconds";
+      o.interval = *d;
+    } else if (a == "-o" || a == "--output") {
+      const auto v = value();
+      if (!v || (*v != "table" && *v != "json")) return "-o takes table or json";
+      o.json = *v == "json";
+    } else if (a == "--qps") {
+      const auto d = positive(value());
+      if (!d) return "--qps needs a positive number";
+      o.client.qps = *d;
+    } else if (a == "--burst") {
+      const auto d = positive(value());
+      if (!d || *d != static_cast<int>(*d)) return "--burst needs a positive whole number";
+      o.client.burst = static_cast<int>(*d);
+    } else if (a == "--timeout") {
+      const auto d = positive(value());
+      if (!d) return "--timeout needs a positive number of seconds";
+      o.client.timeout_seconds = static_cast<long>(*d);
+    } else if (a == "--apply" || a == "--dry-run" || a == "--gui") {
+      return a + " is not implemented yet (shadow mode only; see docs/live.md)";
+    } else {
+      return "unknown argument '" + a + "'";
+    }
+  }
+  return "";
+}
+
+std::string rfc3339_now() {
+  const std::time_t t = std::time(nullptr);
+  std::tm tm{};
+  gmtime_r(&t, &tm);
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+  return buf;
+}
+
+std::string env(const char* name) {
+  const char* v = std::getenv(name);
+  return v == nullptr ? "" : v;
+}
+
+}  // namespace
+
+int live_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+  LiveOptions o;
+  if (const std::string e = parse(args, o); !e.empty()) {
+    err << "chaintwin live: " << e << "\n(see chaintwin live --help)\n";
+    return 2;
+  }
+  if (o.help) {
+    out << kLiveHelp;
+    return 0;
+  }
+  live::KubeconfigRequest request;
+  request.kubeconfig = o.kubeconfig;
+  request.context = o.context;
+  request.env_kubeconfig = env("KUBECONFIG");
+  request.home = env("HOME");
+  request.service_host = env("KUBERNETES_SERVICE_HOST");
+  request.service_port = env("KUBERNETES_SERVICE_PORT");
+  auto connection = live::resolve_connection(request);
+  if (!connection.ok()) {
+    err << "chaintwin live: " << connection.error() << "\n";
+    return 2;
+  }
+  if (connection->insecure_skip_tls_verify)
+    err << "chaintwin live: warning: insecure-skip-tls-verify is set for " << connection->server
+        << ": the server's certificate is not checked\n";
+  auto client = live::ApiClient::create(*connection, o.client);
+  if (!client.ok()) {
+    err << "chaintwin live: " << client.error() << "\n";
+    return 2;
+  }
+  sigset_t signals;
+  sigemptyset(&signals);
+  sigaddset(&signals, SIGINT);
+  sigaddset(&signals, SIGTERM);
+  if (!o.once) pthread_sigmask(SIG_BLOCK, &signals, nullptr);
+  std::string last;
+  while (true) {
+    auto observed = live::read_cluster(**client);
+    if (!observed.ok()) {
+      err << "chaintwin live: " << (*client)->connection().server << ": " << observed.error() << "\n";
+      if (o.once) return 3;
+    } else {
+      for (const auto& m : observed->missing) err << "chaintwin live: not served: " << m << "\n";
+      auto drift = live::compute_drift(observed->state, rfc3339_now());
+      if (!drift.ok()) {
+        err << "chaintwin live: " << drift.error() << "\n";
+        if (o.once) return 3;
+      } else {
+        std::string text;
+        if (o.json)
+          for (const auto& r : *drift) text += live::drift_json(r).dump() + "\n";
+        else
+          text = "# " + (*client)->connection().server + " (context " + (*client)->connection().context + "), " +
+                 std::to_string(observed->objects) + " objects at resourceVersion " + observed->resource_version + "\n" +
+                 live::drift_table(*drift);
+        if (text != last || o.once) out << text << std::flush;
+        last = text;
+        if (o.once) return drift->empty() ? 0 : 1;
+      }
+    }
+    timespec wait{static_cast<time_t>(o.interval), static_cast<long>((o.interval - static_cast<double>(static_cast<time_t>(o.interval))) * 1e9)};
+    const int sig = sigtimedwait(&signals, nullptr, &wait);
+    if (sig == SIGINT || sig == SIGTERM) return 0;
+  }
+}
+
+}  // namespace chaintwin::cli
