@@ -55,6 +55,11 @@ void ApiClient::wait_for_token() {
 }
 
 model::Result<ApiResponse> ApiClient::get(const std::string& path, const std::string& accept) {
+  return send("GET", path, "", "", accept);
+}
+
+model::Result<ApiResponse> ApiClient::send(const std::string& method, const std::string& path, const std::string& body,
+                                           const std::string& content_type, const std::string& accept) {
   wait_for_token();
   ++requests_;
   CURL* h = static_cast<CURL*>(curl_);
@@ -70,6 +75,14 @@ model::Result<ApiResponse> ApiClient::get(const std::string& path, const std::st
   curl_easy_setopt(h, CURLOPT_NOSIGNAL, 1L);
   HeaderList headers;
   headers.add("Accept: " + accept);
+  if (method != "GET") {
+    curl_easy_setopt(h, CURLOPT_CUSTOMREQUEST, method.c_str());
+    if (method != "DELETE" || !body.empty()) {
+      curl_easy_setopt(h, CURLOPT_POSTFIELDS, body.c_str());
+      curl_easy_setopt(h, CURLOPT_POSTFIELDSIZE, static_cast<long>(body.size()));
+      headers.add("Content-Type: " + content_type);
+    }
+  }
   if (!connection_.token.empty()) headers.add("Authorization: Bearer " + connection_.token);
   curl_easy_setopt(h, CURLOPT_HTTPHEADER, headers.list);
   curl_blob ca{nullptr, 0, CURL_BLOB_NOCOPY}, cert{nullptr, 0, CURL_BLOB_NOCOPY}, key{nullptr, 0, CURL_BLOB_NOCOPY};
@@ -101,7 +114,7 @@ model::Result<ApiResponse> ApiClient::get(const std::string& path, const std::st
   }
   const CURLcode rc = curl_easy_perform(h);
   if (rc != CURLE_OK)
-    return model::err(redact(connection_, "GET " + url + ": " + curl_easy_strerror(rc)));
+    return model::err(redact(connection_, method + " " + url + ": " + curl_easy_strerror(rc)));
   curl_easy_getinfo(h, CURLINFO_RESPONSE_CODE, &out.status);
   return out;
 }

@@ -34,6 +34,9 @@ class ApiClient {
 
   // GET server + path; an HTTP error status is a response, not an error (the caller reads it).
   model::Result<ApiResponse> get(const std::string& path, const std::string& accept = "application/json");
+  // Any method, with a JSON body of `content_type` (POST, PUT, PATCH, DELETE).
+  model::Result<ApiResponse> send(const std::string& method, const std::string& path, const std::string& body,
+                                  const std::string& content_type, const std::string& accept = "application/json");
   const ClusterConnection& connection() const { return connection_; }
   int64_t requests() const { return requests_; }
 

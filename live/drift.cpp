@@ -8,17 +8,22 @@
 
 namespace chaintwin::live {
 
-model::Result<std::vector<DriftRow>> compute_drift(const model::ClusterState& observed, const std::string& now) {
+model::Result<Drift> compute_drift(const model::ClusterState& observed, const std::string& now) {
   auto converged = model::converge(observed, model::operator_controllers(), now);
   if (!converged.ok()) return model::err("the operator's controllers refuse the observed cluster: " + converged.error());
-  std::vector<DriftRow> rows;
-  for (const auto& w : converged->writes) {
+  Drift out;
+  // The fixpoint runs Kueue's own status and finalizer steps too (the operator's decisions read
+  // them), but those writes are Kueue's to make: they are neither the operator's drift nor ours to
+  // apply.
+  for (auto& w : converged->writes)
+    if (w.controller != "Kueue") out.writes.push_back(std::move(w));
+  for (const auto& w : out.writes) {
     const auto& meta = model::metadata_of(w.object);
-    rows.push_back({std::string(model::kind_of(w.object)),
-                    meta.namespace_.empty() ? meta.name : meta.namespace_ + "/" + meta.name,
-                    std::string(model::to_string(w.verb)), w.controller, w.reason});
+    out.rows.push_back({std::string(model::kind_of(w.object)),
+                        meta.namespace_.empty() ? meta.name : meta.namespace_ + "/" + meta.name,
+                        std::string(model::to_string(w.verb)), w.controller, w.reason});
   }
-  return rows;
+  return out;
 }
 
 std::string drift_table(const std::vector<DriftRow>& rows) {

@@ -49,13 +49,17 @@ KubeApiServer::KubeApiServer() : server_(std::make_unique<httplib::Server>()) {
       reply(res, 500, status_error(500, "InternalError", std::string("chaintwin serve: ") + e.what()));
     }
   });
-  const auto refuse = [](const httplib::Request&, httplib::Response& res) {
-    reply(res, 405, status_error(405, "MethodNotAllowed", "chaintwin serve is read-only"));
+  const auto write = [this](const httplib::Request& req, httplib::Response& res) {
+    try {
+      handle_write(req, res);
+    } catch (const std::exception& e) {
+      reply(res, 500, status_error(500, "InternalError", std::string("chaintwin serve: ") + e.what()));
+    }
   };
-  server_->Post(".*", refuse);
-  server_->Put(".*", refuse);
-  server_->Patch(".*", refuse);
-  server_->Delete(".*", refuse);
+  server_->Post(".*", write);
+  server_->Put(".*", write);
+  server_->Patch(".*", write);
+  server_->Delete(".*", write);
 }
 
 KubeApiServer::~KubeApiServer() { stop(); }
@@ -84,17 +88,17 @@ void KubeApiServer::stop() {
   if (thread_.joinable()) thread_.join();
 }
 
-void KubeApiServer::handle(const httplib::Request& req, httplib::Response& res) {
-  ++requests_;
-  const std::vector<std::string> p = split_path(req.path);
-  if (p.size() == 1 && p[0] == "version") return reply(res, 200, version_info());
-  if (p.size() == 1 && p[0] == "api") return reply(res, 200, core_api_versions(address_));
-  if (p.size() == 1 && p[0] == "apis") return reply(res, 200, api_group_list());
-  if (p.size() == 1 && (p[0] == "healthz" || p[0] == "readyz" || p[0] == "livez")) {
-    res.set_content("ok", "text/plain");
-    return;
-  }
-  // /api/v1/... or /apis/<group>/<version>/...
+namespace {
+
+// A request path, split the way the API server routes it.
+struct ApiPath {
+  const ApiResource* resource = nullptr;  // null: discovery or not found (see `error`)
+  std::string ns, name, subresource;
+  std::string error;  // what was not found
+};
+
+ApiPath parse_api_path(const std::vector<std::string>& p, const std::string& path) {
+  ApiPath out;
   std::string group, version;
   size_t rest = 0;
   if (p.size() >= 2 && p[0] == "api") {
@@ -105,39 +109,99 @@ void KubeApiServer::handle(const httplib::Request& req, httplib::Response& res) 
     version = p[2];
     rest = 3;
   } else {
-    return not_found(res, "the path " + req.path);
+    out.error = "the path " + path;
+    return out;
   }
-  if (p.size() == rest) {
+  std::string resource;
+  size_t at = rest;
+  if (p.size() >= rest + 3 && p[rest] == "namespaces") {
+    out.ns = p[rest + 1];
+    at = rest + 2;
+  }
+  resource = p[at];
+  if (p.size() > at + 1) out.name = p[at + 1];
+  if (p.size() > at + 2) out.subresource = p[at + 2];
+  if (p.size() > at + 3 || (!out.subresource.empty() && out.subresource != "status")) {
+    out.error = "the subresource " + path;
+    return out;
+  }
+  for (const auto& candidate : watched_resources())
+    if (candidate.group == group && candidate.version == version && candidate.resource == resource &&
+        served_kind(candidate.kind))
+      out.resource = &candidate;
+  if (out.resource == nullptr) out.error = "the resource " + resource + " in " + (group.empty() ? version : group + "/" + version);
+  else if (!out.resource->namespaced && !out.ns.empty()) {
+    out.error = "the cluster-scoped resource " + resource + " in a namespace";
+    out.resource = nullptr;
+  }
+  return out;
+}
+
+}  // namespace
+
+void KubeApiServer::handle(const httplib::Request& req, httplib::Response& res) {
+  ++requests_;
+  const std::vector<std::string> p = split_path(req.path);
+  if (p.size() == 1 && p[0] == "version") return reply(res, 200, version_info());
+  if (p.size() == 1 && p[0] == "api") return reply(res, 200, core_api_versions(address_));
+  if (p.size() == 1 && p[0] == "apis") return reply(res, 200, api_group_list());
+  if (p.size() == 1 && (p[0] == "healthz" || p[0] == "readyz" || p[0] == "livez")) {
+    res.set_content("ok", "text/plain");
+    return;
+  }
+  if ((p.size() == 2 && p[0] == "api") || (p.size() == 3 && p[0] == "apis")) {
+    const std::string group = p[0] == "api" ? "" : p[1], version = p.back();
     const json list = api_resource_list(group, version);
     if (list.is_null()) return not_found(res, "the group version " + (group.empty() ? version : group + "/" + version));
     return reply(res, 200, list);
   }
-  std::string ns, resource, name;
-  if (p.size() >= rest + 3 && p[rest] == "namespaces") {
-    ns = p[rest + 1];
-    resource = p[rest + 2];
-    if (p.size() > rest + 3) name = p[rest + 3];
-    if (p.size() > rest + 4) return not_found(res, "the subresource " + req.path);
-  } else {
-    resource = p[rest];
-    if (p.size() > rest + 1) name = p[rest + 1];
-    if (p.size() > rest + 2) return not_found(res, "the subresource " + req.path);
-  }
-  const ApiResource* r = nullptr;
-  for (const auto& candidate : watched_resources())
-    if (candidate.group == group && candidate.version == version && candidate.resource == resource &&
-        served_kind(candidate.kind))
-      r = &candidate;
-  if (r == nullptr) return not_found(res, "the resource " + resource + " in " + (group.empty() ? version : group + "/" + version));
-  if (!r->namespaced && !ns.empty()) return not_found(res, "the cluster-scoped resource " + resource + " in a namespace");
-  if (!name.empty()) {
+  const ApiPath a = parse_api_path(p, req.path);
+  if (a.resource == nullptr) return not_found(res, a.error);
+  if (!a.name.empty()) {
     std::lock_guard<std::mutex> lock(mutex_);
-    const auto o = objects_.get(r->kind, ns, name);
-    if (!o) return not_found(res, std::string(r->resource) + " \"" + name + "\"");
+    const auto o = objects_.get(a.resource->kind, a.ns, a.name);
+    if (!o) return not_found(res, std::string(a.resource->resource) + " \"" + a.name + "\"");
     return reply(res, 200, *o);
   }
-  if (truthy(req.get_param_value("watch"))) return serve_watch(req, res, *r, ns);
-  serve_collection(req, res, *r, ns);
+  if (truthy(req.get_param_value("watch"))) return serve_watch(req, res, *a.resource, a.ns);
+  serve_collection(req, res, *a.resource, a.ns);
+}
+
+void KubeApiServer::handle_write(const httplib::Request& req, httplib::Response& res) {
+  ++requests_;
+  if (!writable_) return reply(res, 405, status_error(405, "MethodNotAllowed", "chaintwin serve --play is read-only: the simulation owns the cluster"));
+  const ApiPath a = parse_api_path(split_path(req.path), req.path);
+  if (a.resource == nullptr) return not_found(res, a.error);
+  const bool dry_run = req.get_param_value("dryRun") == "All";
+  const bool status = a.subresource == "status";
+  const std::string kind(a.resource->kind);
+  ServedObjects::WriteResult w;
+  json body;
+  if (req.method != "DELETE") {
+    body = json::parse(req.body, nullptr, false);
+    if (body.is_discarded()) return reply(res, 400, status_error(400, "BadRequest", "the request body is not JSON"));
+  }
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (req.method == "POST") {
+      if (!a.name.empty()) return reply(res, 405, status_error(405, "MethodNotAllowed", "POST goes to a collection"));
+      w = objects_.create(kind, a.ns, std::move(body), dry_run);
+    } else if (a.name.empty()) {
+      return reply(res, 405, status_error(405, "MethodNotAllowed", req.method + " needs an object"));
+    } else if (req.method == "PUT") {
+      w = objects_.replace(kind, a.ns, a.name, std::move(body), status, dry_run);
+    } else if (req.method == "PATCH") {
+      const std::string type = req.get_header_value("Content-Type");
+      if (type.find("application/merge-patch+json") == std::string::npos)
+        return reply(res, 415, status_error(415, "UnsupportedMediaType", "only application/merge-patch+json patches are served, not " + type));
+      w = objects_.merge_patch(kind, a.ns, a.name, body, status, dry_run);
+    } else {
+      w = objects_.remove(kind, a.ns, a.name, dry_run);
+    }
+    if (w.code < 300 && !dry_run) ++writes_;
+  }
+  if (w.code >= 300) return reply(res, w.code, status_error(w.code, w.reason, w.message));
+  reply(res, w.code, w.object);
 }
 
 void KubeApiServer::serve_collection(const httplib::Request& req, httplib::Response& res, const ApiResource& r,

@@ -1,9 +1,11 @@
 // A Kubernetes API server over a ClusterState: what `chaintwin serve` runs so that kubectl and the
-// live mode can read a simulated cluster like a real one. Read-only: /version, discovery (/api,
-// /apis, each group version's resources), list and get of every served kind (cluster-wide and per
-// namespace), Table replies for `kubectl get`, and watch (?watch=1) from a resourceVersion with
-// bookmarks and 410 Gone when the version is older than the kept history. The state is replaced
-// whole by publish(); requests read it under a lock and never wait on the simulation.
+// live mode can use a simulated cluster like a real one: /version, discovery (/api, /apis, each
+// group version's resources), list and get of every served kind (cluster-wide and per namespace),
+// Table replies for `kubectl get`, watch (?watch=1) from a resourceVersion with bookmarks and 410
+// Gone when the version is older than the kept history, and writes — create (POST), replace (PUT),
+// JSON merge patch (PATCH), delete — on objects and their status subresource, with 409 Conflict on
+// a stale resourceVersion and dryRun=All. publish() folds a new simulated state in; requests read
+// it under a lock and never wait on the simulation.
 #pragma once
 
 #include <atomic>
@@ -35,10 +37,14 @@ class KubeApiServer {
   // Binds host:port (port 0: any free port) and serves on a thread; the bound port, or why not.
   model::Result<int> listen(const std::string& host, int port);
   void stop();
+  // Writes are refused (405) unless allowed: a playing simulation owns its cluster.
+  void set_writable(bool writable) { writable_ = writable; }
   int64_t requests() const { return requests_; }
+  int64_t writes() const { return writes_; }  // writes stored (dry runs and refusals not counted)
 
  private:
   void handle(const httplib::Request& req, httplib::Response& res);
+  void handle_write(const httplib::Request& req, httplib::Response& res);
   void serve_collection(const httplib::Request& req, httplib::Response& res, const ApiResource& r, const std::string& ns);
   void serve_watch(const httplib::Request& req, httplib::Response& res, const ApiResource& r, const std::string& ns);
 
@@ -49,6 +55,8 @@ class KubeApiServer {
   ServedObjects objects_;
   std::atomic<bool> stopping_{false};
   std::atomic<int64_t> requests_{0};
+  std::atomic<int64_t> writes_{0};
+  std::atomic<bool> writable_{true};
 };
 
 }  // namespace chaintwin::live

@@ -10,6 +10,7 @@
 #include "live/cluster_reader.h"
 #include "live/drift.h"
 #include "live/kubeconfig.h"
+#include "live/plan_applier.h"
 
 namespace chaintwin::cli {
 namespace {
@@ -34,13 +35,20 @@ warning. Credentials are never printed.
   --qps N, --burst N   client-side rate limit (default 20 and 40)
   --timeout S     per-request timeout (default 30)
 
-Not yet: --apply, watch streams (the cluster is re-listed every interval), snapshot, --gui.
-Exit codes: 0 no drift, 1 drift, 2 bad input (flags, kubeconfig), 3 the cluster cannot be read.
+  --apply         write the operator's writes to the cluster (fieldManager=chaintwin): creates,
+                  merge patches of Node labels and status.capacity, replaces that carry the planned
+                  resourceVersion (a 409 Conflict re-reads and plans again), deletes; then read
+                  again until no drift is left (at most 5 rounds in a row)
+  --dry-run       with --apply: send the writes with dryRun=All (nothing changes)
+
+Not yet: watch streams (the cluster is re-listed every interval), snapshot, --gui.
+Exit codes: 0 no drift (with --apply: none left), 1 drift, 2 bad input (flags, kubeconfig),
+3 the cluster cannot be read.
 )";
 
 struct LiveOptions {
   std::optional<std::string> kubeconfig, context;
-  bool once = false, json = false, help = false;
+  bool once = false, json = false, help = false, apply = false, dry_run = false;
   double interval = 10;
   live::ClientOptions client;
 };
@@ -90,12 +98,17 @@ std::string parse(const std::vector<std::string>& args, LiveOptions& o) {
       const auto d = positive(value());
       if (!d) return "--timeout needs a positive number of seconds";
       o.client.timeout_seconds = static_cast<long>(*d);
-    } else if (a == "--apply" || a == "--dry-run" || a == "--gui") {
-      return a + " is not implemented yet (shadow mode only; see docs/live.md)";
+    } else if (a == "--apply") {
+      o.apply = true;
+    } else if (a == "--dry-run") {
+      o.dry_run = true;
+    } else if (a == "--gui") {
+      return a + " is not implemented yet (see docs/live.md)";
     } else {
       return "unknown argument '" + a + "'";
     }
   }
+  if (o.dry_run && !o.apply) return "--dry-run goes with --apply";
   return "";
 }
 
@@ -151,6 +164,8 @@ int live_command(const std::vector<std::string>& args, std::ostream& out, std::o
   sigaddset(&signals, SIGTERM);
   if (!o.once) pthread_sigmask(SIG_BLOCK, &signals, nullptr);
   std::string last;
+  constexpr int kMaxRounds = 5;  // apply, re-read and plan again at most this often in a row
+  int rounds = 0;
   while (true) {
     auto observed = live::read_cluster(**client);
     if (!observed.ok()) {
@@ -165,14 +180,31 @@ int live_command(const std::vector<std::string>& args, std::ostream& out, std::o
       } else {
         std::string text;
         if (o.json)
-          for (const auto& r : *drift) text += live::drift_json(r).dump() + "\n";
+          for (const auto& r : drift->rows) text += live::drift_json(r).dump() + "\n";
         else
           text = "# " + (*client)->connection().server + " (context " + (*client)->connection().context + "), " +
                  std::to_string(observed->objects) + " objects at resourceVersion " + observed->resource_version + "\n" +
-                 live::drift_table(*drift);
+                 live::drift_table(drift->rows);
         if (text != last || o.once) out << text << std::flush;
         last = text;
-        if (o.once) return drift->empty() ? 0 : 1;
+        if (o.apply && !drift->rows.empty()) {
+          const live::ApplyReport applied = live::apply_writes(**client, observed->state, drift->writes, o.dry_run);
+          err << "chaintwin live: " << (o.dry_run ? "dry run: the cluster accepted " : "applied ") << applied.sent << " of "
+              << drift->writes.size() << " write(s)" << (applied.stopped.empty() ? "" : "; stopped: " + applied.stopped)
+              << (applied.conflict ? " (re-reading the cluster to plan again)" : "") << "\n";
+          if (!o.dry_run && (applied.conflict || applied.sent > 0) && ++rounds < kMaxRounds) continue;  // re-read now
+          if (o.once) {
+            if (o.dry_run) return 1;
+            auto after = live::read_cluster(**client);
+            if (!after.ok()) return 3;
+            auto left = live::compute_drift(after->state, rfc3339_now());
+            if (!left.ok()) return 3;
+            out << "# after applying: " << live::drift_table(left->rows) << std::flush;
+            return left->rows.empty() ? 0 : 1;
+          }
+        }
+        rounds = 0;
+        if (o.once) return drift->rows.empty() ? 0 : 1;
       }
     }
     timespec wait{static_cast<time_t>(o.interval), static_cast<long>((o.interval - static_cast<double>(static_cast<time_t>(o.interval))) * 1e9)};

@@ -24,7 +24,9 @@ ResourceFlavors, ClusterQueues, LocalQueues, AdmissionChecks and Topologies, wit
 
   kubectl --server http://127.0.0.1:8080 get instancetypes,clusterqueues
 
-prints useful columns. Read-only: writes are refused with 405.
+prints useful columns. Frozen at T it is writable like an API server (create, replace, merge patch,
+delete, the status subresource, 409 on a stale resourceVersion, dryRun=All), so `kubectl apply` and
+`chaintwin live --apply` can change it; with --play the simulation owns it and writes get 405.
 
   --listen HOST:PORT  where to listen
   --at T              the simulated time to serve (default 0: the cluster the operator settles)
@@ -144,6 +146,7 @@ int serve_command(const std::vector<std::string>& args, std::ostream& out, std::
   sigaddset(&signals, SIGTERM);
   pthread_sigmask(SIG_BLOCK, &signals, nullptr);
   live::KubeApiServer server;
+  server.set_writable(!o.play);
   server.publish(settled(simulation));
   const auto port = server.listen(o.host, o.port);
   if (!port.ok()) {
@@ -170,7 +173,7 @@ int serve_command(const std::vector<std::string>& args, std::ostream& out, std::
     server.publish(settled(simulation));
   }
   server.stop();
-  out << "stopped after " << server.requests() << " requests" << std::endl;
+  out << "stopped after " << server.requests() << " requests, " << server.writes() << " writes" << std::endl;
   return 0;
 }
 

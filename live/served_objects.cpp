@@ -51,7 +51,7 @@ size_t ServedObjects::update(const model::ClusterState& state) {
       now[{meta.value("namespace", ""), meta.value("name", "")}] = std::move(o);
     }
     auto emit = [&](const char* type, const Entry& e) {
-      history_.push_back({e.resource_version, type, std::string(r.kind), e.object});
+      record(type, r.kind, e);
       ++changed;
     };
     for (auto it = served.begin(); it != served.end();) {
@@ -78,10 +78,6 @@ size_t ServedObjects::update(const model::ClusterState& state) {
       served[key] = e;
       emit(added ? "ADDED" : "MODIFIED", e);
     }
-  }
-  while (history_.size() > kHistory) {
-    oldest_ = history_.front().resource_version;
-    history_.pop_front();
   }
   return changed;
 }
@@ -112,6 +108,121 @@ std::optional<std::vector<WatchEvent>> ServedObjects::events_since(std::string_v
     if (!ns.empty() && e.object["metadata"].value("namespace", "") != ns) continue;
     out.push_back(e);
   }
+  return out;
+}
+
+void ServedObjects::record(const char* type, std::string_view kind, const Entry& e) {
+  history_.push_back({e.resource_version, type, std::string(kind), e.object});
+  while (history_.size() > kHistory) {
+    oldest_ = history_.front().resource_version;
+    history_.pop_front();
+  }
+}
+
+namespace {
+
+using WriteResult = ServedObjects::WriteResult;
+
+WriteResult failure(int code, const char* reason, std::string message) { return {code, reason, std::move(message), nullptr}; }
+
+std::string describe(std::string_view kind, std::string_view ns, std::string_view name) {
+  return std::string(kind) + " \"" + (ns.empty() ? "" : std::string(ns) + "/") + std::string(name) + "\"";
+}
+
+}  // namespace
+
+WriteResult ServedObjects::create(std::string_view kind, std::string_view ns, nlohmann::json body, bool dry_run) {
+  if (!body.is_object() || !body.contains("metadata") || !body["metadata"].is_object())
+    return failure(400, "BadRequest", "the body is not an object with metadata");
+  if (body.value("kind", "") != kind)
+    return failure(400, "BadRequest", "the body's kind '" + body.value("kind", "") + "' is not " + std::string(kind));
+  auto& meta = body["metadata"];
+  const std::string name = meta.value("name", "");
+  if (name.empty()) return failure(422, "Invalid", "metadata.name: Required value");
+  if (!ns.empty()) meta["namespace"] = std::string(ns);
+  auto& served = objects_[std::string(kind)];
+  const Key key{meta.value("namespace", ""), name};
+  if (served.count(key) != 0) return failure(409, "AlreadyExists", describe(kind, key.first, name) + " already exists");
+  if (dry_run) return {201, "", "", body};
+  Entry e{std::move(body), ++resource_version_};
+  e.object["metadata"]["resourceVersion"] = std::to_string(e.resource_version);
+  if (!e.object["metadata"].contains("uid")) e.object["metadata"]["uid"] = "chaintwin-" + std::to_string(e.resource_version);
+  served[key] = e;
+  record("ADDED", kind, e);
+  return {201, "", "", e.object};
+}
+
+WriteResult ServedObjects::replace(std::string_view kind, std::string_view ns, std::string_view name, nlohmann::json body,
+                                   bool status, bool dry_run) {
+  auto& served = objects_[std::string(kind)];
+  const auto it = served.find({std::string(ns), std::string(name)});
+  if (it == served.end()) return failure(404, "NotFound", describe(kind, ns, name) + " not found");
+  if (!body.is_object() || !body.contains("metadata") || !body["metadata"].is_object())
+    return failure(400, "BadRequest", "the body is not an object with metadata");
+  const std::string rv = body["metadata"].value("resourceVersion", "");
+  if (!rv.empty() && rv != std::to_string(it->second.resource_version))
+    return failure(409, "Conflict",
+                   "Operation cannot be fulfilled on " + describe(kind, ns, name) +
+                       ": the object has been modified; please apply your changes to the latest version and try again");
+  nlohmann::json next = it->second.object;
+  if (status) {
+    if (body.contains("status")) next["status"] = body["status"];
+    else next.erase("status");
+  } else {
+    const nlohmann::json kept_status = next.value("status", nlohmann::json());
+    next = std::move(body);
+    next["metadata"]["name"] = std::string(name);
+    if (!ns.empty()) next["metadata"]["namespace"] = std::string(ns);
+    next["metadata"]["uid"] = it->second.object["metadata"].value("uid", "");
+    if (kept_status.is_null()) next.erase("status");
+    else next["status"] = kept_status;
+  }
+  next["metadata"].erase("resourceVersion");
+  nlohmann::json before = it->second.object;
+  before["metadata"].erase("resourceVersion");
+  if (next == before || dry_run) {
+    next["metadata"]["resourceVersion"] = std::to_string(it->second.resource_version);
+    return {200, "", "", next};
+  }
+  it->second.resource_version = ++resource_version_;
+  next["metadata"]["resourceVersion"] = std::to_string(it->second.resource_version);
+  it->second.object = std::move(next);
+  record("MODIFIED", kind, it->second);
+  return {200, "", "", it->second.object};
+}
+
+WriteResult ServedObjects::merge_patch(std::string_view kind, std::string_view ns, std::string_view name,
+                                       const nlohmann::json& patch, bool status, bool dry_run) {
+  auto& served = objects_[std::string(kind)];
+  const auto it = served.find({std::string(ns), std::string(name)});
+  if (it == served.end()) return failure(404, "NotFound", describe(kind, ns, name) + " not found");
+  if (!patch.is_object()) return failure(400, "BadRequest", "a merge patch must be a JSON object");
+  nlohmann::json next = it->second.object;
+  next.merge_patch(patch);
+  // A patch that names a resourceVersion must name the stored one; one that does not always applies.
+  if (!patch.contains("metadata") || !patch["metadata"].contains("resourceVersion"))
+    next["metadata"]["resourceVersion"] = std::to_string(it->second.resource_version);
+  if (status) {
+    nlohmann::json only = it->second.object;
+    if (next.contains("status")) only["status"] = next["status"];
+    only["metadata"]["resourceVersion"] = next["metadata"]["resourceVersion"];
+    next = std::move(only);
+  } else if (it->second.object.contains("status")) {
+    next["status"] = it->second.object["status"];
+  }
+  return replace(kind, ns, name, std::move(next), status, dry_run);
+}
+
+WriteResult ServedObjects::remove(std::string_view kind, std::string_view ns, std::string_view name, bool dry_run) {
+  auto& served = objects_[std::string(kind)];
+  const auto it = served.find({std::string(ns), std::string(name)});
+  if (it == served.end()) return failure(404, "NotFound", describe(kind, ns, name) + " not found");
+  if (dry_run) return {200, "", "", it->second.object};
+  it->second.resource_version = ++resource_version_;
+  it->second.object["metadata"]["resourceVersion"] = std::to_string(it->second.resource_version);
+  record("DELETED", kind, it->second);
+  WriteResult out{200, "", "", it->second.object};
+  served.erase(it);
   return out;
 }
 

@@ -44,6 +44,23 @@ class ServedObjects {
   // history (the watch must relist: 410 Gone).
   std::optional<std::vector<WatchEvent>> events_since(std::string_view kind, std::string_view ns, int64_t since) const;
 
+  // Writes, as an API server takes them. `status` selects the status subresource: the main
+  // resource's writes keep the stored status, the status subresource's keep everything else. A
+  // body whose metadata.resourceVersion differs from the stored one is a conflict (409). With
+  // `dry_run` nothing is stored. The reply is the object as stored, or the HTTP code and message.
+  struct WriteResult {
+    int code = 200;
+    std::string reason;   // NotFound, AlreadyExists, Conflict, BadRequest, Invalid
+    std::string message;
+    nlohmann::json object;
+  };
+  WriteResult create(std::string_view kind, std::string_view ns, nlohmann::json body, bool dry_run);
+  WriteResult replace(std::string_view kind, std::string_view ns, std::string_view name, nlohmann::json body,
+                      bool status, bool dry_run);
+  WriteResult merge_patch(std::string_view kind, std::string_view ns, std::string_view name, const nlohmann::json& patch,
+                          bool status, bool dry_run);
+  WriteResult remove(std::string_view kind, std::string_view ns, std::string_view name, bool dry_run);
+
  private:
   struct Entry {
     nlohmann::json object;  // with metadata.resourceVersion set to the served one
@@ -51,6 +68,7 @@ class ServedObjects {
   };
   using Key = std::pair<std::string, std::string>;  // (namespace, name)
   std::map<std::string, std::map<Key, Entry>, std::less<>> objects_;  // by kind
+  void record(const char* type, std::string_view kind, const Entry& e);
   std::deque<WatchEvent> history_;
   int64_t oldest_ = 0;  // events after this resourceVersion are all in history_
   int64_t resource_version_ = 0;

@@ -24,7 +24,8 @@ TEST_CASE("shadow mode finds no drift where the operator has settled, and names 
   const model::ClusterState settled = settled_default();
   auto none = live::compute_drift(settled, "2026-01-01T00:00:00Z");
   REQUIRE(none.ok());
-  CHECK(none->empty());
+  CHECK(none->rows.empty());
+  CHECK(none->writes.empty());
 
   // A LocalQueue someone deleted: the operator recreates it.
   model::ClusterState lost = settled;
@@ -33,11 +34,12 @@ TEST_CASE("shadow mode finds no drift where the operator has settled, and names 
   lost.local_queues.erase(lost.local_queues.begin());
   auto one = live::compute_drift(lost, "2026-01-01T00:00:00Z");
   REQUIRE(one.ok());
-  REQUIRE(one->size() >= 1);
-  CHECK(one->front().kind == "LocalQueue");
-  CHECK(one->front().name == lq);
-  CHECK(one->front().verb == "create");
-  CHECK(one->front().controller == "NodeQueueEntrance");
+  REQUIRE(one->rows.size() >= 1);
+  REQUIRE(one->writes.size() == one->rows.size());
+  CHECK(one->rows.front().kind == "LocalQueue");
+  CHECK(one->rows.front().name == lq);
+  CHECK(one->rows.front().verb == "create");
+  CHECK(one->rows.front().controller == "NodeQueueEntrance");
 
   // A queue whose resource groups someone emptied: the operator fills them again.
   model::ClusterState emptied = settled;
@@ -46,8 +48,8 @@ TEST_CASE("shadow mode finds no drift where the operator has settled, and names 
   auto refill = live::compute_drift(emptied, "2026-01-01T00:00:00Z");
   REQUIRE(refill.ok());
   bool found = false;
-  for (const auto& r : *refill) found = found || (r.kind == "ClusterQueue" && r.name == cq.metadata.name && r.verb == "update");
+  for (const auto& r : refill->rows) found = found || (r.kind == "ClusterQueue" && r.name == cq.metadata.name && r.verb == "update");
   CHECK(found);
-  CHECK_THAT(live::drift_table(*refill), Catch::Contains("write(s) the operator would make"));
+  CHECK_THAT(live::drift_table(refill->rows), Catch::Contains("write(s) the operator would make"));
   CHECK(live::drift_table({}) == "no drift: the cluster is where the operator would leave it\n");
 }

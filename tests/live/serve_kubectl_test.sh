@@ -40,5 +40,5 @@ timeout 5 kubectl --server "http://127.0.0.1:$port" get resourceflavors -w --no-
 [ "$(wc -l <"$tmp/watch.out")" -ge 4 ] || { cat "$tmp/watch.out"; fail "the watch's initial ResourceFlavors"; }
 kill -TERM $pid
 wait $pid || fail "serve did not stop cleanly on SIGTERM"
-grep -q '^stopped after [0-9]* requests$' "$tmp/serve.out" || fail "the stop line"
+grep -q '^stopped after [0-9]* requests, [0-9]* writes$' "$tmp/serve.out" || fail "the stop line"
 echo "kubectl against chaintwin serve: ok"
