@@ -3,6 +3,9 @@
 #include <curl/curl.h>
 
 #include <algorithm>
+#include <cctype>
+#include <cstdlib>
+#include <string_view>
 #include <thread>
 
 namespace chaintwin::live {
@@ -10,6 +13,18 @@ namespace {
 
 size_t append(char* data, size_t size, size_t count, void* out) {
   static_cast<std::string*>(out)->append(data, size * count);
+  return size * count;
+}
+
+// Reads a Retry-After header (seconds) into an int64_t.
+size_t read_retry_after(char* data, size_t size, size_t count, void* out) {
+  const std::string line(data, size * count);
+  constexpr std::string_view name = "retry-after:";
+  if (line.size() > name.size()) {
+    std::string head = line.substr(0, name.size());
+    for (char& c : head) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    if (head == name) *static_cast<int64_t*>(out) = std::atoll(line.c_str() + name.size());
+  }
   return size * count;
 }
 
@@ -23,7 +38,7 @@ struct HeaderList {
 
 ApiClient::ApiClient(ClusterConnection connection, ClientOptions options)
     : connection_(std::move(connection)), options_(std::move(options)), tokens_(options_.burst),
-      refilled_(std::chrono::steady_clock::now()) {
+      refilled_(std::chrono::steady_clock::now()), jitter_(std::random_device{}()) {
   static const bool initialised = curl_global_init(CURL_GLOBAL_DEFAULT) == CURLE_OK;
   (void)initialised;
   curl_ = curl_easy_init();
@@ -60,6 +75,25 @@ model::Result<ApiResponse> ApiClient::get(const std::string& path, const std::st
 
 model::Result<ApiResponse> ApiClient::send(const std::string& method, const std::string& path, const std::string& body,
                                            const std::string& content_type, const std::string& accept) {
+  // 429 (after its Retry-After) and 5xx are tried again with exponential backoff and jitter. A
+  // write retried this way cannot apply twice: replaces carry a resourceVersion (a second one is a
+  // 409), a second create is a 409 AlreadyExists, and merge patches are idempotent.
+  model::Result<ApiResponse> last = model::err("no attempt");
+  for (int attempt = 0; attempt < options_.attempts; ++attempt) {
+    last = send_once(method, path, body, content_type, accept);
+    const bool retry = last.ok() ? (last->status == 429 || last->status >= 500) : method == "GET";
+    if (!retry || attempt + 1 == options_.attempts) return last;
+    ++retries_;
+    double wait = options_.backoff_seconds * static_cast<double>(1 << attempt);
+    wait *= 0.5 + std::uniform_real_distribution<double>(0, 1)(jitter_);  // jitter: 0.5x to 1.5x
+    if (last.ok() && last->retry_after_seconds > 0) wait = std::max(wait, static_cast<double>(last->retry_after_seconds));
+    std::this_thread::sleep_for(std::chrono::duration<double>(std::min(wait, 30.0)));
+  }
+  return last;
+}
+
+model::Result<ApiResponse> ApiClient::send_once(const std::string& method, const std::string& path, const std::string& body,
+                                                const std::string& content_type, const std::string& accept) {
   wait_for_token();
   ++requests_;
   CURL* h = static_cast<CURL*>(curl_);
@@ -69,6 +103,8 @@ model::Result<ApiResponse> ApiClient::send(const std::string& method, const std:
   curl_easy_setopt(h, CURLOPT_URL, url.c_str());
   curl_easy_setopt(h, CURLOPT_WRITEFUNCTION, append);
   curl_easy_setopt(h, CURLOPT_WRITEDATA, &out.body);
+  curl_easy_setopt(h, CURLOPT_HEADERFUNCTION, read_retry_after);
+  curl_easy_setopt(h, CURLOPT_HEADERDATA, &out.retry_after_seconds);
   curl_easy_setopt(h, CURLOPT_USERAGENT, options_.user_agent.c_str());
   curl_easy_setopt(h, CURLOPT_TIMEOUT, options_.timeout_seconds);
   curl_easy_setopt(h, CURLOPT_CONNECTTIMEOUT, 10L);

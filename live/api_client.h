@@ -1,10 +1,12 @@
 // A Kubernetes API client over libcurl: HTTPS with the connection's trust and credentials
-// (kubeconfig.h), a client-side rate limit (QPS with a burst, as client-go's), timeouts and a user
-// agent. Errors say what failed, with every secret redacted.
+// (kubeconfig.h), a client-side rate limit (QPS with a burst, as client-go's), timeouts, a user
+// agent, and retries of 429 (honouring Retry-After) and 5xx with exponential backoff and jitter.
+// Errors say what failed, with every secret redacted.
 #pragma once
 
 #include <chrono>
 #include <memory>
+#include <random>
 #include <string>
 
 #include "live/kubeconfig.h"
@@ -16,12 +18,15 @@ struct ClientOptions {
   double qps = 20;       // sustained requests per second
   int burst = 40;        // requests allowed at once
   long timeout_seconds = 30;
+  int attempts = 6;              // tries of one request on 429, 5xx (and, for GET, transport errors)
+  double backoff_seconds = 0.2;  // the first retry's wait, doubled each time, with jitter
   std::string user_agent = "chaintwin/0.1.0";
 };
 
 struct ApiResponse {
   long status = 0;
   std::string body;
+  int64_t retry_after_seconds = 0;  // the Retry-After header, 0 when absent
 };
 
 class ApiClient {
@@ -39,10 +44,13 @@ class ApiClient {
                                   const std::string& content_type, const std::string& accept = "application/json");
   const ClusterConnection& connection() const { return connection_; }
   int64_t requests() const { return requests_; }
+  int64_t retries() const { return retries_; }
 
  private:
   ApiClient(ClusterConnection connection, ClientOptions options);
   void wait_for_token();
+  model::Result<ApiResponse> send_once(const std::string& method, const std::string& path, const std::string& body,
+                                       const std::string& content_type, const std::string& accept);
 
   ClusterConnection connection_;
   ClientOptions options_;
@@ -50,6 +58,8 @@ class ApiClient {
   double tokens_;
   std::chrono::steady_clock::time_point refilled_;
   int64_t requests_ = 0;
+  int64_t retries_ = 0;
+  std::mt19937_64 jitter_;  // backoff jitter: wall-clock behaviour, not part of any result
 };
 
 }  // namespace chaintwin::live

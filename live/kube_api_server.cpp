@@ -64,6 +64,27 @@ KubeApiServer::KubeApiServer() : server_(std::make_unique<httplib::Server>()) {
 
 KubeApiServer::~KubeApiServer() { stop(); }
 
+void KubeApiServer::set_faults(const ServerFaults& faults) {
+  std::lock_guard<std::mutex> lock(fault_mutex_);
+  faults_ = faults;
+  fault_rng_.seed(faults.seed);
+}
+
+bool KubeApiServer::inject(double p, const char* name) {
+  if (p <= 0) return false;
+  std::lock_guard<std::mutex> lock(fault_mutex_);
+  if (std::uniform_real_distribution<double>(0, 1)(fault_rng_) >= p) return false;
+  ++injected_[name];
+  return true;
+}
+
+std::string KubeApiServer::fault_counts() const {
+  std::lock_guard<std::mutex> lock(fault_mutex_);
+  std::string out;
+  for (const auto& [name, n] : injected_) out += (out.empty() ? "" : " ") + name + "=" + std::to_string(n);
+  return out.empty() ? "none" : out;
+}
+
 void KubeApiServer::publish(const model::ClusterState& state) {
   std::lock_guard<std::mutex> lock(mutex_);
   objects_.update(state);
@@ -141,6 +162,11 @@ ApiPath parse_api_path(const std::vector<std::string>& p, const std::string& pat
 
 void KubeApiServer::handle(const httplib::Request& req, httplib::Response& res) {
   ++requests_;
+  if (inject(faults_.slow, "slow")) std::this_thread::sleep_for(std::chrono::milliseconds(500));
+  if (inject(faults_.throttle, "throttle")) {
+    res.set_header("Retry-After", "1");
+    return reply(res, 429, status_error(429, "TooManyRequests", "injected: too many requests, retry after 1 s"));
+  }
   const std::vector<std::string> p = split_path(req.path);
   if (p.size() == 1 && p[0] == "version") return reply(res, 200, version_info());
   if (p.size() == 1 && p[0] == "api") return reply(res, 200, core_api_versions(address_));
@@ -169,11 +195,19 @@ void KubeApiServer::handle(const httplib::Request& req, httplib::Response& res) 
 
 void KubeApiServer::handle_write(const httplib::Request& req, httplib::Response& res) {
   ++requests_;
+  if (inject(faults_.slow, "slow")) std::this_thread::sleep_for(std::chrono::milliseconds(500));
+  if (inject(faults_.throttle, "throttle")) {
+    res.set_header("Retry-After", "1");
+    return reply(res, 429, status_error(429, "TooManyRequests", "injected: too many requests, retry after 1 s"));
+  }
   if (!writable_) return reply(res, 405, status_error(405, "MethodNotAllowed", "chaintwin serve --play is read-only: the simulation owns the cluster"));
   const ApiPath a = parse_api_path(split_path(req.path), req.path);
   if (a.resource == nullptr) return not_found(res, a.error);
   const bool dry_run = req.get_param_value("dryRun") == "All";
   const bool status = a.subresource == "status";
+  if (req.method != "DELETE" && inject(faults_.conflict, "conflict"))
+    return reply(res, 409, status_error(409, "Conflict", "injected: the object has been modified; please apply your changes to the latest version and try again"));
+  if (inject(faults_.error, "error")) return reply(res, 500, status_error(500, "InternalError", "injected: an internal error, nothing stored"));
   const std::string kind(a.resource->kind);
   ServedObjects::WriteResult w;
   json body;
@@ -232,6 +266,8 @@ void KubeApiServer::serve_watch(const httplib::Request& req, httplib::Response& 
     return reply(res, 400, status_error(400, "BadRequest", "resourceVersion '" + rv_text + "' is not a number"));
   }
   bool initial = rv_text.empty() || rv_text == "0";
+  const bool gone = !initial && inject(faults_.gone, "gone");
+  const bool drop = inject(faults_.drop, "drop");
   const bool bookmarks = truthy(req.get_param_value("allowWatchBookmarks"));
   int64_t timeout_s = 300;
   if (req.has_param("timeoutSeconds")) {
@@ -242,12 +278,17 @@ void KubeApiServer::serve_watch(const httplib::Request& req, httplib::Response& 
   }
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(timeout_s);
   const std::string kind(r.kind);
-  res.set_chunked_content_provider(kJson, [this, kind, ns, since, initial, bookmarks, deadline](
+  res.set_chunked_content_provider(kJson, [this, kind, ns, since, initial, bookmarks, deadline, gone, drop](
                                               size_t, httplib::DataSink& sink) mutable {
     auto send = [&](const json& event) {
       const std::string line = event.dump() + "\n";
       return sink.write(line.data(), line.size());
     };
+    if (gone) {
+      send({{"type", "ERROR"}, {"object", status_error(410, "Expired", "injected: too old resource version: " + std::to_string(since))}});
+      sink.done();
+      return true;
+    }
     if (initial) {
       // A watch from "0" first lists what is there as ADDED events.
       std::vector<json> items;
@@ -261,6 +302,10 @@ void KubeApiServer::serve_watch(const httplib::Request& req, httplib::Response& 
         if (!send({{"type", "ADDED"}, {"object", o}})) return false;
       since = at;
       initial = false;
+    }
+    if (drop) {  // injected: the connection ends without a word after the first events
+      sink.done();
+      return true;
     }
     auto last_bookmark = std::chrono::steady_clock::now();
     while (!stopping_ && std::chrono::steady_clock::now() < deadline) {

@@ -9,6 +9,8 @@
 #pragma once
 
 #include <atomic>
+#include <map>
+#include <random>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -25,6 +27,16 @@ struct Response;
 
 namespace chaintwin::live {
 
+// Faults the server injects, each a probability per request of its kind (for tests of clients):
+// writes refused with 409 (conflict) or 500 (error) before anything is stored, any request
+// answered 429 with Retry-After: 1 (throttle) or delayed half a second (slow), a watch from a
+// resourceVersion answered 410 Gone (gone), a watch stream closed after its first events (drop).
+struct ServerFaults {
+  double conflict = 0, error = 0, throttle = 0, slow = 0, gone = 0, drop = 0;
+  uint64_t seed = 1;
+  bool any() const { return conflict + error + throttle + slow + gone + drop > 0; }
+};
+
 class KubeApiServer {
  public:
   KubeApiServer();
@@ -39,6 +51,9 @@ class KubeApiServer {
   void stop();
   // Writes are refused (405) unless allowed: a playing simulation owns its cluster.
   void set_writable(bool writable) { writable_ = writable; }
+  void set_faults(const ServerFaults& faults);
+  // How many faults of each kind were injected: "conflict=3 error=1 ...".
+  std::string fault_counts() const;
   int64_t requests() const { return requests_; }
   int64_t writes() const { return writes_; }  // writes stored (dry runs and refusals not counted)
 
@@ -57,6 +72,12 @@ class KubeApiServer {
   std::atomic<int64_t> requests_{0};
   std::atomic<int64_t> writes_{0};
   std::atomic<bool> writable_{true};
+  // Draws a fault of probability p (under fault_mutex_); counts it by name.
+  bool inject(double p, const char* name);
+  ServerFaults faults_;
+  mutable std::mutex fault_mutex_;
+  std::mt19937_64 fault_rng_{1};
+  std::map<std::string, int64_t> injected_;
 };
 
 }  // namespace chaintwin::live

@@ -38,7 +38,8 @@ warning. Credentials are never printed.
   --apply         write the operator's writes to the cluster (fieldManager=chaintwin): creates,
                   merge patches of Node labels and status.capacity, replaces that carry the planned
                   resourceVersion (a 409 Conflict re-reads and plans again), deletes; then read
-                  again until no drift is left (at most 5 rounds in a row)
+                  again until no drift is left (giving up after 5 rounds in a row that wrote
+                  nothing). 429 (after Retry-After) and 5xx replies are retried with backoff
   --dry-run       with --apply: send the writes with dryRun=All (nothing changes)
 
 Not yet: watch streams (the cluster is re-listed every interval), snapshot, --gui.
@@ -164,8 +165,8 @@ int live_command(const std::vector<std::string>& args, std::ostream& out, std::o
   sigaddset(&signals, SIGTERM);
   if (!o.once) pthread_sigmask(SIG_BLOCK, &signals, nullptr);
   std::string last;
-  constexpr int kMaxRounds = 5;  // apply, re-read and plan again at most this often in a row
-  int rounds = 0;
+  constexpr int kMaxRounds = 5;  // rounds in a row that wrote nothing before giving up
+  int stalled = 0;
   while (true) {
     auto observed = live::read_cluster(**client);
     if (!observed.ok()) {
@@ -192,7 +193,10 @@ int live_command(const std::vector<std::string>& args, std::ostream& out, std::o
           err << "chaintwin live: " << (o.dry_run ? "dry run: the cluster accepted " : "applied ") << applied.sent << " of "
               << drift->writes.size() << " write(s)" << (applied.stopped.empty() ? "" : "; stopped: " + applied.stopped)
               << (applied.conflict ? " (re-reading the cluster to plan again)" : "") << "\n";
-          if (!o.dry_run && (applied.conflict || applied.sent > 0) && ++rounds < kMaxRounds) continue;  // re-read now
+          // Re-read at once after progress or a conflict; give up after kMaxRounds rounds in a row
+          // that wrote nothing.
+          stalled = applied.sent > 0 ? 0 : stalled + 1;
+          if (!o.dry_run && (applied.conflict || applied.sent > 0) && stalled < kMaxRounds) continue;
           if (o.once) {
             if (o.dry_run) return 1;
             auto after = live::read_cluster(**client);
@@ -203,7 +207,7 @@ int live_command(const std::vector<std::string>& args, std::ostream& out, std::o
             return left->rows.empty() ? 0 : 1;
           }
         }
-        rounds = 0;
+        stalled = 0;
         if (o.once) return drift->rows.empty() ? 0 : 1;
       }
     }

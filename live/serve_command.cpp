@@ -4,6 +4,7 @@
 
 #include <chrono>
 #include <ctime>
+#include <sstream>
 #include <optional>
 
 #include "live/kube_api_server.h"
@@ -15,7 +16,7 @@
 namespace chaintwin::cli {
 namespace {
 
-constexpr const char* kServeHelp = R"(Usage: chaintwin serve [SCENARIO] [--listen HOST:PORT] [--at T] [--play] [--speed S]
+constexpr const char* kServeHelp = R"(Usage: chaintwin serve [SCENARIO] [--listen HOST:PORT] [--at T] [--play] [--speed S] [--faults NAME=P,...]
 
 Simulates SCENARIO (the embedded default scenario when none is given) and serves its cluster as a
 Kubernetes API on HOST:PORT (default 127.0.0.1:8080; port 0 picks a free port): /version,
@@ -32,12 +33,19 @@ delete, the status subresource, 409 on a stale resourceVersion, dryRun=All), so 
   --at T              the simulated time to serve (default 0: the cluster the operator settles)
   --play              advance the simulation with the wall clock after T, publishing every second
   --speed S           simulated seconds per wall second with --play (default 60)
+  --faults NAME=P,... inject faults for client tests, each with probability P per request:
+                      conflict (409 on a write), error (500 on a write), throttle (429 with
+                      Retry-After: 1), slow (a 0.5 s delay), gone (410 on a watch from a
+                      resourceVersion), drop (a watch stream closed after its first events);
+                      nothing is stored by a refused write
+  --fault-seed N      the faults' random seed (default 1)
 
 Prints `serving SCENARIO at T on http://HOST:PORT` once it listens; stops on SIGINT or SIGTERM.
 Exit codes: 0 stopped by a signal, 1 it cannot listen, 2 bad input.
 )";
 
 struct ServeOptions {
+  live::ServerFaults faults;
   std::string scenario;
   std::string host = "127.0.0.1";
   int port = 8080;
@@ -72,6 +80,28 @@ std::string parse(const std::vector<std::string>& args, ServeOptions& o) {
       auto t = sim::SimTime::parse(*v);
       if (!t.ok()) return "--at: " + t.error();
       o.at = *t;
+    } else if (a == "--faults") {
+      const auto v = value();
+      if (!v) return "--faults needs NAME=P[,NAME=P...] (conflict, error, throttle, slow, gone, drop)";
+      std::stringstream ss(*v);
+      std::string item;
+      while (std::getline(ss, item, ',')) {
+        const size_t eq = item.find('=');
+        const std::string name = item.substr(0, eq);
+        char* end = nullptr;
+        const double p = eq == std::string::npos ? -1 : std::strtod(item.c_str() + eq + 1, &end);
+        if (eq == std::string::npos || end == item.c_str() + eq + 1 || *end != '\0' || p < 0 || p > 1)
+          return "--faults: '" + item + "': expected NAME=P with P in [0, 1]";
+        double* slot = name == "conflict" ? &o.faults.conflict : name == "error" ? &o.faults.error
+                     : name == "throttle" ? &o.faults.throttle : name == "slow" ? &o.faults.slow
+                     : name == "gone" ? &o.faults.gone : name == "drop" ? &o.faults.drop : nullptr;
+        if (slot == nullptr) return "--faults: unknown fault '" + name + "' (conflict, error, throttle, slow, gone, drop)";
+        *slot = p;
+      }
+    } else if (a == "--fault-seed") {
+      const auto v = value();
+      if (!v || v->empty() || v->find_first_not_of("0123456789") != std::string::npos) return "--fault-seed needs a whole number";
+      o.faults.seed = std::stoull(*v);
     } else if (a == "--play") {
       o.play = true;
     } else if (a == "--speed") {
@@ -147,6 +177,7 @@ int serve_command(const std::vector<std::string>& args, std::ostream& out, std::
   pthread_sigmask(SIG_BLOCK, &signals, nullptr);
   live::KubeApiServer server;
   server.set_writable(!o.play);
+  server.set_faults(o.faults);
   server.publish(settled(simulation));
   const auto port = server.listen(o.host, o.port);
   if (!port.ok()) {
@@ -174,6 +205,7 @@ int serve_command(const std::vector<std::string>& args, std::ostream& out, std::
   }
   server.stop();
   out << "stopped after " << server.requests() << " requests, " << server.writes() << " writes" << std::endl;
+  if (o.faults.any()) out << "injected faults: " << server.fault_counts() << std::endl;
   return 0;
 }
 
