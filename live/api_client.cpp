@@ -69,6 +69,106 @@ void ApiClient::wait_for_token() {
   }
 }
 
+void ApiClient::prepare(const std::string& url) {
+  CURL* h = static_cast<CURL*>(curl_);
+  curl_easy_setopt(h, CURLOPT_URL, url.c_str());
+  curl_blob ca{nullptr, 0, CURL_BLOB_NOCOPY}, cert{nullptr, 0, CURL_BLOB_NOCOPY}, key{nullptr, 0, CURL_BLOB_NOCOPY};  // libcurl copies the struct; the data stays in connection_
+  if (connection_.insecure_skip_tls_verify) {
+    curl_easy_setopt(h, CURLOPT_SSL_VERIFYPEER, 0L);
+    curl_easy_setopt(h, CURLOPT_SSL_VERIFYHOST, 0L);
+  } else if (!connection_.ca_data.empty()) {
+    ca.data = connection_.ca_data.data();
+    ca.len = connection_.ca_data.size();
+    curl_easy_setopt(h, CURLOPT_CAINFO_BLOB, &ca);
+  } else if (!connection_.ca_file.empty()) {
+    curl_easy_setopt(h, CURLOPT_CAINFO, connection_.ca_file.c_str());
+  }
+  if (!connection_.client_cert_data.empty()) {
+    cert.data = connection_.client_cert_data.data();
+    cert.len = connection_.client_cert_data.size();
+    curl_easy_setopt(h, CURLOPT_SSLCERT_BLOB, &cert);
+    curl_easy_setopt(h, CURLOPT_SSLCERTTYPE, "PEM");
+  } else if (!connection_.client_cert_file.empty()) {
+    curl_easy_setopt(h, CURLOPT_SSLCERT, connection_.client_cert_file.c_str());
+  }
+  if (!connection_.client_key_data.empty()) {
+    key.data = connection_.client_key_data.data();
+    key.len = connection_.client_key_data.size();
+    curl_easy_setopt(h, CURLOPT_SSLKEY_BLOB, &key);
+    curl_easy_setopt(h, CURLOPT_SSLKEYTYPE, "PEM");
+  } else if (!connection_.client_key_file.empty()) {
+    curl_easy_setopt(h, CURLOPT_SSLKEY, connection_.client_key_file.c_str());
+  }
+}
+
+namespace {
+
+struct StreamState {
+  std::string pending;
+  const std::function<bool(const std::string&)>* on_line;
+  const std::function<bool()>* stop;
+  bool stopped = false;
+};
+
+size_t stream_lines(char* data, size_t size, size_t count, void* user) {
+  auto* st = static_cast<StreamState*>(user);
+  st->pending.append(data, size * count);
+  size_t at = 0;
+  for (size_t nl = st->pending.find('\n'); nl != std::string::npos; nl = st->pending.find('\n', at)) {
+    const std::string line = st->pending.substr(at, nl - at);
+    at = nl + 1;
+    if (!line.empty() && !(*st->on_line)(line)) {
+      st->stopped = true;
+      return 0;  // ends the transfer
+    }
+  }
+  st->pending.erase(0, at);
+  return size * count;
+}
+
+int stream_progress(void* user, curl_off_t, curl_off_t, curl_off_t, curl_off_t) {
+  auto* st = static_cast<StreamState*>(user);
+  if ((*st->stop)()) {
+    st->stopped = true;
+    return 1;
+  }
+  return 0;
+}
+
+}  // namespace
+
+model::Result<long> ApiClient::stream(const std::string& path, const std::function<bool(const std::string&)>& on_line,
+                                      const std::function<bool()>& stop) {
+  wait_for_token();
+  ++requests_;
+  CURL* h = static_cast<CURL*>(curl_);
+  curl_easy_reset(h);
+  const std::string url = connection_.server + path;
+  StreamState st{"", &on_line, &stop};
+  curl_easy_setopt(h, CURLOPT_WRITEFUNCTION, stream_lines);
+  curl_easy_setopt(h, CURLOPT_WRITEDATA, &st);
+  curl_easy_setopt(h, CURLOPT_NOPROGRESS, 0L);
+  curl_easy_setopt(h, CURLOPT_XFERINFOFUNCTION, stream_progress);
+  curl_easy_setopt(h, CURLOPT_XFERINFODATA, &st);
+  curl_easy_setopt(h, CURLOPT_USERAGENT, options_.user_agent.c_str());
+  curl_easy_setopt(h, CURLOPT_CONNECTTIMEOUT, 10L);
+  curl_easy_setopt(h, CURLOPT_NOSIGNAL, 1L);
+  // No overall timeout: the server ends a watch at its timeoutSeconds; a silent dead peer is
+  // caught by a low-speed limit (no byte for 90 s; the server sends bookmarks more often).
+  curl_easy_setopt(h, CURLOPT_LOW_SPEED_LIMIT, 1L);
+  curl_easy_setopt(h, CURLOPT_LOW_SPEED_TIME, 90L);
+  HeaderList headers;
+  headers.add("Accept: application/json");
+  if (!connection_.token.empty()) headers.add("Authorization: Bearer " + connection_.token);
+  curl_easy_setopt(h, CURLOPT_HTTPHEADER, headers.list);
+  prepare(url);
+  const CURLcode rc = curl_easy_perform(h);
+  long status = 0;
+  curl_easy_getinfo(h, CURLINFO_RESPONSE_CODE, &status);
+  if (rc != CURLE_OK && !st.stopped) return model::err(redact(connection_, "watch " + url + ": " + curl_easy_strerror(rc)));
+  return status;
+}
+
 model::Result<ApiResponse> ApiClient::get(const std::string& path, const std::string& accept) {
   return send("GET", path, "", "", accept);
 }
@@ -100,7 +200,6 @@ model::Result<ApiResponse> ApiClient::send_once(const std::string& method, const
   curl_easy_reset(h);
   ApiResponse out;
   const std::string url = connection_.server + path;
-  curl_easy_setopt(h, CURLOPT_URL, url.c_str());
   curl_easy_setopt(h, CURLOPT_WRITEFUNCTION, append);
   curl_easy_setopt(h, CURLOPT_WRITEDATA, &out.body);
   curl_easy_setopt(h, CURLOPT_HEADERFUNCTION, read_retry_after);
@@ -121,33 +220,7 @@ model::Result<ApiResponse> ApiClient::send_once(const std::string& method, const
   }
   if (!connection_.token.empty()) headers.add("Authorization: Bearer " + connection_.token);
   curl_easy_setopt(h, CURLOPT_HTTPHEADER, headers.list);
-  curl_blob ca{nullptr, 0, CURL_BLOB_NOCOPY}, cert{nullptr, 0, CURL_BLOB_NOCOPY}, key{nullptr, 0, CURL_BLOB_NOCOPY};
-  if (connection_.insecure_skip_tls_verify) {
-    curl_easy_setopt(h, CURLOPT_SSL_VERIFYPEER, 0L);
-    curl_easy_setopt(h, CURLOPT_SSL_VERIFYHOST, 0L);
-  } else if (!connection_.ca_data.empty()) {
-    ca.data = connection_.ca_data.data();
-    ca.len = connection_.ca_data.size();
-    curl_easy_setopt(h, CURLOPT_CAINFO_BLOB, &ca);
-  } else if (!connection_.ca_file.empty()) {
-    curl_easy_setopt(h, CURLOPT_CAINFO, connection_.ca_file.c_str());
-  }
-  if (!connection_.client_cert_data.empty()) {
-    cert.data = connection_.client_cert_data.data();
-    cert.len = connection_.client_cert_data.size();
-    curl_easy_setopt(h, CURLOPT_SSLCERT_BLOB, &cert);
-    curl_easy_setopt(h, CURLOPT_SSLCERTTYPE, "PEM");
-  } else if (!connection_.client_cert_file.empty()) {
-    curl_easy_setopt(h, CURLOPT_SSLCERT, connection_.client_cert_file.c_str());
-  }
-  if (!connection_.client_key_data.empty()) {
-    key.data = connection_.client_key_data.data();
-    key.len = connection_.client_key_data.size();
-    curl_easy_setopt(h, CURLOPT_SSLKEY_BLOB, &key);
-    curl_easy_setopt(h, CURLOPT_SSLKEYTYPE, "PEM");
-  } else if (!connection_.client_key_file.empty()) {
-    curl_easy_setopt(h, CURLOPT_SSLKEY, connection_.client_key_file.c_str());
-  }
+  prepare(url);
   const CURLcode rc = curl_easy_perform(h);
   if (rc != CURLE_OK)
     return model::err(redact(connection_, method + " " + url + ": " + curl_easy_strerror(rc)));

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <chrono>
+#include <functional>
 #include <memory>
 #include <random>
 #include <string>
@@ -42,6 +43,11 @@ class ApiClient {
   // Any method, with a JSON body of `content_type` (POST, PUT, PATCH, DELETE).
   model::Result<ApiResponse> send(const std::string& method, const std::string& path, const std::string& body,
                                   const std::string& content_type, const std::string& accept = "application/json");
+  // A streaming GET (a watch): `on_line` gets every complete line of the body as it arrives and
+  // returns false to stop; `stop` is polled and ends the stream when it returns true. The HTTP
+  // status, or the transport error (a stream the server closes is a normal end).
+  model::Result<long> stream(const std::string& path, const std::function<bool(const std::string&)>& on_line,
+                             const std::function<bool()>& stop);
   const ClusterConnection& connection() const { return connection_; }
   int64_t requests() const { return requests_; }
   int64_t retries() const { return retries_; }
@@ -49,6 +55,8 @@ class ApiClient {
  private:
   ApiClient(ClusterConnection connection, ClientOptions options);
   void wait_for_token();
+  // Sets the URL and the TLS trust and client credentials on the handle for one request.
+  void prepare(const std::string& url);
   model::Result<ApiResponse> send_once(const std::string& method, const std::string& path, const std::string& body,
                                        const std::string& content_type, const std::string& accept);
 

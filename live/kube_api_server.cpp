@@ -14,6 +14,7 @@ namespace {
 
 using json = nlohmann::json;
 constexpr const char* kJson = "application/json";
+constexpr size_t kWorkers = 96;
 
 std::vector<std::string> split_path(const std::string& path) {
   std::vector<std::string> out;
@@ -42,6 +43,9 @@ bool truthy(const std::string& v) { return v == "1" || v == "true"; }
 }  // namespace
 
 KubeApiServer::KubeApiServer() : server_(std::make_unique<httplib::Server>()) {
+  // Every watch holds a worker for its whole life: a client watching every kind (the live mode
+  // watches ten) must not starve the other requests, as httplib's default 8 workers would.
+  server_->new_task_queue = [] { return new httplib::ThreadPool(kWorkers); };
   server_->Get(".*", [this](const httplib::Request& req, httplib::Response& res) {
     try {
       handle(req, res);

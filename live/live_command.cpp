@@ -8,6 +8,7 @@
 
 #include "live/api_client.h"
 #include "live/cluster_reader.h"
+#include "live/cluster_watcher.h"
 #include "live/drift.h"
 #include "live/kubeconfig.h"
 #include "live/plan_applier.h"
@@ -29,8 +30,12 @@ tokens, token files, client certificates (file or data), exec credential plugins
 (client.authentication.k8s.io/v1), CA file or data; insecure-skip-tls-verify is honoured with a
 warning. Credentials are never printed.
 
-  --once          read once, print the drift, exit (0 no drift, 1 drift)
-  --interval S    seconds between reads without --once (default 10)
+  --once          read once (a list of every kind), print the drift, exit (0 no drift, 1 drift)
+                  without --once: list then watch every kind (resourceVersion, bookmarks, 410 →
+                  relist, dropped connections → reconnect with backoff and jitter) and print the
+                  drift whenever the cluster changes, until SIGINT or SIGTERM
+  --interval S    with --apply and without --once: seconds before a refused write is tried again
+                  (default 10)
   -o table|json   the drift as a table (default) or as JSON lines
   --qps N, --burst N   client-side rate limit (default 20 and 40)
   --timeout S     per-request timeout (default 30)
@@ -42,7 +47,7 @@ warning. Credentials are never printed.
                   nothing). 429 (after Retry-After) and 5xx replies are retried with backoff
   --dry-run       with --apply: send the writes with dryRun=All (nothing changes)
 
-Not yet: watch streams (the cluster is re-listed every interval), snapshot, --gui.
+Not yet: snapshot, --gui.
 Exit codes: 0 no drift (with --apply: none left), 1 drift, 2 bad input (flags, kubeconfig),
 3 the cluster cannot be read.
 )";
@@ -127,6 +132,73 @@ std::string env(const char* name) {
   return v == nullptr ? "" : v;
 }
 
+// Prints the drift of `observed` when it differs from the last printed; applies it with --apply.
+// Returns the drift's size, or -1 when it cannot be computed.
+int64_t report_drift(const LiveOptions& o, live::ApiClient& client, const live::ObservedCluster& observed,
+                     std::string& last, std::ostream& out, std::ostream& err) {
+  auto drift = live::compute_drift(observed.state, rfc3339_now());
+  if (!drift.ok()) {
+    err << "chaintwin live: " << drift.error() << "\n";
+    return -1;
+  }
+  std::string text;
+  if (o.json)
+    for (const auto& r : drift->rows) text += live::drift_json(r).dump() + "\n";
+  else
+    text = "# " + client.connection().server + " (context " + client.connection().context + "), " +
+           std::to_string(observed.objects) + " objects at resourceVersion " + observed.resource_version + "\n" +
+           live::drift_table(drift->rows);
+  if (text != last) out << text << std::flush;
+  last = text;
+  if (o.apply && !drift->rows.empty()) {
+    const live::ApplyReport applied = live::apply_writes(client, observed.state, drift->writes, o.dry_run);
+    err << "chaintwin live: " << (o.dry_run ? "dry run: the cluster accepted " : "applied ") << applied.sent << " of "
+        << drift->writes.size() << " write(s)" << (applied.stopped.empty() ? "" : "; stopped: " + applied.stopped) << "\n";
+  }
+  return static_cast<int64_t>(drift->rows.size());
+}
+
+// Without --once: list-then-watch every kind (cluster_watcher.h) and report the drift whenever the
+// cluster changes, until SIGINT or SIGTERM.
+int watch_loop(const LiveOptions& o, live::ApiClient& client, const sigset_t& signals, std::ostream& out, std::ostream& err) {
+  live::ClusterWatcher watcher(client.connection(), o.client);
+  if (auto s = watcher.start(); !s.ok()) {
+    err << "chaintwin live: " << client.connection().server << ": " << s.error() << "\n";
+    return 3;
+  }
+  std::string last;
+  bool reported = false;
+  auto since_report = std::chrono::steady_clock::now();
+  while (true) {
+    timespec poll{0, 0};
+    const int sig = sigtimedwait(&signals, nullptr, &poll);
+    if (sig == SIGINT || sig == SIGTERM) break;
+    // Every kind's first list is queued before the kind counts as synced: a drain after seeing
+    // synced() holds them all.
+    const bool synced = watcher.synced();
+    bool changed = watcher.drain(std::chrono::milliseconds(300));
+    while (changed && watcher.drain(std::chrono::milliseconds(150))) {
+    }  // let a burst of events settle
+    if (!synced) continue;
+    // Report on a change; with --apply also look again now and then (a refused write changes nothing).
+    const bool retry = o.apply && std::chrono::steady_clock::now() - since_report > std::chrono::duration<double>(o.interval);
+    if (reported && !changed && !retry) continue;
+    auto observed = watcher.observed();
+    if (!observed.ok()) {
+      err << "chaintwin live: " << observed.error() << "\n";
+      continue;
+    }
+    if (!reported)
+      for (const auto& m : observed->missing) err << "chaintwin live: not served: " << m << "\n";
+    report_drift(o, client, *observed, last, out, err);
+    reported = true;
+    since_report = std::chrono::steady_clock::now();
+  }
+  err << "chaintwin live: stopped; the watches relisted " << watcher.relists() << " time(s) and reconnected "
+      << watcher.reconnects() << " time(s)\n";
+  return 0;
+}
+
 }  // namespace
 
 int live_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
@@ -163,7 +235,8 @@ int live_command(const std::vector<std::string>& args, std::ostream& out, std::o
   sigemptyset(&signals);
   sigaddset(&signals, SIGINT);
   sigaddset(&signals, SIGTERM);
-  if (!o.once) pthread_sigmask(SIG_BLOCK, &signals, nullptr);
+  if (!o.once) pthread_sigmask(SIG_BLOCK, &signals, nullptr);  // before any thread starts
+  if (!o.once) return watch_loop(o, **client, signals, out, err);
   std::string last;
   constexpr int kMaxRounds = 5;  // rounds in a row that wrote nothing before giving up
   int stalled = 0;

@@ -47,8 +47,8 @@ size_t ServedObjects::update(const model::ClusterState& state) {
     std::map<Key, Entry>& served = objects_[std::string(r.kind)];
     std::map<Key, nlohmann::json> now;
     for (auto& o : encode_objects(state, r.kind)) {
-      const auto& meta = o["metadata"];
-      now[{meta.value("namespace", ""), meta.value("name", "")}] = std::move(o);
+      Key key{o["metadata"].value("namespace", ""), o["metadata"].value("name", "")};  // before o moves
+      now[std::move(key)] = std::move(o);
     }
     auto emit = [&](const char* type, const Entry& e) {
       record(type, r.kind, e);

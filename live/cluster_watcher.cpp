@@ -1,0 +1,203 @@
+#include "live/cluster_watcher.h"
+
+#include <algorithm>
+#include <random>
+
+#include "sim/cluster_objects.h"
+
+namespace chaintwin::live {
+namespace {
+
+using json = nlohmann::json;
+
+std::string key_of(const json& o) {
+  if (!o.is_object()) return "/";
+  const json meta = o.value("metadata", json::object());
+  return meta.value("namespace", "") + "/" + meta.value("name", "");
+}
+
+std::string api_version_of(const ApiResource& r) {
+  return r.group.empty() ? std::string(r.version) : std::string(r.group) + "/" + std::string(r.version);
+}
+
+}  // namespace
+
+ClusterWatcher::ClusterWatcher(ClusterConnection connection, ClientOptions options)
+    : connection_(std::move(connection)), options_(std::move(options)) {}
+
+ClusterWatcher::~ClusterWatcher() {
+  stop_ = true;
+  for (auto& t : threads_)
+    if (t.joinable()) t.join();
+}
+
+model::Status ClusterWatcher::start() {
+  auto client = ApiClient::create(connection_, options_);
+  if (!client.ok()) return model::err(client.error());
+  auto groups = (*client)->get("/apis");
+  if (!groups.ok()) return model::err(groups.error());
+  if (groups->status != 200) return model::err("GET /apis: HTTP " + std::to_string(groups->status));
+  const json g = json::parse(groups->body, nullptr, false);
+  std::map<std::string, std::vector<std::string>> served;
+  if (g.is_object())
+    for (const auto& group : g.value("groups", json::array()))
+      for (const auto& v : group.value("versions", json::array()))
+        served[group.value("name", "")].push_back(v.value("version", ""));
+  for (const ApiResource& r : watched_resources()) {
+    if (r.kind == "Workload" || r.kind == "InstanceTypeFlavor") continue;
+    const auto& versions = served[std::string(r.group)];
+    if (!r.group.empty() && std::find(versions.begin(), versions.end(), r.version) == versions.end()) {
+      missing_.push_back(api_version_of(r) + " (" + std::string(r.resource) + ")");
+      continue;
+    }
+    kinds_.push_back(&r);
+  }
+  for (const ApiResource* r : kinds_)
+    threads_.emplace_back([this, r] {
+      try {
+        run(*r);
+      } catch (const std::exception&) {
+        ++reconnects_;  // a reply the watch cannot read: the thread ends, the mirror keeps what it had
+      }
+    });
+  return model::Ok{};
+}
+
+void ClusterWatcher::enqueue(Item item) {
+  {
+    std::lock_guard<std::mutex> lock(queue_mutex_);
+    queue_.push_back(std::move(item));
+  }
+  queued_.notify_all();
+}
+
+void ClusterWatcher::run(const ApiResource& r) {
+  auto made = ApiClient::create(connection_, options_);
+  if (!made.ok()) return;
+  ApiClient& client = **made;
+  std::mt19937_64 jitter(std::random_device{}());
+  double backoff = 0.5;
+  auto pause = [&] {  // backoff with jitter, cut short by stop
+    const double wait = backoff * (0.5 + std::uniform_real_distribution<double>(0, 1)(jitter));
+    backoff = std::min(backoff * 2, 30.0);
+    for (double slept = 0; slept < wait && !stop_; slept += 0.05) std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  };
+  const std::string path = collection_path(r);
+  bool first = true;
+  std::string rv;
+  while (!stop_) {
+    if (rv.empty()) {
+      auto list = client.get(path);
+      if (!list.ok() || list->status != 200) {
+        ++reconnects_;
+        pause();
+        continue;
+      }
+      const json j = json::parse(list->body, nullptr, false);
+      if (!j.is_object()) {
+        pause();
+        continue;
+      }
+      Item item{std::string(r.kind), "LIST", {}};
+      for (json o : j.value("items", json::array())) {
+        o["kind"] = std::string(r.kind);
+        o["apiVersion"] = api_version_of(r);
+        item.objects.push_back(std::move(o));
+      }
+      rv = j.value("metadata", json::object()).value("resourceVersion", "");
+      enqueue(std::move(item));
+      if (first) ++listed_;
+      if (!first) ++relists_;
+      first = false;
+      if (rv.empty()) rv = "0";
+    }
+    bool gone = false;
+    auto streamed = client.stream(
+        path + "?watch=1&allowWatchBookmarks=true&timeoutSeconds=300&resourceVersion=" + rv,
+        [&](const std::string& line) {
+          const json e = json::parse(line, nullptr, false);
+          if (!e.is_object()) return true;
+          const std::string type = e.value("type", "");
+          json o = e.value("object", json::object());
+          if (!o.is_object()) return true;
+          const json meta = o.value("metadata", json::object());
+          const std::string at = meta.is_object() ? meta.value("resourceVersion", "") : "";
+          if (type == "ERROR") {
+            gone = true;  // 410 Expired or any server-side watch error: relist
+            return false;
+          }
+          if (!at.empty()) rv = at;
+          if (type == "BOOKMARK") return true;
+          o["kind"] = std::string(r.kind);
+          o["apiVersion"] = api_version_of(r);
+          enqueue({std::string(r.kind), type, {std::move(o)}});
+          return true;
+        },
+        [&] { return stop_.load(); });
+    if (stop_) break;
+    if (gone) {
+      rv.clear();
+      continue;
+    }
+    if (!streamed.ok() || *streamed != 200) {
+      ++reconnects_;  // the connection failed or was refused: back off, then watch again from rv
+      pause();
+      if (streamed.ok() && *streamed == 410) rv.clear();
+      continue;
+    }
+    backoff = 0.5;  // a stream that ended normally (timeout, or closed by the server): watch again
+    ++reconnects_;
+  }
+}
+
+bool ClusterWatcher::drain(std::chrono::milliseconds timeout) {
+  std::deque<Item> items;
+  {
+    std::unique_lock<std::mutex> lock(queue_mutex_);
+    queued_.wait_for(lock, timeout, [&] { return !queue_.empty(); });
+    items.swap(queue_);
+  }
+  bool changed = false;
+  for (auto& item : items) {
+    auto& objects = mirror_[item.kind];
+    if (item.type == "LIST") {
+      std::map<std::string, json> fresh;
+      for (auto& o : item.objects) {
+        std::string key = key_of(o);  // before the move: json's operator= takes its argument by value
+        fresh[std::move(key)] = std::move(o);
+      }
+      changed = changed || fresh != objects;
+      objects = std::move(fresh);
+    } else if (item.type == "DELETED") {
+      changed = objects.erase(key_of(item.objects[0])) > 0 || changed;
+    } else if (item.type == "ADDED" || item.type == "MODIFIED") {
+      json& slot = objects[key_of(item.objects[0])];
+      changed = changed || slot != item.objects[0];
+      slot = std::move(item.objects[0]);  // the key was taken on the line above
+    }
+  }
+  return changed;
+}
+
+bool ClusterWatcher::synced() const { return listed_ == static_cast<int>(kinds_.size()); }
+
+model::Result<ObservedCluster> ClusterWatcher::observed() const {
+  ObservedCluster out;
+  out.missing = missing_;
+  std::vector<sim::SourceObject> objects;
+  int64_t newest = 0;
+  for (const auto& [kind, items] : mirror_)
+    for (const auto& [key, o] : items) {
+      objects.push_back({"watch " + kind, 0, o, {}});
+      const std::string rv = o.value("metadata", json::object()).value("resourceVersion", "");
+      if (!rv.empty() && rv.find_first_not_of("0123456789") == std::string::npos) newest = std::max<int64_t>(newest, std::stoll(rv));
+      ++out.objects;
+    }
+  auto state = sim::read_cluster_objects(objects, model::Settings{});
+  if (!state.ok()) return model::err("the cluster's objects do not decode: " + state.error());
+  out.state = static_cast<model::ClusterState>(state.value());
+  out.resource_version = std::to_string(newest);
+  return out;
+}
+
+}  // namespace chaintwin::live

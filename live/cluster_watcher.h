@@ -1,0 +1,70 @@
+// Keeps the live mode's view of the cluster current the way client-go's informers do: per kind, a
+// list, then a watch from the list's resourceVersion (with bookmarks); a 410 Gone (or an ERROR
+// event) relists; a dropped or failed connection reconnects after a backoff with jitter (0.5 s
+// doubling to 30 s). Each kind's thread only enqueues what it sees; the model loop drains the queue
+// into its mirror (drain) and decodes the mirror when it wants a ClusterState (observed).
+#pragma once
+
+#include <atomic>
+#include <condition_variable>
+#include <deque>
+#include <map>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "live/api_client.h"
+#include "live/api_paths.h"
+#include "live/cluster_reader.h"
+
+namespace chaintwin::live {
+
+class ClusterWatcher {
+ public:
+  ClusterWatcher(ClusterConnection connection, ClientOptions options);
+  ~ClusterWatcher();
+  ClusterWatcher(const ClusterWatcher&) = delete;
+  ClusterWatcher& operator=(const ClusterWatcher&) = delete;
+
+  // Discovery (which kinds the cluster serves), then one list-and-watch thread per kind.
+  model::Status start();
+  // Waits up to `timeout` for queued events, then moves every queued event into the mirror.
+  // True when the mirror changed. The model loop's thread only.
+  bool drain(std::chrono::milliseconds timeout);
+  // Whether every kind has been listed at least once.
+  bool synced() const;
+  // The mirror decoded into the model's state (missing: what discovery did not find).
+  model::Result<ObservedCluster> observed() const;
+  int64_t relists() const { return relists_; }
+  int64_t reconnects() const { return reconnects_; }
+
+ private:
+  struct Item {
+    std::string kind;
+    std::string type;  // ADDED, MODIFIED, DELETED, or LIST (objects = the whole kind)
+    std::vector<nlohmann::json> objects;
+  };
+  void run(const ApiResource& r);
+  void enqueue(Item item);
+
+  ClusterConnection connection_;
+  ClientOptions options_;
+  std::vector<const ApiResource*> kinds_;
+  std::vector<std::string> missing_;
+  std::vector<std::thread> threads_;
+  std::atomic<bool> stop_{false};
+  std::atomic<int64_t> relists_{0}, reconnects_{0};
+  std::atomic<int> listed_{0};
+
+  std::mutex queue_mutex_;
+  std::condition_variable queued_;
+  std::deque<Item> queue_;
+
+  // The mirror: kind → "<namespace>/<name>" → object. The model loop's thread only.
+  std::map<std::string, std::map<std::string, nlohmann::json>> mirror_;
+};
+
+}  // namespace chaintwin::live
