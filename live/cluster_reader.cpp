@@ -58,6 +58,7 @@ model::Result<ObservedCluster> read_cluster(ApiClient& client) {
       // A List's items carry no apiVersion/kind on a real API server: put them back.
       item["kind"] = std::string(r.kind);
       item["apiVersion"] = r.group.empty() ? std::string(r.version) : std::string(r.group) + "/" + std::string(r.version);
+      out.raw.push_back(item);
       objects.push_back({"GET " + path, 0, std::move(item), {}});
       ++out.objects;
     }

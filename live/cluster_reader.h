@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "live/api_client.h"
 #include "model/stage4/cluster_state.h"
 
@@ -16,6 +18,7 @@ struct ObservedCluster {
   std::vector<std::string> missing;  // e.g. "kueue.x-k8s.io/v1beta2 (the cluster serves v1beta1)"
   std::string resource_version;      // of the last list
   int64_t objects = 0;
+  std::vector<nlohmann::json> raw;   // every object as listed (apiVersion and kind set)
 };
 
 model::Result<ObservedCluster> read_cluster(ApiClient& client);

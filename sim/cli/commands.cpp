@@ -30,6 +30,8 @@ Usage:
   chaintwin live [--kubeconfig FILE] [--context NAME] [--once] [-o table|json]
                              shadow mode: the drift between a real cluster and what the
                              operator would write to it (nothing is written)
+  chaintwin snapshot -o SCENARIO.yaml [--kubeconfig FILE] [--context NAME]
+                             capture a cluster as a scenario: what-if from today
   chaintwin help [COMMAND]   this text, or a command's own help
 
 Exit codes: 0 success, 1 a check failed, 2 bad input.

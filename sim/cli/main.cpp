@@ -1,5 +1,5 @@
 // chaintwin: the one binary. Subcommands are dispatched from here (the composition root): the
-// GUI (sim/ + viz/), `serve` and `live` (live/), here; every other command by sim/cli's dispatch.
+// GUI (sim/ + viz/), `serve`, `live` and `snapshot` (live/), here; every other command by sim/cli's dispatch.
 #include <iostream>
 #include <string>
 #include <vector>
@@ -7,6 +7,7 @@
 #include "sim/cli/commands.h"
 #include "live/live_command.h"
 #include "live/serve_command.h"
+#include "live/snapshot_command.h"
 #include "sim/cli/gui/gui_command.h"
 
 int main(int argc, char** argv) {
@@ -17,6 +18,8 @@ int main(int argc, char** argv) {
     return chaintwin::cli::live_command({args.begin() + 1, args.end()}, std::cout, std::cerr);
   if (args.size() >= 2 && (args[0] == "help" || args[0] == "--help") && args[1] == "live")
     return chaintwin::cli::live_command({"--help"}, std::cout, std::cerr);
+  if (!args.empty() && args[0] == "snapshot")
+    return chaintwin::cli::snapshot_command({args.begin() + 1, args.end()}, std::cout, std::cerr);
   if (!args.empty() && args[0] == "serve")
     return chaintwin::cli::serve_command({args.begin() + 1, args.end()}, std::cout, std::cerr);
   if (args.size() >= 2 && (args[0] == "help" || args[0] == "--help") && args[1] == "gui")

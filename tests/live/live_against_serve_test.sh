@@ -38,6 +38,16 @@ set +e
 "$chaintwin" live --kubeconfig "$tmp/kc.yaml" --context nope --once 2>"$tmp/err2"; rc=$?
 set -e
 [ $rc -eq 2 ] && grep -q "no context named 'nope'" "$tmp/err2" || fail "a missing context: exit $rc"
+# A snapshot of the served cluster is a scenario `chaintwin run` accepts.
+"$chaintwin" snapshot --kubeconfig "$tmp/kc.yaml" -o "$tmp/snap.yaml" --horizon 1h || fail "snapshot"
+grep -q '^kind: Scenario$' "$tmp/snap.yaml" || fail "the snapshot is a scenario"
+[ "$(grep -c '^    kind: Node$' "$tmp/snap.yaml")" = 5 ] || fail "five Nodes in the snapshot"
+"$chaintwin" run "$tmp/snap.yaml" >"$tmp/run.out" || fail "chaintwin run of the snapshot: $(cat "$tmp/run.out")"
+grep -q '^gpustack--nvidia-h100-80gb-hbm3-linux-amd64 .*8.000 cards' "$tmp/run.out" || fail "the H100 pool in the snapshot's run"
+set +e
+"$chaintwin" snapshot --kubeconfig "$tmp/kc.yaml" 2>"$tmp/err4"; rc=$?
+set -e
+[ $rc -eq 2 ] && grep -q -- '-o SCENARIO.yaml is required' "$tmp/err4" || fail "snapshot without -o: exit $rc"
 kubeconfig "http://127.0.0.1:1" >"$tmp/closed.yaml"
 set +e
 "$chaintwin" live --kubeconfig "$tmp/closed.yaml" --once --timeout 5 >"$tmp/out3" 2>"$tmp/err3"; rc=$?
