@@ -3,6 +3,7 @@
 #include <yaml-cpp/yaml.h>
 
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -110,6 +111,21 @@ model::Result<ClusterConnection> in_cluster(const KubeconfigRequest& r) {
 }
 
 }  // namespace
+
+KubeconfigRequest request_from_environment(std::optional<std::string> kubeconfig, std::optional<std::string> context) {
+  auto env = [](const char* name) {
+    const char* v = std::getenv(name);
+    return std::string(v == nullptr ? "" : v);
+  };
+  KubeconfigRequest r;
+  r.kubeconfig = std::move(kubeconfig);
+  r.context = std::move(context);
+  r.env_kubeconfig = env("KUBECONFIG");
+  r.home = env("HOME");
+  r.service_host = env("KUBERNETES_SERVICE_HOST");
+  r.service_port = env("KUBERNETES_SERVICE_PORT");
+  return r;
+}
 
 model::Result<ClusterConnection> resolve_connection(const KubeconfigRequest& r) {
   std::vector<std::string> files;

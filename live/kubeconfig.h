@@ -43,6 +43,10 @@ struct KubeconfigRequest {
   std::string service_account_dir = "/var/run/secrets/kubernetes.io/serviceaccount";
 };
 
+// The request as this process's environment (KUBECONFIG, HOME, the in-cluster variables) and the
+// command line's --kubeconfig and --context make it.
+KubeconfigRequest request_from_environment(std::optional<std::string> kubeconfig, std::optional<std::string> context);
+
 // Resolves the connection; the error names the file and the field, never a secret.
 model::Result<ClusterConnection> resolve_connection(const KubeconfigRequest& request);
 

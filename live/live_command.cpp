@@ -47,14 +47,17 @@ warning. Credentials are never printed.
                   nothing). 429 (after Retry-After) and 5xx replies are retried with backoff
   --dry-run       with --apply: send the writes with dryRun=All (nothing changes)
 
-Not yet: snapshot, --gui.
+  --gui           open the GUI over the live state (chaintwin gui's panels, with the drift
+                  marked and listed in its own tab); closes with the window
+  --screenshot F  with --gui: write the first view of the cluster (the Drift tab) to the PNG F and
+                  exit (needs an X display; headless: xvfb-run -a)
 Exit codes: 0 no drift (with --apply: none left), 1 drift, 2 bad input (flags, kubeconfig),
 3 the cluster cannot be read.
 )";
 
 struct LiveOptions {
-  std::optional<std::string> kubeconfig, context;
-  bool once = false, json = false, help = false, apply = false, dry_run = false;
+  std::optional<std::string> kubeconfig, context, screenshot;
+  bool once = false, json = false, help = false, apply = false, dry_run = false, gui = false;
   double interval = 10;
   live::ClientOptions client;
 };
@@ -109,12 +112,17 @@ std::string parse(const std::vector<std::string>& args, LiveOptions& o) {
     } else if (a == "--dry-run") {
       o.dry_run = true;
     } else if (a == "--gui") {
-      return a + " is not implemented yet (see docs/live.md)";
+      o.gui = true;
+    } else if (a == "--screenshot") {
+      o.screenshot = value();
+      if (!o.screenshot || o.screenshot->empty()) return "--screenshot needs a PNG file name";
     } else {
       return "unknown argument '" + a + "'";
     }
   }
   if (o.dry_run && !o.apply) return "--dry-run goes with --apply";
+  if (o.gui && (o.once || o.apply || o.json)) return "--gui shows the drift in a window; it goes with neither --once, --apply nor -o";
+  if (o.screenshot && !o.gui) return "--screenshot goes with --gui";
   return "";
 }
 
@@ -125,11 +133,6 @@ std::string rfc3339_now() {
   char buf[32];
   std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
   return buf;
-}
-
-std::string env(const char* name) {
-  const char* v = std::getenv(name);
-  return v == nullptr ? "" : v;
 }
 
 // Prints the drift of `observed` when it differs from the last printed; applies it with --apply.
@@ -201,7 +204,7 @@ int watch_loop(const LiveOptions& o, live::ApiClient& client, const sigset_t& si
 
 }  // namespace
 
-int live_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+int live_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err, const LiveGuiRunner& gui) {
   LiveOptions o;
   if (const std::string e = parse(args, o); !e.empty()) {
     err << "chaintwin live: " << e << "\n(see chaintwin live --help)\n";
@@ -211,13 +214,7 @@ int live_command(const std::vector<std::string>& args, std::ostream& out, std::o
     out << kLiveHelp;
     return 0;
   }
-  live::KubeconfigRequest request;
-  request.kubeconfig = o.kubeconfig;
-  request.context = o.context;
-  request.env_kubeconfig = env("KUBECONFIG");
-  request.home = env("HOME");
-  request.service_host = env("KUBERNETES_SERVICE_HOST");
-  request.service_port = env("KUBERNETES_SERVICE_PORT");
+  const live::KubeconfigRequest request = live::request_from_environment(o.kubeconfig, o.context);
   auto connection = live::resolve_connection(request);
   if (!connection.ok()) {
     err << "chaintwin live: " << connection.error() << "\n";
@@ -226,6 +223,13 @@ int live_command(const std::vector<std::string>& args, std::ostream& out, std::o
   if (connection->insecure_skip_tls_verify)
     err << "chaintwin live: warning: insecure-skip-tls-verify is set for " << connection->server
         << ": the server's certificate is not checked\n";
+  if (o.gui) {
+    if (!gui) {
+      err << "chaintwin live: --gui: this build has no GUI\n";
+      return 2;
+    }
+    return gui(*connection, o.client, o.screenshot, out, err);
+  }
   auto client = live::ApiClient::create(*connection, o.client);
   if (!client.ok()) {
     err << "chaintwin live: " << client.error() << "\n";

@@ -36,11 +36,6 @@ are left to the simulated Kueue (which counts no Workload).
 Exit codes: 0 written, 2 bad input, 3 the cluster cannot be read.
 )";
 
-std::string env(const char* name) {
-  const char* v = std::getenv(name);
-  return v == nullptr ? "" : v;
-}
-
 // What an API server adds that a scenario must not carry.
 void drop_server_fields(nlohmann::json& o) {
   auto& meta = o["metadata"];
@@ -95,13 +90,7 @@ int snapshot_command(const std::vector<std::string>& args, std::ostream& out, st
     err << "chaintwin snapshot: --horizon: " << h.error() << "\n";
     return 2;
   }
-  live::KubeconfigRequest request;
-  request.kubeconfig = kubeconfig;
-  request.context = context;
-  request.env_kubeconfig = env("KUBECONFIG");
-  request.home = env("HOME");
-  request.service_host = env("KUBERNETES_SERVICE_HOST");
-  request.service_port = env("KUBERNETES_SERVICE_PORT");
+  const live::KubeconfigRequest request = live::request_from_environment(kubeconfig, context);
   auto connection = live::resolve_connection(request);
   if (!connection.ok()) {
     err << "chaintwin snapshot: " << connection.error() << "\n";

@@ -17,7 +17,7 @@ constexpr Tab kTabs[] = {
     {PanelId::kPools, "Pools", draw_pools_panel},          {PanelId::kCredits, "Credits over time", draw_credits_panel},
     {PanelId::kNodes, "Nodes and cards", draw_nodes_panel}, {PanelId::kWorkloads, "Workloads", draw_workloads_panel},
     {PanelId::kDrains, "Drains", draw_drains_panel},        {PanelId::kChain, "Chain graph", draw_chain_panel},
-    {PanelId::kEvents, "Event log", draw_events_panel},
+    {PanelId::kEvents, "Event log", draw_events_panel},     {PanelId::kDrift, "Drift", draw_drift_panel},
 };
 
 }  // namespace

@@ -130,12 +130,19 @@ struct ChainEdgeView {
   bool operator==(const ChainEdgeView&) const = default;
 };
 
+// One write the operator would make to a live cluster and has not (chaintwin live's drift).
+struct DriftMark {
+  std::string kind, name, verb, controller, reason;
+  bool operator==(const DriftMark&) const = default;
+};
+
 struct Snapshot {
   std::string scenario;  // the scenario's name
   std::string source;    // "simulation" or the run file's path
   int64_t now_us = 0, end_us = 0;
   int64_t events = 0;    // events processed up to now; for a run file, event-log lines up to now
   bool from_file = false;  // read from a finished run's results file, not simulated
+  bool live = false;       // a real cluster read by chaintwin live (no time controls)
   bool finished = false; // the run reached its end
   bool playing = false;
   double speed = 0;      // simulated seconds per wall second
@@ -147,6 +154,7 @@ struct Snapshot {
   std::vector<DrainSpan> drains;
   std::vector<EventRow> events_log;  // the newest last; at most the source's window
   std::vector<ChainEdgeView> chain;
+  std::vector<DriftMark> drift;  // live only
   bool operator==(const Snapshot&) const = default;
 };
 

@@ -5,13 +5,14 @@
 
 namespace chaintwin::viz {
 namespace {
-constexpr std::array<std::pair<PanelId, const char*>, 7> kNames{{{PanelId::kPools, "pools"},
+constexpr std::array<std::pair<PanelId, const char*>, 8> kNames{{{PanelId::kPools, "pools"},
                                                                   {PanelId::kCredits, "credits"},
                                                                   {PanelId::kNodes, "nodes"},
                                                                   {PanelId::kWorkloads, "workloads"},
                                                                   {PanelId::kDrains, "drains"},
                                                                   {PanelId::kChain, "chain"},
-                                                                  {PanelId::kEvents, "events"}}};
+                                                                  {PanelId::kEvents, "events"},
+                                                                  {PanelId::kDrift, "drift"}}};
 }  // namespace
 
 const char* panel_name(PanelId id) {

@@ -6,9 +6,9 @@
 
 namespace chaintwin::viz {
 
-enum class PanelId { kPools, kCredits, kNodes, kWorkloads, kDrains, kChain, kEvents };
+enum class PanelId { kPools, kCredits, kNodes, kWorkloads, kDrains, kChain, kEvents, kDrift };
 
-// "pools", "credits", "nodes", "workloads", "drains", "chain", "events".
+// "pools", "credits", "nodes", "workloads", "drains", "chain", "events", "drift".
 const char* panel_name(PanelId id);
 // The panel of that name; false when there is none.
 bool parse_panel(const std::string& name, PanelId* out);

@@ -67,7 +67,8 @@ model::Status run_window(const SnapshotSource& source, CommandSink& commands, co
   ui.selected_queue = options.select_queue;
   ui.selected_node = options.select_node;
   const Rgba bg = background_colour();
-  for (int frame = 0; !glfwWindowShouldClose(session.window); ++frame) {
+  int drawn = 0;  // frames drawn with a snapshot: a screenshot waits for a few of them
+  while (!glfwWindowShouldClose(session.window)) {
     glfwPollEvents();
     const std::shared_ptr<const Snapshot> snapshot = source.latest();
     ImGui_ImplOpenGL3_NewFrame();
@@ -82,7 +83,8 @@ model::Status run_window(const SnapshotSource& source, CommandSink& commands, co
     glClearColor(bg.r / 255.0f, bg.g / 255.0f, bg.b / 255.0f, 1.0f);
     glClear(GL_COLOR_BUFFER_BIT);
     ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
-    if (options.screenshot && frame + 1 >= options.screenshot_frames && snapshot != nullptr) {
+    if (snapshot != nullptr) ++drawn;
+    if (options.screenshot && drawn >= options.screenshot_frames) {
       glFinish();
       return capture_png(*options.screenshot, fb_w, fb_h);
     }

@@ -15,7 +15,7 @@ int main(int argc, char** argv) {
   if (!args.empty() && args[0] == "gui")
     return chaintwin::cli::gui_command({args.begin() + 1, args.end()}, std::cout, std::cerr);
   if (!args.empty() && args[0] == "live")
-    return chaintwin::cli::live_command({args.begin() + 1, args.end()}, std::cout, std::cerr);
+    return chaintwin::cli::live_command({args.begin() + 1, args.end()}, std::cout, std::cerr, chaintwin::cli::live_gui);
   if (args.size() >= 2 && (args[0] == "help" || args[0] == "--help") && args[1] == "live")
     return chaintwin::cli::live_command({"--help"}, std::cout, std::cerr);
   if (!args.empty() && args[0] == "snapshot")

@@ -38,7 +38,7 @@ struct HeadlessImGui {
   // Draws every panel for `frames` frames each; the number of draw commands of the last frame.
   int draw_all_panels(const viz::Snapshot* snapshot, viz::UiState& ui, viz::CommandSink& sink, int frames = 3) {
     int commands = 0;
-    for (int p = 0; p <= static_cast<int>(viz::PanelId::kEvents); ++p)
+    for (int p = 0; p <= static_cast<int>(viz::PanelId::kDrift); ++p)
       for (int f = 0; f < frames; ++f) {
         ui.panel = static_cast<viz::PanelId>(p);
         ui.panel_forced = true;
@@ -69,6 +69,24 @@ TEST_CASE("every panel draws over no snapshot and over an empty cluster", "[viz]
   empty.scenario = "empty";
   CHECK(imgui.draw_all_panels(&empty, ui, sink) > 0);
   CHECK(sink.sent.empty());  // drawing alone sends no command
+}
+
+TEST_CASE("every panel draws over a live cluster with drift marked", "[viz][smoke]") {
+  HeadlessImGui imgui;
+  RecordingSink sink;
+  cli::SimulationDriver driver(load(""), {});
+  REQUIRE(driver.start().ok());
+  viz::Snapshot live = *driver.latest();
+  live.live = true;
+  live.source = "https://cluster.example:6443";
+  live.drift = {{"Node", "h100-0", "update", "NodeProfile", "presence labels"},
+                {"ClusterQueue", live.pools[0].cluster_queue, "update", "NodeQueue", "fill the resource groups"},
+                {"ResourceFlavor", "a-long-flavor-name", "create", "NodeFlavor", "1 Node(s) contribute"}};
+  viz::UiState ui;
+  imgui.draw_all_panels(&live, ui, sink);
+  live.drift.clear();
+  imgui.draw_all_panels(&live, ui, sink);
+  CHECK(sink.sent.empty());  // the live strip has no controls
 }
 
 TEST_CASE("every panel draws over a simulated cluster without Nodes", "[viz][smoke]") {

@@ -34,4 +34,18 @@ rm -f "$out/run.sqlite"
 "$chaintwin" run --until 6h --db "$out/run.sqlite" >/dev/null
 shoot "$out/credits-from-db.png" --db "$out/run.sqlite" --at 6h --size 1280x800 --panel credits
 "$probe" "$out/credits-from-db.png" 1280 800 $bg charts:8,100,1260,400:">=0.30"
+# The live mode's window over `chaintwin serve`: the LIVE strip and the Drift tab are drawn.
+"$chaintwin" serve --listen 127.0.0.1:0 --at 1h >"$out/serve.out" 2>&1 &
+spid=$!
+port=""
+for _ in $(seq 1 300); do
+  port=$(sed -n 's|^serving .* on http://127.0.0.1:\([0-9]*\)$|\1|p' "$out/serve.out")
+  [ -n "$port" ] && break
+  sleep 0.1
+done
+printf 'current-context: t\nclusters: [{name: t, cluster: {server: "http://127.0.0.1:%s"}}]\ncontexts: [{name: t, context: {cluster: t}}]\n' "$port" >"$out/kc.yaml"
+rm -f "$out/live.png"
+xvfb-run -a -s "-screen 0 1280x1024x24" "$chaintwin" live --kubeconfig "$out/kc.yaml" --gui --screenshot "$out/live.png" || { kill $spid; exit 1; }
+kill $spid
+"$probe" "$out/live.png" 1280 800 $bg strip:0,4,700,20:">=0.04" tabs:0,30,650,18:">=0.25" verdict:0,52,500,14:">=0.05"
 echo "screenshots in $out"

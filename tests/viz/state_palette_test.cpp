@@ -3,6 +3,7 @@
 #include <set>
 #include <tuple>
 
+#include "viz/drift_marks.h"
 #include "viz/state_palette.h"
 
 using namespace chaintwin::viz;
@@ -44,4 +45,15 @@ TEST_CASE("a card is drawn in the colour of the family its ledger mode serves, a
   CHECK(topology_ready_colour("True") == stop_policy_colour(StopPolicy::kNone));
   CHECK(topology_ready_colour("False") == stop_policy_colour(StopPolicy::kHoldAndDrain));
   CHECK(workload_phase_label(WorkloadPhase::kEvicted) == "Evicted");
+}
+
+TEST_CASE("a pool drifts when its ClusterQueue or its InstanceType does, a Node by its own name", "[viz][drift]") {
+  Snapshot s;
+  s.drift = {{"InstanceType", "q1", "update-status", "InstanceType", ""}, {"Node", "n1", "update", "NodeProfile", ""}};
+  CHECK(pool_drifts(s, "q1"));
+  CHECK_FALSE(pool_drifts(s, "q2"));
+  CHECK(drifts(s, "Node", "n1"));
+  CHECK_FALSE(drifts(s, "Node", "q1"));
+  s.drift.push_back({"ClusterQueue", "q2", "update", "NodeQueue", ""});
+  CHECK(pool_drifts(s, "q2"));
 }

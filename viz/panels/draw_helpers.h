@@ -11,6 +11,8 @@
 
 namespace chaintwin::viz {
 
+inline constexpr Rgba kDriftColour{0xf9, 0x73, 0x16, 0xff};  // orange: what live mode finds out of step
+
 ImU32 im_colour(Rgba c, float alpha = 1.0f);
 ImVec4 im_colour_vec(Rgba c);
 // A small filled label in `c`, e.g. the stop policy.

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 
+#include "viz/drift_marks.h"
 #include "viz/panels/draw_helpers.h"
 #include "viz/panels/panels.h"
 #include "viz/slot_map.h"
@@ -74,9 +75,15 @@ void draw_nodes_panel(const Snapshot& s, UiState& ui) {
   for (const auto& n : s.nodes) {
     const std::string label = n.name + "  (" + std::to_string(n.cards.size()) + " cards)" +
                               (n.terminating ? " leaving" : "") + "##" + n.name;
+    const bool drifting = drifts(s, "Node", n.name) || drifts(s, "Devices", n.name);
+    if (drifting) ImGui::PushStyleColor(ImGuiCol_Text, im_colour_vec(kDriftColour));
     if (ImGui::Selectable(label.c_str(), ui.selected_node == n.name)) {
       ui.selected_node = n.name;
       ui.selected_card.clear();
+    }
+    if (drifting) {
+      ImGui::PopStyleColor();
+      tooltip("the operator would still write this Node or its Devices (see the Drift tab)");
     }
   }
   ImGui::EndChild();

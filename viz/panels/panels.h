@@ -17,5 +17,6 @@ void draw_workloads_panel(const Snapshot& s, UiState& ui);
 void draw_drains_panel(const Snapshot& s, UiState& ui);
 void draw_chain_panel(const Snapshot& s, UiState& ui);
 void draw_events_panel(const Snapshot& s, UiState& ui);
+void draw_drift_panel(const Snapshot& s, UiState& ui);
 
 }  // namespace chaintwin::viz

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "viz/bar_fill.h"
+#include "viz/drift_marks.h"
 #include "viz/panels/draw_helpers.h"
 #include "viz/panels/panels.h"
 #include "viz/pool_order.h"
@@ -86,6 +87,11 @@ void draw_pools_panel(const Snapshot& s, UiState& ui) {
     ImGui::TableSetColumnIndex(11);
     static constexpr const char* kPolicy[] = {"None", "Hold", "HoldAndDrain"};
     badge(kPolicy[static_cast<int>(p.stop_policy)], stop_policy_colour(p.stop_policy));
+    if (pool_drifts(s, p.cluster_queue)) {
+      ImGui::SameLine();
+      badge("drift", kDriftColour);
+      tooltip("the operator would still write this pool's ClusterQueue or InstanceType (see the Drift tab)");
+    }
     if (p.empty_plan_hold) {
       ImGui::SameLine();
       badge("empty plan", {0x93, 0xc5, 0xfd, 0xff});

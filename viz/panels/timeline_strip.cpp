@@ -11,6 +11,13 @@
 namespace chaintwin::viz {
 
 void draw_timeline_strip(const Snapshot& s, UiState& ui, CommandSink& commands) {
+  if (s.live) {  // a real cluster has no clock to drive
+    ImGui::TextColored(ImVec4(0.13f, 0.77f, 0.37f, 1), "LIVE");
+    ImGui::SameLine();
+    ImGui::Text("%s | %lld objects | %zu write(s) the operator would make", s.source.c_str(),
+                static_cast<long long>(s.events), s.drift.size());
+    return;
+  }
   if (ImGui::Button(s.playing ? "Pause" : "Play", ImVec2(60, 0)))
     commands.send({s.playing ? Command::Kind::kPause : Command::Kind::kPlay, 0, 0});
   ImGui::SameLine();

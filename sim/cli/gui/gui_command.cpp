@@ -2,6 +2,7 @@
 
 #include <optional>
 
+#include "sim/cli/gui/live_source.h"
 #include "sim/cli/gui/run_file_source.h"
 #include "sim/cli/gui/simulation_driver.h"
 #include "sim/scenario/default_scenario.h"
@@ -29,7 +30,7 @@ pauses, changes speed, steps to the next event and seeks (back: the run restarts
   --screenshot FILE  render one frame of the run at --at into FILE (PNG) and exit; needs an X
                      display (headless: xvfb-run -a chaintwin gui --screenshot ...)
   --at T             the simulated time of the screenshot (e.g. 6h, 1d; default: the horizon)
-  --panel NAME       the panel to show: pools, credits, nodes, workloads, drains, chain, events
+  --panel NAME       the panel to show: pools, credits, nodes, workloads, drains, chain, events, drift
   --size WxH         the window's size in pixels (default 1280x800)
   --select QUEUE     preselect a ClusterQueue (credits chart and chain graph show it alone)
   --node NAME        preselect a Node (nodes and cards panel, chain graph)
@@ -89,7 +90,7 @@ std::string parse(const std::vector<std::string>& args, GuiOptions& o) {
       const auto v = value();
       viz::PanelId id{};
       if (!v || !viz::parse_panel(*v, &id))
-        return "--panel takes one of pools, credits, nodes, workloads, drains, chain, events" +
+        return "--panel takes one of pools, credits, nodes, workloads, drains, chain, events, drift" +
                (v ? " (got '" + *v + "')" : std::string());
       o.panel = id;
     } else if (a == "--size") {
@@ -221,6 +222,29 @@ int gui_command(const std::vector<std::string>& args, std::ostream& out, std::os
     driver.run_in_background(o.play, o.speed);
   }
   return open_window(driver, driver, window, out, err, "");
+}
+
+}  // namespace chaintwin::cli
+
+namespace chaintwin::cli {
+
+int live_gui(const live::ClusterConnection& connection, const live::ClientOptions& options,
+             const std::optional<std::string>& screenshot, std::ostream& out, std::ostream& err) {
+  LiveSource source(connection, options);
+  if (auto s = source.start(); !s.ok()) {
+    err << "chaintwin live: " << connection.server << ": " << s.error() << "\n";
+    return 3;
+  }
+  viz::WindowOptions window;
+  window.title = "chaintwin live: " + connection.server;
+  window.panel = viz::PanelId::kDrift;
+  window.screenshot = screenshot;
+  if (auto s = viz::run_window(source, source, window); !s.ok()) {
+    err << "chaintwin live: " << s.error() << "\n";
+    return 1;
+  }
+  if (screenshot) out << "wrote " << *screenshot << " (" << source.latest()->drift.size() << " drift rows)\n";
+  return 0;
 }
 
 }  // namespace chaintwin::cli

@@ -1,0 +1,80 @@
+#include "sim/cli/gui/live_source.h"
+
+#include <ctime>
+
+#include "live/drift.h"
+#include "viz/snapshot_state.h"
+
+namespace chaintwin::cli {
+namespace {
+
+std::string rfc3339_now() {
+  const std::time_t t = std::time(nullptr);
+  std::tm tm{};
+  gmtime_r(&t, &tm);
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+  return buf;
+}
+
+}  // namespace
+
+LiveSource::LiveSource(live::ClusterConnection connection, live::ClientOptions options)
+    : connection_(connection), watcher_(std::move(connection), std::move(options)) {}
+
+LiveSource::~LiveSource() {
+  stop_ = true;
+  if (thread_.joinable()) thread_.join();
+}
+
+model::Status LiveSource::start() {
+  if (auto s = watcher_.start(); !s.ok()) return s;
+  thread_ = std::thread([this] { loop(); });
+  return model::Ok{};
+}
+
+std::shared_ptr<const viz::Snapshot> LiveSource::latest() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return latest_;
+}
+
+std::string LiveSource::error() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return error_;
+}
+
+void LiveSource::loop() {
+  bool published = false;
+  while (!stop_) {
+    const bool synced = watcher_.synced();
+    bool changed = watcher_.drain(std::chrono::milliseconds(300));
+    while (changed && !stop_ && watcher_.drain(std::chrono::milliseconds(150))) {
+    }
+    if (!synced || (published && !changed)) continue;
+    auto observed = watcher_.observed();
+    if (!observed.ok()) {
+      std::lock_guard<std::mutex> lock(mutex_);
+      error_ = observed.error();
+      continue;
+    }
+    auto snap = std::make_shared<viz::Snapshot>();
+    snap->live = true;
+    snap->scenario = "context " + connection_.context;
+    snap->source = connection_.server + " at resourceVersion " + observed->resource_version;
+    snap->events = observed->objects;
+    snap->state_note = "The cluster as the live mode's watches see it; cards and ledgers are the Devices records'.";
+    viz::fill_cluster_state(*snap, observed->state, {});
+    auto drift = live::compute_drift(observed->state, rfc3339_now());
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (drift.ok()) {
+      for (const auto& r : drift->rows) snap->drift.push_back({r.kind, r.name, r.verb, r.controller, r.reason});
+      error_.clear();
+    } else {
+      error_ = drift.error();
+    }
+    latest_ = std::move(snap);
+    published = true;
+  }
+}
+
+}  // namespace chaintwin::cli
