@@ -62,6 +62,8 @@ std::vector<Column> columns_of(std::string_view kind) {
                        n += static_cast<int>(g.value("accelerators", json::array()).size());
                      return n;
                    }}};
+  if (kind == "Setting")
+    return {name, {"Value", "status.value", [](const json& o) { return o.value("status", json::object()).value("value", ""); }}};
   if (kind == "Node")
     return {name, {"Managed", "gpustack.ai/managed", [](const json& o) {
                      return o["metadata"].value("labels", json::object()).value("gpustack.ai/managed", "-");

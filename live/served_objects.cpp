@@ -5,6 +5,7 @@
 #include "model/kueue/cluster_queue_codec.h"
 #include "model/kueue/kueue_codec.h"
 #include "model/node_codec.h"
+#include "model/settings.h"
 #include "model/topology_source_codec.h"
 
 namespace chaintwin::live {
@@ -20,8 +21,8 @@ void encode_all(const Map& map, Encode encode, std::vector<nlohmann::json>& out)
 }  // namespace
 
 bool served_kind(std::string_view kind) {
-  for (const char* k : {"Node", "Devices", "Namespace", "TopologySource", "Topology", "ResourceFlavor", "InstanceType",
-                        "ClusterQueue", "LocalQueue", "AdmissionCheck"})
+  for (const char* k : {"Node", "Devices", "Namespace", "Setting", "TopologySource", "Topology", "ResourceFlavor",
+                        "InstanceType", "ClusterQueue", "LocalQueue", "AdmissionCheck"})
     if (kind == k) return true;
   return false;
 }
@@ -38,6 +39,17 @@ std::vector<nlohmann::json> encode_objects(const model::ClusterState& state, std
   else if (kind == "ClusterQueue") encode_all(state.cluster_queues, model::encode_cluster_queue, out);
   else if (kind == "LocalQueue") encode_all(state.local_queues, model::encode_local_queue, out);
   else if (kind == "AdmissionCheck") encode_all(state.admission_checks, model::encode_admission_check, out);
+  else if (kind == "Setting")
+    // The operator's fixed catalog, one object per setting, spec.value as written and status.value
+    // as reported (the twin has no difference between them).
+    for (const char* const* name = model::setting_names(); *name != nullptr; ++name) {
+      const std::string value = model::get_setting(state.settings, *name).value_or(false) ? "true" : "false";
+      out.push_back({{"apiVersion", "gpustack.ai/v1"},
+                     {"kind", "Setting"},
+                     {"metadata", {{"name", *name}, {"namespace", std::string(kSettingsNamespace)}}},
+                     {"spec", {{"value", value}}},
+                     {"status", {{"value", value}}}});
+    }
   return out;
 }
 

@@ -28,7 +28,11 @@ struct WatchEvent {
 // Every object of `kind` in `state`, encoded as the API serves it (apiVersion, kind, metadata,
 // spec, status), in name order. Kinds the model does not hold as objects give none.
 std::vector<nlohmann::json> encode_objects(const model::ClusterState& state, std::string_view kind);
-// Whether `serve` has the objects of `kind` (Workloads, Settings and InstanceTypeFlavors not yet).
+// The namespace `serve` puts the operator's Setting objects in (the operator keeps them in its
+// system namespace, whose name the references do not give; docs/fidelity.md).
+inline constexpr std::string_view kSettingsNamespace = "gpustack-system";
+
+// Whether `serve` has the objects of `kind` (Workloads and InstanceTypeFlavors not yet).
 bool served_kind(std::string_view kind);
 
 class ServedObjects {

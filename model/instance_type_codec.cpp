@@ -2,10 +2,12 @@
 #include "model/instance_type_codec.h"
 
 #include <limits>
+#include <map>
 
 #include "model/codec_support.h"
 #include "model/devices_codec.h"
 #include "model/kueue/condition_codec.h"
+#include "model/stage4/cpu_detail_note.h"
 #include "model/object_meta_codec.h"
 #include "model/topology_source_codec.h"
 
@@ -129,6 +131,42 @@ std::map<std::string, int64_t> decode_profiles(const json& o, std::string_view k
   return out;
 }
 
+// status.detail.cpu as the model holds it: the cpuDetail note's text, which the operator marshals
+// with Go's field order (cpu_detail_note.h). The API carries it as an object whose key order a
+// JSON reader does not keep, so an object of the note's own fields is marshalled again the same way
+// (a status read back then equals the one the operator would write); anything else is kept as its
+// compact JSON text.
+std::string cpu_detail_text(const json& c) {
+  static const std::map<std::string, std::string CpuDetail::*> kFields = {
+      {"manufacturer", &CpuDetail::manufacturer},     {"product", &CpuDetail::product},
+      {"family", &CpuDetail::family},                 {"physicalCores", &CpuDetail::physical_cores},
+      {"threadsPerPhysicalCore", &CpuDetail::threads_per_physical_core},
+      {"logicalCores", &CpuDetail::logical_cores},    {"stepping", &CpuDetail::stepping},
+      {"clockSpeed", &CpuDetail::clock_speed},        {"maxClockSpeed", &CpuDetail::max_clock_speed},
+      {"cacheLine", &CpuDetail::cache_line}};
+  static const std::map<std::string, std::string CpuDetail::*> kCache = {
+      {"l1i", &CpuDetail::cache_l1i}, {"l1d", &CpuDetail::cache_l1d}, {"l2", &CpuDetail::cache_l2}, {"l3", &CpuDetail::cache_l3}};
+  CpuDetail d;
+  bool acceleratable = false, cache = false;
+  for (auto it = c.begin(); it != c.end(); ++it) {
+    if (it.key() == "cache" && it->is_object()) {
+      cache = true;
+      for (auto ci = it->begin(); ci != it->end(); ++ci) {
+        const auto f = kCache.find(ci.key());
+        if (f == kCache.end() || !ci->is_string()) return c.dump();
+        d.*(f->second) = ci->get<std::string>();
+      }
+      continue;
+    }
+    const auto f = kFields.find(it.key());
+    if (f == kFields.end() || !it->is_string()) return c.dump();
+    d.*(f->second) = it->get<std::string>();
+    acceleratable = acceleratable || it.key() == "manufacturer" || it.key() == "product" || it.key() == "family";
+  }
+  if (!cache) return c.dump();  // the note always carries its cache object
+  return cpu_detail_note(d, acceleratable);
+}
+
 InstanceTypeDetail decode_detail(const json& o, const std::string& path) {
   codec::expect_object(o, path);
   InstanceTypeDetail d;
@@ -142,7 +180,7 @@ InstanceTypeDetail decode_detail(const json& o, const std::string& path) {
     d.sliced_detail = codec::decode_accelerator_sliced_detail_at(*s, codec::member_path(path, "slicedDetail"));
   if (const json* c = codec::find_member(o, "cpu")) {
     codec::expect_object(*c, codec::member_path(path, "cpu"));
-    if (!c->empty()) d.cpu = c->dump();
+    if (!c->empty()) d.cpu = cpu_detail_text(*c);
   }
   return d;
 }

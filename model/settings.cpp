@@ -29,6 +29,12 @@ bool* field(Settings& s, std::string_view name) {
 
 const char* const* setting_names() { return kNames.data(); }
 
+std::optional<bool> get_setting(const Settings& settings, std::string_view name) {
+  const bool* f = field(const_cast<Settings&>(settings), name);
+  if (f == nullptr) return std::nullopt;
+  return *f;
+}
+
 Status set_setting(Settings& settings, std::string_view name, std::string_view value) {
   bool* f = field(settings, name);
   if (f == nullptr) {

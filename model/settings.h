@@ -2,6 +2,8 @@
 // operator's defaults. Read per reconcile, so every model function takes them as a value.
 #pragma once
 
+#include <optional>
+
 #include <string>
 #include <string_view>
 
@@ -22,6 +24,9 @@ struct Settings {
 // Sets one setting by its operator name ("instance-type-mixed-on-node") from "true"/"false".
 // Refuses unknown names and non-boolean values, saying which.
 Status set_setting(Settings& settings, std::string_view name, std::string_view value);
+
+// A setting's value by its operator name; nullopt for an unknown name.
+std::optional<bool> get_setting(const Settings& settings, std::string_view name);
 
 // The operator names of the settings above, in a stable order.
 const char* const* setting_names();

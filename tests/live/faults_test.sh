@@ -1,5 +1,5 @@
 #!/bin/sh
-# Apply mode against a faulty `chaintwin serve`: a quarter of the writes refused with 409, a fifth
+# Apply mode against a faulty `chaintwin serve`: a quarter of the writes refused with 409, a quarter
 # with 500, some requests throttled (429 with Retry-After) or slow. The live mode retries, re-reads
 # and re-plans until no drift is left, and the server's stored writes equal kubectl's 2 plus the
 # writes the live mode reported: no write lost, none doubled. Exit 77 (skipped) only without kubectl.
@@ -12,7 +12,7 @@ if ! command -v kubectl >/dev/null 2>&1; then
 fi
 tmp=$(mktemp -d)
 export HOME="$tmp"
-"$chaintwin" serve --listen 127.0.0.1:0 --at 1h --faults conflict=0.25,error=0.2,throttle=0.1,slow=0.05 --fault-seed 7 \
+"$chaintwin" serve --listen 127.0.0.1:0 --at 1h --faults conflict=0.25,error=0.25,throttle=0.1,slow=0.05 --fault-seed 11 \
   >"$tmp/serve.out" 2>&1 &
 pid=$!
 trap 'kill $pid 2>/dev/null || true; rm -rf "$tmp"' EXIT

@@ -2,7 +2,7 @@
 # The live mode against `chaintwin serve` on loopback: shadow mode over the served cluster finds no
 # drift (the served cluster is the operator's fixpoint), -o json prints nothing for no drift, bad
 # input exits 2, an unreachable server exits 3, and the token never appears in any output.
-# Usage: live_against_serve_test.sh CHAINTWIN
+# Usage: live_against_serve_test.sh CHAINTWIN SOURCE_DIR SCENARIO_WITH_SETTINGS
 set -eu
 chaintwin=$1
 tmp=$(mktemp -d)
@@ -32,6 +32,7 @@ kubeconfig "http://127.0.0.1:$port" >"$tmp/kc.yaml"
 cat "$tmp/out" "$tmp/err"
 grep -q '^no drift: the cluster is where the operator would leave it$' "$tmp/out" || fail "no drift"
 grep -q 'objects at resourceVersion' "$tmp/out" || fail "the header"
+if grep -q 'not served' "$tmp/err"; then fail "serve serves every kind the live mode reads"; fi
 KUBECONFIG="$tmp/kc.yaml" "$chaintwin" live --once -o json >"$tmp/json" || fail "live -o json via KUBECONFIG"
 [ ! -s "$tmp/json" ] || fail "-o json prints a line per drift, none here"
 set +e
@@ -55,4 +56,17 @@ set -e
 cat "$tmp/err3"
 [ $rc -eq 3 ] || fail "an unreachable server: exit $rc (want 3)"
 if cat "$tmp"/out* "$tmp"/err* | grep -q 'not-to-be-seen-0123'; then fail "the token was printed"; fi
+# A scenario with a non-default Setting (instance-type-aware-cpu-manufacturer: true): the served
+# Settings carry it, so the live mode judges with it and finds no drift either.
+kill $pid
+"$chaintwin" serve "$3" --listen 127.0.0.1:0 --at 5m >"$tmp/serve2.out" 2>&1 &
+pid=$!
+port=""
+for _ in $(seq 1 300); do
+  port=$(sed -n 's|^serving .* on http://127.0.0.1:\([0-9]*\)$|\1|p' "$tmp/serve2.out")
+  [ -n "$port" ] && break
+  sleep 0.1
+done
+kubeconfig "http://127.0.0.1:$port" >"$tmp/kc2.yaml"
+"$chaintwin" live --kubeconfig "$tmp/kc2.yaml" --once >"$tmp/out5" 2>&1 || fail "no drift with the scenario's Settings: $(cat "$tmp/out5")"
 echo "live against serve: ok"

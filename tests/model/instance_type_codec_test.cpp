@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "model/instance_type_codec.h"
+#include "model/stage4/cpu_detail_note.h"
 
 namespace model = chaintwin::model;
 using nlohmann::json;
@@ -157,4 +158,30 @@ TEST_CASE("an instance type flavor round-trips the catalog fields", "[instance_t
   const auto bad = model::decode_instance_type_flavor(json::parse(R"({"spec": {"sliceable": 1}})"));
   REQUIRE_FALSE(bad.ok());
   CHECK(bad.error() == "spec.sliceable: expected a boolean, got 1");
+}
+
+TEST_CASE("a cpuDetail read back from the API is the note's own text, in Go's field order", "[codec][instancetype]") {
+  using chaintwin::model::CpuDetail;
+  CpuDetail cpu;
+  cpu.manufacturer = "intel";
+  cpu.product = "Intel(R) Xeon(R) Platinum 8259CL CPU @ 2.50GHz";
+  cpu.family = "6";
+  cpu.physical_cores = "8";
+  cpu.cache_l2 = "1MiB";
+  for (const bool acceleratable : {true, false}) {
+    INFO(acceleratable);
+    chaintwin::model::InstanceType it;
+    it.metadata.name = "t";
+    it.status.detail.cpu = chaintwin::model::cpu_detail_note(cpu, acceleratable);
+    const auto back = chaintwin::model::decode_instance_type(chaintwin::model::encode_instance_type(it));
+    REQUIRE(back.ok());
+    CHECK(back->status.detail.cpu == it.status.detail.cpu);
+  }
+  // Something that is not a note keeps its compact JSON text.
+  chaintwin::model::InstanceType other;
+  other.metadata.name = "o";
+  other.status.detail.cpu = R"({"vendor":"x"})";
+  const auto back = chaintwin::model::decode_instance_type(chaintwin::model::encode_instance_type(other));
+  REQUIRE(back.ok());
+  CHECK(back->status.detail.cpu == R"({"vendor":"x"})");
 }
