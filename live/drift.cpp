@@ -1,6 +1,7 @@
 #include "live/drift.h"
 
 #include <algorithm>
+#include <ctime>
 
 #include "model/stage4/operator_controllers.h"
 #include "model/stage4/plan.h"
@@ -24,6 +25,15 @@ model::Result<Drift> compute_drift(const model::ClusterState& observed, const st
                         std::string(model::to_string(w.verb)), w.controller, w.reason});
   }
   return out;
+}
+
+std::string wall_clock_rfc3339() {
+  const std::time_t t = std::time(nullptr);
+  std::tm tm{};
+  gmtime_r(&t, &tm);
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+  return buf;
 }
 
 std::string drift_table(const std::vector<DriftRow>& rows) {

@@ -29,6 +29,9 @@ struct Drift {
 // `now` is the RFC 3339 time the controllers stamp (conditions' lastTransitionTime).
 model::Result<Drift> compute_drift(const model::ClusterState& observed, const std::string& now);
 
+// The wall clock as RFC 3339 (UTC, seconds): the `now` a live reconcile stamps.
+std::string wall_clock_rfc3339();
+
 std::string drift_table(const std::vector<DriftRow>& rows);
 nlohmann::json drift_json(const DriftRow& row);
 

@@ -126,38 +126,39 @@ std::string parse(const std::vector<std::string>& args, LiveOptions& o) {
   return "";
 }
 
-std::string rfc3339_now() {
-  const std::time_t t = std::time(nullptr);
-  std::tm tm{};
-  gmtime_r(&t, &tm);
-  char buf[32];
-  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
-  return buf;
+// The drift as printed: a header and the table, or JSON lines.
+std::string drift_text(const LiveOptions& o, const live::ApiClient& client, const live::ObservedCluster& observed,
+                       const std::vector<live::DriftRow>& rows) {
+  std::string text;
+  if (o.json) {
+    for (const auto& r : rows) text += live::drift_json(r).dump() + "\n";
+    return text;
+  }
+  return "# " + client.connection().server + " (context " + client.connection().context + "), " +
+         std::to_string(observed.objects) + " objects at resourceVersion " + observed.resource_version + "\n" +
+         live::drift_table(rows);
+}
+
+void report_apply(const LiveOptions& o, const live::ApplyReport& applied, size_t planned, std::ostream& err) {
+  err << "chaintwin live: " << (o.dry_run ? "dry run: the cluster accepted " : "applied ") << applied.sent << " of "
+      << planned << " write(s)" << (applied.stopped.empty() ? "" : "; stopped: " + applied.stopped)
+      << (applied.conflict ? " (re-reading the cluster to plan again)" : "") << "\n";
 }
 
 // Prints the drift of `observed` when it differs from the last printed; applies it with --apply.
 // Returns the drift's size, or -1 when it cannot be computed.
 int64_t report_drift(const LiveOptions& o, live::ApiClient& client, const live::ObservedCluster& observed,
                      std::string& last, std::ostream& out, std::ostream& err) {
-  auto drift = live::compute_drift(observed.state, rfc3339_now());
+  auto drift = live::compute_drift(observed.state, live::wall_clock_rfc3339());
   if (!drift.ok()) {
     err << "chaintwin live: " << drift.error() << "\n";
     return -1;
   }
-  std::string text;
-  if (o.json)
-    for (const auto& r : drift->rows) text += live::drift_json(r).dump() + "\n";
-  else
-    text = "# " + client.connection().server + " (context " + client.connection().context + "), " +
-           std::to_string(observed.objects) + " objects at resourceVersion " + observed.resource_version + "\n" +
-           live::drift_table(drift->rows);
+  const std::string text = drift_text(o, client, observed, drift->rows);
   if (text != last) out << text << std::flush;
   last = text;
-  if (o.apply && !drift->rows.empty()) {
-    const live::ApplyReport applied = live::apply_writes(client, observed.state, drift->writes, o.dry_run);
-    err << "chaintwin live: " << (o.dry_run ? "dry run: the cluster accepted " : "applied ") << applied.sent << " of "
-        << drift->writes.size() << " write(s)" << (applied.stopped.empty() ? "" : "; stopped: " + applied.stopped) << "\n";
-  }
+  if (o.apply && !drift->rows.empty())
+    report_apply(o, live::apply_writes(client, observed.state, drift->writes, o.dry_run), drift->writes.size(), err);
   return static_cast<int64_t>(drift->rows.size());
 }
 
@@ -202,6 +203,37 @@ int watch_loop(const LiveOptions& o, live::ApiClient& client, const sigset_t& si
   return 0;
 }
 
+// --once: read, report, and with --apply write and read again until no drift is left, giving up
+// after kMaxRounds rounds in a row that wrote nothing. 0 no drift (left), 1 drift, 3 unreadable.
+int once(const LiveOptions& o, live::ApiClient& client, std::ostream& out, std::ostream& err) {
+  constexpr int kMaxRounds = 5;
+  std::string last;
+  for (int stalled = 0;;) {
+    auto observed = live::read_cluster(client);
+    if (!observed.ok()) {
+      err << "chaintwin live: " << client.connection().server << ": " << observed.error() << "\n";
+      return 3;
+    }
+    if (last.empty())
+      for (const auto& m : observed->missing) err << "chaintwin live: not served: " << m << "\n";
+    auto drift = live::compute_drift(observed->state, live::wall_clock_rfc3339());
+    if (!drift.ok()) {
+      err << "chaintwin live: " << drift.error() << "\n";
+      return 3;
+    }
+    const std::string text = drift_text(o, client, *observed, drift->rows);
+    if (text != last) out << text << std::flush;
+    last = text;
+    if (!o.apply || drift->rows.empty()) return drift->rows.empty() ? 0 : 1;
+    const live::ApplyReport applied = live::apply_writes(client, observed->state, drift->writes, o.dry_run);
+    report_apply(o, applied, drift->writes.size(), err);
+    if (o.dry_run) return 1;
+    stalled = applied.sent > 0 ? 0 : stalled + 1;
+    if (!applied.conflict && applied.sent == 0) return 1;  // refused for good: the drift stays
+    if (stalled >= kMaxRounds) return 1;
+  }
+}
+
 }  // namespace
 
 int live_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err, const LiveGuiRunner& gui) {
@@ -241,57 +273,7 @@ int live_command(const std::vector<std::string>& args, std::ostream& out, std::o
   sigaddset(&signals, SIGTERM);
   if (!o.once) pthread_sigmask(SIG_BLOCK, &signals, nullptr);  // before any thread starts
   if (!o.once) return watch_loop(o, **client, signals, out, err);
-  std::string last;
-  constexpr int kMaxRounds = 5;  // rounds in a row that wrote nothing before giving up
-  int stalled = 0;
-  while (true) {
-    auto observed = live::read_cluster(**client);
-    if (!observed.ok()) {
-      err << "chaintwin live: " << (*client)->connection().server << ": " << observed.error() << "\n";
-      if (o.once) return 3;
-    } else {
-      for (const auto& m : observed->missing) err << "chaintwin live: not served: " << m << "\n";
-      auto drift = live::compute_drift(observed->state, rfc3339_now());
-      if (!drift.ok()) {
-        err << "chaintwin live: " << drift.error() << "\n";
-        if (o.once) return 3;
-      } else {
-        std::string text;
-        if (o.json)
-          for (const auto& r : drift->rows) text += live::drift_json(r).dump() + "\n";
-        else
-          text = "# " + (*client)->connection().server + " (context " + (*client)->connection().context + "), " +
-                 std::to_string(observed->objects) + " objects at resourceVersion " + observed->resource_version + "\n" +
-                 live::drift_table(drift->rows);
-        if (text != last || o.once) out << text << std::flush;
-        last = text;
-        if (o.apply && !drift->rows.empty()) {
-          const live::ApplyReport applied = live::apply_writes(**client, observed->state, drift->writes, o.dry_run);
-          err << "chaintwin live: " << (o.dry_run ? "dry run: the cluster accepted " : "applied ") << applied.sent << " of "
-              << drift->writes.size() << " write(s)" << (applied.stopped.empty() ? "" : "; stopped: " + applied.stopped)
-              << (applied.conflict ? " (re-reading the cluster to plan again)" : "") << "\n";
-          // Re-read at once after progress or a conflict; give up after kMaxRounds rounds in a row
-          // that wrote nothing.
-          stalled = applied.sent > 0 ? 0 : stalled + 1;
-          if (!o.dry_run && (applied.conflict || applied.sent > 0) && stalled < kMaxRounds) continue;
-          if (o.once) {
-            if (o.dry_run) return 1;
-            auto after = live::read_cluster(**client);
-            if (!after.ok()) return 3;
-            auto left = live::compute_drift(after->state, rfc3339_now());
-            if (!left.ok()) return 3;
-            out << "# after applying: " << live::drift_table(left->rows) << std::flush;
-            return left->rows.empty() ? 0 : 1;
-          }
-        }
-        stalled = 0;
-        if (o.once) return drift->rows.empty() ? 0 : 1;
-      }
-    }
-    timespec wait{static_cast<time_t>(o.interval), static_cast<long>((o.interval - static_cast<double>(static_cast<time_t>(o.interval))) * 1e9)};
-    const int sig = sigtimedwait(&signals, nullptr, &wait);
-    if (sig == SIGINT || sig == SIGTERM) return 0;
-  }
+  return once(o, **client, out, err);
 }
 
 }  // namespace chaintwin::cli

@@ -12,16 +12,10 @@ if ! command -v kubectl >/dev/null 2>&1; then
 fi
 tmp=$(mktemp -d)
 export HOME="$tmp"
-"$chaintwin" serve --listen 127.0.0.1:0 --at 1h >"$tmp/serve.out" 2>&1 &
-pid=$!
+. "$(dirname "$0")/serve_helpers.sh"
+start_serve "$chaintwin" "$tmp/serve.out" --at 1h
+pid=$spid
 trap 'kill $pid 2>/dev/null || true; rm -rf "$tmp"' EXIT
-port=""
-for _ in $(seq 1 300); do
-  port=$(sed -n 's|^serving .* on http://127.0.0.1:\([0-9]*\)$|\1|p' "$tmp/serve.out")
-  [ -n "$port" ] && break
-  sleep 0.1
-done
-[ -n "$port" ] || { cat "$tmp/serve.out"; exit 1; }
 fail() { echo "FAIL: $*"; exit 1; }
 cat >"$tmp/kc.yaml" <<KC
 current-context: twin

@@ -6,16 +6,10 @@
 set -eu
 chaintwin=$1
 tmp=$(mktemp -d)
-"$chaintwin" serve --listen 127.0.0.1:0 --at 6h >"$tmp/serve.out" 2>&1 &
-pid=$!
+. "$(dirname "$0")/serve_helpers.sh"
+start_serve "$chaintwin" "$tmp/serve.out" --at 6h
+pid=$spid
 trap 'kill $pid 2>/dev/null || true; rm -rf "$tmp"' EXIT
-port=""
-for _ in $(seq 1 300); do
-  port=$(sed -n 's|^serving .* on http://127.0.0.1:\([0-9]*\)$|\1|p' "$tmp/serve.out")
-  [ -n "$port" ] && break
-  sleep 0.1
-done
-[ -n "$port" ] || { cat "$tmp/serve.out"; exit 1; }
 fail() { echo "FAIL: $*"; exit 1; }
 kubeconfig() {  # SERVER
   cat <<KC
@@ -59,14 +53,8 @@ if cat "$tmp"/out* "$tmp"/err* | grep -q 'not-to-be-seen-0123'; then fail "the t
 # A scenario with a non-default Setting (instance-type-aware-cpu-manufacturer: true): the served
 # Settings carry it, so the live mode judges with it and finds no drift either.
 kill $pid
-"$chaintwin" serve "$3" --listen 127.0.0.1:0 --at 5m >"$tmp/serve2.out" 2>&1 &
-pid=$!
-port=""
-for _ in $(seq 1 300); do
-  port=$(sed -n 's|^serving .* on http://127.0.0.1:\([0-9]*\)$|\1|p' "$tmp/serve2.out")
-  [ -n "$port" ] && break
-  sleep 0.1
-done
+start_serve "$chaintwin" "$tmp/serve2.out" "$3" --at 5m
+pid=$spid
 kubeconfig "http://127.0.0.1:$port" >"$tmp/kc2.yaml"
 "$chaintwin" live --kubeconfig "$tmp/kc2.yaml" --once >"$tmp/out5" 2>&1 || fail "no drift with the scenario's Settings: $(cat "$tmp/out5")"
 echo "live against serve: ok"

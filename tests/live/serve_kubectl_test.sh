@@ -10,16 +10,10 @@ if ! command -v kubectl >/dev/null 2>&1; then
 fi
 tmp=$(mktemp -d)
 export HOME="$tmp"  # a fresh discovery cache
-"$chaintwin" serve --listen 127.0.0.1:0 --at 6h >"$tmp/serve.out" 2>&1 &
-pid=$!
+. "$(dirname "$0")/serve_helpers.sh"
+start_serve "$chaintwin" "$tmp/serve.out" --at 6h
+pid=$spid
 trap 'kill $pid 2>/dev/null || true; rm -rf "$tmp"' EXIT
-port=""
-for _ in $(seq 1 300); do
-  port=$(sed -n 's|^serving .* on http://127.0.0.1:\([0-9]*\)$|\1|p' "$tmp/serve.out")
-  [ -n "$port" ] && break
-  sleep 0.1
-done
-[ -n "$port" ] || { echo "serve did not start:"; cat "$tmp/serve.out"; exit 1; }
 k() { kubectl --server "http://127.0.0.1:$port" --request-timeout 20s "$@"; }
 fail() { echo "FAIL: $*"; exit 1; }
 

@@ -12,17 +12,10 @@ if ! command -v kubectl >/dev/null 2>&1; then
 fi
 tmp=$(mktemp -d)
 export HOME="$tmp"
-"$chaintwin" serve --listen 127.0.0.1:0 --at 1h --faults gone=0.5,drop=0.3 --fault-seed 3 >"$tmp/serve.out" 2>&1 &
-spid=$!
+. "$(dirname "$0")/serve_helpers.sh"
+start_serve "$chaintwin" "$tmp/serve.out" --at 1h --faults gone=0.5,drop=0.3 --fault-seed 3
 lpid=""
 trap 'kill $spid $lpid 2>/dev/null || true; rm -rf "$tmp"' EXIT
-port=""
-for _ in $(seq 1 300); do
-  port=$(sed -n 's|^serving .* on http://127.0.0.1:\([0-9]*\)$|\1|p' "$tmp/serve.out")
-  [ -n "$port" ] && break
-  sleep 0.1
-done
-[ -n "$port" ] || { cat "$tmp/serve.out"; exit 1; }
 fail() { echo "FAIL: $*"; echo "--- live stdout"; cat "$tmp/live.out"; echo "--- live stderr"; cat "$tmp/live.err"; exit 1; }
 cat >"$tmp/kc.yaml" <<KC
 current-context: twin

@@ -1,23 +1,9 @@
 #include "sim/cli/gui/live_source.h"
 
-#include <ctime>
-
 #include "live/drift.h"
 #include "viz/snapshot_state.h"
 
 namespace chaintwin::cli {
-namespace {
-
-std::string rfc3339_now() {
-  const std::time_t t = std::time(nullptr);
-  std::tm tm{};
-  gmtime_r(&t, &tm);
-  char buf[32];
-  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
-  return buf;
-}
-
-}  // namespace
 
 LiveSource::LiveSource(live::ClusterConnection connection, live::ClientOptions options)
     : connection_(connection), watcher_(std::move(connection), std::move(options)) {}
@@ -64,7 +50,7 @@ void LiveSource::loop() {
     snap->events = observed->objects;
     snap->state_note = "The cluster as the live mode's watches see it; cards and ledgers are the Devices records'.";
     viz::fill_cluster_state(*snap, observed->state, {});
-    auto drift = live::compute_drift(observed->state, rfc3339_now());
+    auto drift = live::compute_drift(observed->state, live::wall_clock_rfc3339());
     std::lock_guard<std::mutex> lock(mutex_);
     if (drift.ok()) {
       for (const auto& r : drift->rows) snap->drift.push_back({r.kind, r.name, r.verb, r.controller, r.reason});
