@@ -62,6 +62,15 @@ std::vector<Column> columns_of(std::string_view kind) {
                        n += static_cast<int>(g.value("accelerators", json::array()).size());
                      return n;
                    }}};
+  if (kind == "Workload")
+    return {name,
+            {"Queue", "spec.queueName", [](const json& o) { return o.value("spec", json::object()).value("queueName", ""); }},
+            {"Reserved in", "status.admission.clusterQueue",
+             [](const json& o) {
+               return o.value("status", json::object()).value("admission", json::object()).value("clusterQueue", "");
+             }},
+            {"Admitted", "the Admitted condition", [](const json& o) { return condition(o, "Admitted"); }},
+            {"Finished", "the Finished condition", [](const json& o) { return condition(o, "Finished"); }}};
   if (kind == "Setting")
     return {name, {"Value", "status.value", [](const json& o) { return o.value("status", json::object()).value("value", ""); }}};
   if (kind == "Node")

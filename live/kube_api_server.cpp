@@ -89,9 +89,9 @@ std::string KubeApiServer::fault_counts() const {
   return out.empty() ? "none" : out;
 }
 
-void KubeApiServer::publish(const model::ClusterState& state) {
+void KubeApiServer::publish(const model::ClusterState& state, const model::WorkloadState* workloads) {
   std::lock_guard<std::mutex> lock(mutex_);
-  objects_.update(state);
+  objects_.update(state, workloads);
 }
 
 model::Result<int> KubeApiServer::listen(const std::string& host, int port) {

@@ -45,7 +45,7 @@ class KubeApiServer {
   KubeApiServer& operator=(const KubeApiServer&) = delete;
 
   // Folds in a new state (objects that changed get a new resourceVersion and a watch event).
-  void publish(const model::ClusterState& state);
+  void publish(const model::ClusterState& state, const model::WorkloadState* workloads = nullptr);
   // Binds host:port (port 0: any free port) and serves on a thread; the bound port, or why not.
   model::Result<int> listen(const std::string& host, int port);
   void stop();

@@ -20,8 +20,9 @@ constexpr const char* kServeHelp = R"(Usage: chaintwin serve [SCENARIO] [--liste
 
 Simulates SCENARIO (the embedded default scenario when none is given) and serves its cluster as a
 Kubernetes API on HOST:PORT (default 127.0.0.1:8080; port 0 picks a free port): /version,
-discovery, get, list and watch of Nodes, Devices, Namespaces, InstanceTypes, TopologySources,
-ResourceFlavors, ClusterQueues, LocalQueues, AdmissionChecks and Topologies, with Table replies, so
+discovery, get, list and watch of Nodes, Devices, Namespaces, Settings, InstanceTypes,
+TopologySources, ResourceFlavors, ClusterQueues, LocalQueues, AdmissionChecks, Topologies and
+Workloads, with Table replies, so
 
   kubectl --server http://127.0.0.1:8080 get instancetypes,clusterqueues
 
@@ -178,7 +179,7 @@ int serve_command(const std::vector<std::string>& args, std::ostream& out, std::
   live::KubeApiServer server;
   server.set_writable(!o.play);
   server.set_faults(o.faults);
-  server.publish(settled(simulation));
+  server.publish(settled(simulation), &simulation.workloads());
   const auto port = server.listen(o.host, o.port);
   if (!port.ok()) {
     err << "chaintwin serve: " << port.error() << "\n";
@@ -201,7 +202,7 @@ int serve_command(const std::vector<std::string>& args, std::ostream& out, std::
       err << "chaintwin serve: the run stopped: " << simulation.fatal() << "\n";
       break;
     }
-    server.publish(settled(simulation));
+    server.publish(settled(simulation), &simulation.workloads());
   }
   server.stop();
   out << "stopped after " << server.requests() << " requests, " << server.writes() << " writes" << std::endl;

@@ -7,6 +7,7 @@
 #include "model/node_codec.h"
 #include "model/settings.h"
 #include "model/topology_source_codec.h"
+#include "model/workload/workload_codec.h"
 
 namespace chaintwin::live {
 namespace {
@@ -22,13 +23,18 @@ void encode_all(const Map& map, Encode encode, std::vector<nlohmann::json>& out)
 
 bool served_kind(std::string_view kind) {
   for (const char* k : {"Node", "Devices", "Namespace", "Setting", "TopologySource", "Topology", "ResourceFlavor",
-                        "InstanceType", "ClusterQueue", "LocalQueue", "AdmissionCheck"})
+                        "InstanceType", "ClusterQueue", "LocalQueue", "AdmissionCheck", "Workload"})
     if (kind == k) return true;
   return false;
 }
 
-std::vector<nlohmann::json> encode_objects(const model::ClusterState& state, std::string_view kind) {
+std::vector<nlohmann::json> encode_objects(const model::ClusterState& state, std::string_view kind,
+                                           const model::WorkloadState* workloads) {
   std::vector<nlohmann::json> out;
+  if (kind == "Workload") {
+    if (workloads != nullptr) encode_all(workloads->workloads, model::encode_workload, out);
+    return out;
+  }
   if (kind == "Node") encode_all(state.nodes, model::encode_node, out);
   else if (kind == "Devices") encode_all(state.devices, model::encode_devices, out);
   else if (kind == "Namespace") encode_all(state.namespaces, model::encode_namespace, out);
@@ -53,12 +59,12 @@ std::vector<nlohmann::json> encode_objects(const model::ClusterState& state, std
   return out;
 }
 
-size_t ServedObjects::update(const model::ClusterState& state) {
+size_t ServedObjects::update(const model::ClusterState& state, const model::WorkloadState* workloads) {
   size_t changed = 0;
   for (const ApiResource& r : watched_resources()) {
     std::map<Key, Entry>& served = objects_[std::string(r.kind)];
     std::map<Key, nlohmann::json> now;
-    for (auto& o : encode_objects(state, r.kind)) {
+    for (auto& o : encode_objects(state, r.kind, workloads)) {
       Key key{o["metadata"].value("namespace", ""), o["metadata"].value("name", "")};  // before o moves
       now[std::move(key)] = std::move(o);
     }

@@ -15,6 +15,7 @@
 
 #include "live/api_paths.h"
 #include "model/stage4/cluster_state.h"
+#include "model/workload/workload.h"
 
 namespace chaintwin::live {
 
@@ -27,18 +28,19 @@ struct WatchEvent {
 
 // Every object of `kind` in `state`, encoded as the API serves it (apiVersion, kind, metadata,
 // spec, status), in name order. Kinds the model does not hold as objects give none.
-std::vector<nlohmann::json> encode_objects(const model::ClusterState& state, std::string_view kind);
+std::vector<nlohmann::json> encode_objects(const model::ClusterState& state, std::string_view kind,
+                                           const model::WorkloadState* workloads = nullptr);
 // The namespace `serve` puts the operator's Setting objects in (the operator keeps them in its
 // system namespace, whose name the references do not give; docs/fidelity.md).
 inline constexpr std::string_view kSettingsNamespace = "gpustack-system";
 
-// Whether `serve` has the objects of `kind` (Workloads and InstanceTypeFlavors not yet).
+// Whether `serve` has the objects of `kind` (InstanceTypeFlavors not yet).
 bool served_kind(std::string_view kind);
 
 class ServedObjects {
  public:
-  // Folds in `state`; returns how many objects changed.
-  size_t update(const model::ClusterState& state);
+  // Folds in `state` (and the Workloads, when given); returns how many objects changed.
+  size_t update(const model::ClusterState& state, const model::WorkloadState* workloads = nullptr);
 
   int64_t resource_version() const { return resource_version_; }
   // The objects of `kind` (in namespace `ns` when given), in (namespace, name) order.

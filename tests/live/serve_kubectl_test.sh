@@ -29,6 +29,13 @@ echo "$out" | grep -Eq '^gpustack--nvidia-h100-80gb-hbm3-linux-amd64 +None +41 +
 [ "$(k get node h100-0 -o 'jsonpath={.status.capacity.nvidia\.com/gpu\.partitioned}')" = 18 ] || fail "the partitioned key of h100-0"
 [ "$(k get localqueues -A --no-headers | wc -l)" = 8 ] || fail "eight LocalQueues"
 k get node does-not-exist 2>&1 | grep -q 'NotFound' || fail "NotFound for a missing Node"
+# The simulation's Workloads at 6 h, with Kueue's columns.
+out=$(k get workloads -A)
+echo "$out" | head -3
+echo "$out" | head -1 | grep -Eq '^NAMESPACE +NAME +QUEUE +RESERVED IN +ADMITTED +FINISHED$' || fail "the Workload columns"
+[ "$(k get workloads -A --no-headers | wc -l)" = 89 ] || fail "89 Workloads in the default scenario at 6h"
+echo "$out" | grep -Eq '^team-a +a10g-inference-2 +gpustack-fnv64-[0-9a-f]+ +gpustack--nvidia-a10g-linux-amd64 +True \(Admitted\) +-$' ||
+  fail "an admitted Workload's row"
 # A watch lists what is there first, then stays open until its timeout.
 timeout 5 kubectl --server "http://127.0.0.1:$port" get resourceflavors -w --no-headers >"$tmp/watch.out" 2>&1 || true
 [ "$(wc -l <"$tmp/watch.out")" -ge 4 ] || { cat "$tmp/watch.out"; fail "the watch's initial ResourceFlavors"; }
