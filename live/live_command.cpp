@@ -146,20 +146,18 @@ void report_apply(const LiveOptions& o, const live::ApplyReport& applied, size_t
 }
 
 // Prints the drift of `observed` when it differs from the last printed; applies it with --apply.
-// Returns the drift's size, or -1 when it cannot be computed.
-int64_t report_drift(const LiveOptions& o, live::ApiClient& client, const live::ObservedCluster& observed,
+void report_drift(const LiveOptions& o, live::ApiClient& client, const live::ObservedCluster& observed,
                      std::string& last, std::ostream& out, std::ostream& err) {
   auto drift = live::compute_drift(observed.state, live::wall_clock_rfc3339());
   if (!drift.ok()) {
     err << "chaintwin live: " << drift.error() << "\n";
-    return -1;
+    return;
   }
   const std::string text = drift_text(o, client, observed, drift->rows);
   if (text != last) out << text << std::flush;
   last = text;
   if (o.apply && !drift->rows.empty())
     report_apply(o, live::apply_writes(client, observed.state, drift->writes, o.dry_run), drift->writes.size(), err);
-  return static_cast<int64_t>(drift->rows.size());
 }
 
 // Without --once: list-then-watch every kind (cluster_watcher.h) and report the drift whenever the

@@ -10,7 +10,6 @@
 #include "live/kube_api_server.h"
 #include "sim/runner/chain_sync.h"
 #include "sim/runner/simulation.h"
-#include "sim/scenario/default_scenario.h"
 #include "sim/scenario/scenario_loader.h"
 
 namespace chaintwin::cli {
@@ -148,9 +147,7 @@ int serve_command(const std::vector<std::string>& args, std::ostream& out, std::
     out << kServeHelp;
     return 0;
   }
-  auto scenario = o.scenario.empty()
-                      ? sim::load_scenario_text(std::string(sim::data::kDefaultScenarioYaml), "scenarios/default.yaml (embedded)")
-                      : sim::load_scenario(o.scenario);
+  auto scenario = sim::load_scenario_or_default(o.scenario);
   if (!scenario.ok()) {
     err << "chaintwin serve: " << scenario.error() << "\n";
     return 2;

@@ -84,6 +84,9 @@ model::Status run_window(const SnapshotSource& source, CommandSink& commands, co
     glClear(GL_COLOR_BUFFER_BIT);
     ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
     if (snapshot != nullptr) ++drawn;
+    // A screenshot waits for its first snapshot at most a minute (a live cluster that never lists).
+    if (options.screenshot && drawn == 0 && glfwGetTime() > 60.0)
+      return model::err("no snapshot to draw after 60 s; nothing written");
     if (options.screenshot && drawn >= options.screenshot_frames) {
       glFinish();
       return capture_png(*options.screenshot, fb_w, fb_h);

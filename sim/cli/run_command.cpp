@@ -11,7 +11,6 @@
 #include "sim/results/report.h"
 #include "sim/results/sqlite_store.h"
 #include "sim/runner/simulation.h"
-#include "sim/scenario/default_scenario.h"
 #include "sim/scenario/scenario_loader.h"
 
 namespace chaintwin::cli {
@@ -104,10 +103,6 @@ std::string parse(const std::vector<std::string>& args, RunOptionsCli& o) {
   return "";
 }
 
-model::Result<sim::Scenario> load(const std::string& file) {
-  if (file.empty()) return sim::load_scenario_text(std::string(sim::data::kDefaultScenarioYaml), "scenarios/default.yaml (embedded)");
-  return sim::load_scenario(file);
-}
 
 }  // namespace
 
@@ -121,7 +116,7 @@ int run_command(const std::vector<std::string>& args, std::ostream& out, std::os
     out << kRunHelp;
     return 0;
   }
-  auto scenario = load(o.scenario);
+  auto scenario = sim::load_scenario_or_default(o.scenario);
   if (!scenario.ok()) {
     err << "chaintwin run: " << scenario.error() << "\n";
     return 2;

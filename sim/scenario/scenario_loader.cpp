@@ -1,5 +1,7 @@
 #include "sim/scenario/scenario_loader.h"
 
+#include "sim/scenario/default_scenario.h"
+
 #include <fstream>
 #include <sstream>
 
@@ -165,6 +167,11 @@ model::Result<Scenario> load_scenario(const std::string& path) {
   std::ostringstream ss;
   ss << in.rdbuf();
   return load(ss.str(), path);
+}
+
+model::Result<Scenario> load_scenario_or_default(const std::string& path) {
+  if (path.empty()) return load_scenario_text(std::string(data::kDefaultScenarioYaml), "scenarios/default.yaml (embedded)");
+  return load_scenario(path);
 }
 
 model::Result<Scenario> load_scenario_text(const std::string& text, const std::string& name_for_messages) {

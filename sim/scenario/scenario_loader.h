@@ -17,5 +17,8 @@ namespace chaintwin::sim {
 model::Result<Scenario> load_scenario(const std::string& path);
 // Parses `text` as if read from `name_for_messages` (also the base for relative paths).
 model::Result<Scenario> load_scenario_text(const std::string& text, const std::string& name_for_messages);
+// The scenario file `path`, or the embedded default scenario when `path` is empty (what every
+// command that takes an optional SCENARIO runs).
+model::Result<Scenario> load_scenario_or_default(const std::string& path);
 
 }  // namespace chaintwin::sim

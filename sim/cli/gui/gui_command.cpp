@@ -5,7 +5,6 @@
 #include "sim/cli/gui/live_source.h"
 #include "sim/cli/gui/run_file_source.h"
 #include "sim/cli/gui/simulation_driver.h"
-#include "sim/scenario/default_scenario.h"
 #include "sim/scenario/scenario_loader.h"
 #include "viz/window_app.h"
 
@@ -191,9 +190,7 @@ int gui_command(const std::vector<std::string>& args, std::ostream& out, std::os
   window.select_queue = o.select;
   window.select_node = o.node;
   if (!o.db.empty()) return show_run_file(o, window, out, err);
-  auto scenario = o.scenario.empty()
-                      ? sim::load_scenario_text(std::string(sim::data::kDefaultScenarioYaml), "scenarios/default.yaml (embedded)")
-                      : sim::load_scenario(o.scenario);
+  auto scenario = sim::load_scenario_or_default(o.scenario);
   if (!scenario.ok()) {
     err << "chaintwin gui: " << scenario.error() << "\n";
     return 2;
@@ -240,7 +237,7 @@ int live_gui(const live::ClusterConnection& connection, const live::ClientOption
   window.panel = viz::PanelId::kDrift;
   window.screenshot = screenshot;
   if (auto s = viz::run_window(source, source, window); !s.ok()) {
-    err << "chaintwin live: " << s.error() << "\n";
+    err << "chaintwin live: " << s.error() << (source.error().empty() ? "" : " (" + source.error() + ")") << "\n";
     return 1;
   }
   if (screenshot) out << "wrote " << *screenshot << " (" << source.latest()->drift.size() << " drift rows)\n";
