@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include "live/api_paths.h"
+#include "live/unknown_fields.h"
 #include "model/devices_codec.h"
 #include "model/instance_type_codec.h"
 #include "model/kueue/cluster_queue_codec.h"
@@ -31,6 +32,35 @@ json encode(const model::Object& o) {
       o);
 }
 
+// The observed object of `kind` named `name` (in `ns`), as the model decoded it.
+std::optional<model::Object> observed_object(const model::ClusterState& s, std::string_view kind, const std::string& ns,
+                                             const std::string& name) {
+  auto find = [&](const auto& map, const std::string& key) -> std::optional<model::Object> {
+    const auto it = map.find(key);
+    if (it == map.end()) return std::nullopt;
+    return model::Object(it->second);
+  };
+  if (kind == "Node") return find(s.nodes, name);
+  if (kind == "Devices") return find(s.devices, name);
+  if (kind == "Namespace") return find(s.namespaces, name);
+  if (kind == "Topology") return find(s.topologies, name);
+  if (kind == "ResourceFlavor") return find(s.resource_flavors, name);
+  if (kind == "InstanceType") return find(s.instance_types, name);
+  if (kind == "ClusterQueue") return find(s.cluster_queues, name);
+  if (kind == "LocalQueue") return find(s.local_queues, model::local_queue_key(ns, name));
+  if (kind == "AdmissionCheck") return find(s.admission_checks, name);
+  return std::nullopt;
+}
+
+// The object as the cluster sent it (from the list or watch), or null.
+const json* sent_object(const std::vector<json>& raw, std::string_view kind, const std::string& ns, const std::string& name) {
+  for (const auto& o : raw) {
+    const json& m = o.value("metadata", json::object());
+    if (o.value("kind", "") == kind && m.value("name", "") == name && m.value("namespace", "") == ns) return &o;
+  }
+  return nullptr;
+}
+
 // The merge patch that takes `from` to `to` (removed keys as null).
 json map_patch(const json& from, const json& to) {
   json patch = json::object();
@@ -43,7 +73,7 @@ json map_patch(const json& from, const json& to) {
 
 }  // namespace
 
-ApplyReport apply_writes(ApiClient& client, const model::ClusterState& observed, const std::vector<model::Write>& writes,
+ApplyReport apply_writes(ApiClient& client, const ObservedCluster& observed, const std::vector<model::Write>& writes,
                          bool dry_run) {
   ApplyReport report;
   const std::string params = std::string("?fieldManager=chaintwin") + (dry_run ? "&dryRun=All" : "");
@@ -69,8 +99,8 @@ ApplyReport apply_writes(ApiClient& client, const model::ClusterState& observed,
       body = nullptr;
     } else if (kind == "Node") {
       // The operator merge-patches a Node's labels and annotations, and its status.capacity.
-      const auto current = observed.nodes.find(meta.name);
-      const json before = current == observed.nodes.end() ? json::object() : model::encode_node(current->second);
+      const auto current = observed.state.nodes.find(meta.name);
+      const json before = current == observed.state.nodes.end() ? json::object() : model::encode_node(current->second);
       method = "PATCH";
       type = "application/merge-patch+json";
       if (w.verb == model::WriteVerb::kUpdate) {
@@ -94,6 +124,10 @@ ApplyReport apply_writes(ApiClient& client, const model::ClusterState& observed,
     } else {
       method = "PUT";
       path = w.verb == model::WriteVerb::kUpdateStatus ? object + "/status" : object;
+      // A replace sends the whole object: keep what the cluster has that the model does not read.
+      const json* sent = sent_object(observed.raw, kind, meta.namespace_, meta.name);
+      const auto known = observed_object(observed.state, kind, meta.namespace_, meta.name);
+      if (sent != nullptr && known) body = with_unknown_fields(std::move(body), unknown_fields(*sent, encode(*known)));
     }
     auto res = client.send(method, path + params, body.is_null() ? "" : body.dump(), type);
     if (!res.ok()) {
