@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "live/api_paths.h"
+#include "model/workload/workload_codec.h"
 #include "sim/cluster_objects.h"
 
 namespace chaintwin::live {
@@ -35,9 +36,8 @@ model::Result<ObservedCluster> read_cluster(ApiClient& client) {
   if (!groups.ok()) return model::err(groups.error());
   for (const auto& g : groups->value("groups", json::array()))
     for (const auto& v : g.value("versions", json::array())) served[g.value("name", "")].insert(v.value("version", ""));
-  std::vector<sim::SourceObject> objects;
   for (const ApiResource& r : watched_resources()) {
-    if (r.kind == "Workload" || r.kind == "InstanceTypeFlavor") continue;  // not read by the operator's controllers
+    if (r.kind == "InstanceTypeFlavor") continue;  // not read by the operator's controllers
     if (!r.group.empty() && served[std::string(r.group)].count(std::string(r.version)) == 0) {
       const auto& have = served[std::string(r.group)];
       std::string note = std::string(r.group) + "/" + std::string(r.version) + " (" + std::string(r.resource) + "): ";
@@ -58,15 +58,34 @@ model::Result<ObservedCluster> read_cluster(ApiClient& client) {
       // A List's items carry no apiVersion/kind on a real API server: put them back.
       item["kind"] = std::string(r.kind);
       item["apiVersion"] = r.group.empty() ? std::string(r.version) : std::string(r.group) + "/" + std::string(r.version);
-      out.raw.push_back(item);
-      objects.push_back({"GET " + path, 0, std::move(item), {}});
+      out.raw.push_back(std::move(item));
       ++out.objects;
     }
+  }
+  if (auto s = decode_observed(out); !s.ok()) return model::err(s.error());
+  return out;
+}
+
+model::Status decode_observed(ObservedCluster& out) {
+  std::vector<sim::SourceObject> objects;
+  out.workloads = {};
+  for (const json& o : out.raw) {
+    if (o.value("kind", "") != "Workload") {
+      objects.push_back({o.value("apiVersion", ""), 0, o, {}});
+      continue;
+    }
+    auto w = model::decode_workload(o);
+    const json& meta = o.value("metadata", json::object());
+    if (!w.ok())
+      return model::err("the cluster's Workload " + meta.value("namespace", "") + "/" + meta.value("name", "") +
+                        " does not decode: " + w.error());
+    std::string key = model::object_key(w->metadata);
+    out.workloads.workloads.emplace(std::move(key), std::move(*w));
   }
   auto state = sim::read_cluster_objects(objects, model::Settings{});
   if (!state.ok()) return model::err("the cluster's objects do not decode: " + state.error());
   out.state = static_cast<model::ClusterState>(state.value());
-  return out;
+  return model::Ok{};
 }
 
 }  // namespace chaintwin::live

@@ -1,6 +1,8 @@
 // Reads a cluster through its API into the model's ClusterState: discovery first (which groups
 // and versions it serves; what chaintwin needs and does not find is said plainly), then a list of
-// every kind the chain reads, decoded with the same codecs as scenario files.
+// every kind the chain reads, decoded with the same codecs as scenario files, and of Kueue's
+// Workloads, decoded beside it into a WorkloadState (the operator's controllers do not read them;
+// the GUI and `chaintwin snapshot` do).
 #pragma once
 
 #include <string>
@@ -10,11 +12,13 @@
 
 #include "live/api_client.h"
 #include "model/stage4/cluster_state.h"
+#include "model/workload/workload.h"
 
 namespace chaintwin::live {
 
 struct ObservedCluster {
   model::ClusterState state;
+  model::WorkloadState workloads;    // Kueue's Workloads (no Pods: the live mode does not read them)
   std::vector<std::string> missing;  // e.g. "kueue.x-k8s.io/v1beta2 (the cluster serves v1beta1)"
   std::string resource_version;      // of the last list
   int64_t objects = 0;
@@ -22,5 +26,9 @@ struct ObservedCluster {
 };
 
 model::Result<ObservedCluster> read_cluster(ApiClient& client);
+
+// Decodes `out.raw` (objects as listed or watched, apiVersion and kind set) into `out.state` and
+// `out.workloads`; a refusal names the object and the field. Shared by read_cluster and the watcher.
+model::Status decode_observed(ObservedCluster& out);
 
 }  // namespace chaintwin::live

@@ -44,7 +44,7 @@ model::Status ClusterWatcher::start() {
       for (const auto& v : group.value("versions", json::array()))
         served[group.value("name", "")].push_back(v.value("version", ""));
   for (const ApiResource& r : watched_resources()) {
-    if (r.kind == "Workload" || r.kind == "InstanceTypeFlavor") continue;
+    if (r.kind == "InstanceTypeFlavor") continue;
     const auto& versions = served[std::string(r.group)];
     if (!r.group.empty() && std::find(versions.begin(), versions.end(), r.version) == versions.end()) {
       missing_.push_back(api_version_of(r) + " (" + std::string(r.resource) + ")");
@@ -184,18 +184,15 @@ bool ClusterWatcher::synced() const { return listed_ == static_cast<int>(kinds_.
 model::Result<ObservedCluster> ClusterWatcher::observed() const {
   ObservedCluster out;
   out.missing = missing_;
-  std::vector<sim::SourceObject> objects;
   int64_t newest = 0;
   for (const auto& [kind, items] : mirror_)
     for (const auto& [key, o] : items) {
-      objects.push_back({"watch " + kind, 0, o, {}});
+      out.raw.push_back(o);
       const std::string rv = o.value("metadata", json::object()).value("resourceVersion", "");
       if (!rv.empty() && rv.find_first_not_of("0123456789") == std::string::npos) newest = std::max<int64_t>(newest, std::stoll(rv));
       ++out.objects;
     }
-  auto state = sim::read_cluster_objects(objects, model::Settings{});
-  if (!state.ok()) return model::err("the cluster's objects do not decode: " + state.error());
-  out.state = static_cast<model::ClusterState>(state.value());
+  if (auto s = decode_observed(out); !s.ok()) return model::err(s.error());
   out.resource_version = std::to_string(newest);
   return out;
 }

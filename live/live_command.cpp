@@ -134,9 +134,18 @@ std::string drift_text(const LiveOptions& o, const live::ApiClient& client, cons
     for (const auto& r : rows) text += live::drift_json(r).dump() + "\n";
     return text;
   }
+  int admitted = 0, checking = 0, pending = 0, finished = 0;
+  for (const auto& [key, w] : observed.workloads.workloads) {
+    if (w.finished()) ++finished;
+    else if (w.admitted()) ++admitted;
+    else if (w.quota_reserved()) ++checking;
+    else ++pending;
+  }
   return "# " + client.connection().server + " (context " + client.connection().context + "), " +
-         std::to_string(observed.objects) + " objects at resourceVersion " + observed.resource_version + "\n" +
-         live::drift_table(rows);
+         std::to_string(observed.objects) + " objects at resourceVersion " + observed.resource_version +
+         "; Workloads: " + std::to_string(admitted) + " admitted, " + std::to_string(checking) +
+         " waiting for admission checks, " + std::to_string(pending) + " pending, " + std::to_string(finished) +
+         " finished\n" + live::drift_table(rows);
 }
 
 void report_apply(const LiveOptions& o, const live::ApplyReport& applied, size_t planned, std::ostream& err) {
@@ -157,7 +166,7 @@ void report_drift(const LiveOptions& o, live::ApiClient& client, const live::Obs
   if (text != last) out << text << std::flush;
   last = text;
   if (o.apply && !drift->rows.empty())
-    report_apply(o, live::apply_writes(client, observed.state, drift->writes, o.dry_run), drift->writes.size(), err);
+    report_apply(o, live::apply_writes(client, observed, drift->writes, o.dry_run), drift->writes.size(), err);
 }
 
 // Without --once: list-then-watch every kind (cluster_watcher.h) and report the drift whenever the
@@ -223,7 +232,7 @@ int once(const LiveOptions& o, live::ApiClient& client, std::ostream& out, std::
     if (text != last) out << text << std::flush;
     last = text;
     if (!o.apply || drift->rows.empty()) return drift->rows.empty() ? 0 : 1;
-    const live::ApplyReport applied = live::apply_writes(client, observed->state, drift->writes, o.dry_run);
+    const live::ApplyReport applied = live::apply_writes(client, *observed, drift->writes, o.dry_run);
     report_apply(o, applied, drift->writes.size(), err);
     if (o.dry_run) return 1;
     stalled = applied.sent > 0 ? 0 : stalled + 1;

@@ -273,6 +273,21 @@ Status set_card_partitioning(Devices& devices, const std::vector<int32_t>& cards
   return Ok{};
 }
 
+Devices with_free_ledger(Devices devices) {
+  for (auto& ledger : devices.status.groups)
+    for (auto& row : ledger.accelerators)
+      for (const auto& group : devices.spec.groups)
+        for (const auto& card : group.accelerators) {
+          if (card.id != row.id) continue;
+          if (!is_partitioned(card.status)) {
+            row = free_row(card);
+          } else if (auto fresh = partition_row(card, group.manufacturer, {}, static_cast<int64_t>(group.memory))) {
+            row = std::move(*fresh);
+          }
+        }
+  return devices;
+}
+
 ResourceList device_plugin_capacity(const Devices& devices) {
   struct Pools {
     int64_t whole = 0, sliced = 0, partitioned = 0, visible = 0;

@@ -70,6 +70,11 @@ Result<Devices> make_devices(const std::string& node, const std::vector<Accelera
 // change on a busy card), and MIG on a model without MIG.
 Status set_card_partitioning(Devices& devices, const std::vector<int32_t>& cards, bool mig);
 
+// The ledger as the device plugin publishes it when no Pod holds anything on the node: every row
+// of `devices.status` back to free (a partitioned card with no live instance, its per-profile counts
+// recomputed from its capability). Rows whose card is not in the spec are left as they are.
+Devices with_free_ledger(Devices devices);
+
 // The pool tokens the device plugin registers (kubelet copies them into Node capacity and
 // allocatable), per manufacturer: `<base>` = healthy whole-capable cards, `<base>.shared` = 10 per
 // such card, `<base>.sliced` = Σ logical slice count, `<base>.partitioned` = Σ (allocated + the

@@ -263,3 +263,19 @@ TEST_CASE("a generated four-node cluster equals the four-node walkthrough object
     }
   }
 }
+
+TEST_CASE("a freed ledger is the ledger of the same cards with nothing held", "[model][inventory]") {
+  // Cards 0-1 in MIG mode, one carrying a live 3g.40gb; card 5 holding a logical slice.
+  auto busy = model::make_devices("h100-0", h100({mig({0, 1}, {"3g.40gb@0"})}));
+  auto idle = model::make_devices("h100-0", h100({mig({0, 1})}));
+  REQUIRE(busy.ok());
+  REQUIRE(idle.ok());
+  auto& row = busy.value().status.groups.at(0).accelerators.at(5);
+  row.mode = model::DeviceAllocationMode::kSliced;
+  row.allocated = 800000;
+  row.remaining = 800000;
+  row.allocated_slices = 1;
+  REQUIRE(busy.value() != idle.value());
+  CHECK(model::with_free_ledger(busy.value()) == idle.value());
+  CHECK(model::with_free_ledger(idle.value()) == idle.value());
+}

@@ -49,7 +49,7 @@ void LiveSource::loop() {
     snap->source = connection_.server + " at resourceVersion " + observed->resource_version;
     snap->events = observed->objects;
     snap->state_note = "The cluster as the live mode's watches see it; cards and ledgers are the Devices records'.";
-    viz::fill_cluster_state(*snap, observed->state, {});
+    viz::fill_cluster_state(*snap, observed->state, observed->workloads);
     auto drift = live::compute_drift(observed->state, live::wall_clock_rfc3339());
     std::lock_guard<std::mutex> lock(mutex_);
     if (drift.ok()) {
