@@ -33,12 +33,31 @@ set +e
 "$chaintwin" live --kubeconfig "$tmp/kc.yaml" --context nope --once 2>"$tmp/err2"; rc=$?
 set -e
 [ $rc -eq 2 ] && grep -q "no context named 'nope'" "$tmp/err2" || fail "a missing context: exit $rc"
-# A snapshot of the served cluster is a scenario `chaintwin run` accepts.
-"$chaintwin" snapshot --kubeconfig "$tmp/kc.yaml" -o "$tmp/snap.yaml" --horizon 1h || fail "snapshot"
+# The header counts the served Workloads (the default scenario at 6 h: 25 admitted, 64 pending).
+grep -q 'Workloads: 25 admitted, 0 waiting for admission checks, 64 pending, 0 finished$' "$tmp/out" || fail "the Workload counts"
+# A snapshot of the served cluster is a scenario `chaintwin run` accepts, with the Workloads in flight.
+"$chaintwin" snapshot --kubeconfig "$tmp/kc.yaml" -o "$tmp/snap.yaml" --horizon 1h >"$tmp/snap.out" || fail "snapshot"
+cat "$tmp/snap.out"
+grep -q ': 42 objects and 89 Workloads in flight (25 holding quota, 64 pending) from ' "$tmp/snap.out" || fail "the snapshot's counts"
 grep -q '^kind: Scenario$' "$tmp/snap.yaml" || fail "the snapshot is a scenario"
 [ "$(grep -c '^    kind: Node$' "$tmp/snap.yaml")" = 5 ] || fail "five Nodes in the snapshot"
+[ "$(grep -c '^  instanceType: gpustack--' "$tmp/snap.yaml")" = 89 ] || fail "89 captured Workloads"
 "$chaintwin" run "$tmp/snap.yaml" >"$tmp/run.out" || fail "chaintwin run of the snapshot: $(cat "$tmp/run.out")"
 grep -q '^gpustack--nvidia-h100-80gb-hbm3-linux-amd64 .*8.000 cards' "$tmp/run.out" || fail "the H100 pool in the snapshot's run"
+# Within a minute the twin holds the H100 pool's 12 again (53 captured there; 41 still pending).
+"$chaintwin" run "$tmp/snap.yaml" --until 1m >"$tmp/run1m.out" || fail "the snapshot's first minute"
+grep -Eq '^gpustack--nvidia-h100-80gb-hbm3-linux-amd64 +53 +12 +12 +41 ' "$tmp/run1m.out" || fail "12 H100 Workloads admitted again: $(cat "$tmp/run1m.out")"
+# Without Workloads the ledgers keep their cards and the scenario has no workloads.
+"$chaintwin" snapshot --kubeconfig "$tmp/kc.yaml" -o "$tmp/bare.yaml" --no-workloads >"$tmp/bare.out" || fail "snapshot --no-workloads"
+grep -q ' and 0 Workloads in flight' "$tmp/bare.out" || fail "no Workloads captured"
+if grep -q '^workloads:' "$tmp/bare.yaml"; then fail "--no-workloads writes no workloads"; fi
+for bad in "--run-time 0s" "--run-time soon" "--run-time 1h --no-workloads"; do
+  set +e
+  # shellcheck disable=SC2086
+  "$chaintwin" snapshot --kubeconfig "$tmp/kc.yaml" -o "$tmp/bad.yaml" $bad 2>"$tmp/errb"; rc=$?
+  set -e
+  [ $rc -eq 2 ] && grep -q -- '--run-time' "$tmp/errb" && [ ! -e "$tmp/bad.yaml" ] || fail "snapshot $bad: exit $rc"
+done
 set +e
 "$chaintwin" snapshot --kubeconfig "$tmp/kc.yaml" 2>"$tmp/err4"; rc=$?
 set -e
