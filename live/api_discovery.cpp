@@ -4,6 +4,7 @@
 #include <set>
 
 #include "live/api_paths.h"
+#include "live/kueue_conversion.h"
 #include "live/served_objects.h"
 
 namespace chaintwin::live {
@@ -26,10 +27,15 @@ nlohmann::json core_api_versions(const std::string& server_address) {
           {"serverAddressByClientCIDRs", {{{"clientCIDR", "0.0.0.0/0"}, {"serverAddress", server_address}}}}};
 }
 
-nlohmann::json api_group_list() {
+std::string_view served_version(const ApiResource& r, std::string_view kueue_version) {
+  return r.group == kKueueGroup ? kueue_version : r.version;
+}
+
+nlohmann::json api_group_list(std::string_view kueue_version) {
   std::set<std::pair<std::string, std::string>> groups;
   for (const auto& r : watched_resources())
-    if (!r.group.empty() && served_kind(r.kind)) groups.insert({std::string(r.group), std::string(r.version)});
+    if (!r.group.empty() && served_kind(r.kind))
+      groups.insert({std::string(r.group), std::string(served_version(r, kueue_version))});
   nlohmann::json list = {{"kind", "APIGroupList"}, {"apiVersion", "v1"}, {"groups", nlohmann::json::array()}};
   for (const auto& [group, version] : groups) {
     const nlohmann::json gv = {{"groupVersion", group + "/" + version}, {"version", version}};
@@ -38,10 +44,10 @@ nlohmann::json api_group_list() {
   return list;
 }
 
-nlohmann::json api_resource_list(std::string_view group, std::string_view version) {
+nlohmann::json api_resource_list(std::string_view group, std::string_view version, std::string_view kueue_version) {
   nlohmann::json resources = nlohmann::json::array();
   for (const auto& r : watched_resources()) {
-    if (r.group != group || r.version != version || !served_kind(r.kind)) continue;
+    if (r.group != group || served_version(r, kueue_version) != version || !served_kind(r.kind)) continue;
     std::string singular(r.kind);
     for (char& c : singular) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
     resources.push_back({{"name", r.resource},

@@ -31,6 +31,55 @@ std::optional<ApiResource> find_resource(std::string_view kind) {
   return std::nullopt;
 }
 
+ServedVersions served_versions(const nlohmann::json& api_group_list) {
+  ServedVersions served;
+  if (!api_group_list.is_object()) return served;
+  for (const auto& g : api_group_list.value("groups", nlohmann::json::array()))
+    if (g.is_object())
+      for (const auto& v : g.value("versions", nlohmann::json::array()))
+        if (v.is_object()) served[g.value("name", "")].insert(v.value("version", ""));
+  return served;
+}
+
+ResolvedResources resolve_resources(const ServedVersions& served) {
+  ResolvedResources out;
+  for (ApiResource r : kResources) {
+    if (r.kind == "InstanceTypeFlavor") continue;  // not read by the operator's controllers
+    if (r.group.empty()) {
+      out.resources.push_back(r);
+      continue;
+    }
+    const auto it = served.find(std::string(r.group));
+    const std::set<std::string> none;
+    const std::set<std::string>& have = it == served.end() ? none : it->second;
+    if (have.count(std::string(r.version)) == 0 && r.group == "kueue.x-k8s.io" && have.count("v1beta1") > 0)
+      r.version = "v1beta1";
+    if (have.count(std::string(r.version)) > 0) {
+      out.resources.push_back(r);
+      continue;
+    }
+    std::string note = api_version_of(r) + " (" + std::string(r.resource) + "): ";
+    if (have.empty()) {
+      note += "the cluster does not serve the group";
+    } else {
+      note += "the cluster serves only";
+      for (const auto& v : have) note += " " + v;
+    }
+    out.missing.push_back(note);
+  }
+  return out;
+}
+
+std::optional<ApiResource> find_resource(std::span<const ApiResource> resources, std::string_view kind) {
+  for (const auto& r : resources)
+    if (r.kind == kind) return r;
+  return find_resource(kind);
+}
+
+std::string api_version_of(const ApiResource& r) {
+  return r.group.empty() ? std::string(r.version) : std::string(r.group) + "/" + std::string(r.version);
+}
+
 std::string collection_path(const ApiResource& r, std::string_view ns) {
   std::string path = r.group.empty() ? "/api/" + std::string(r.version)
                                      : "/apis/" + std::string(r.group) + "/" + std::string(r.version);

@@ -1,11 +1,10 @@
 #include "live/cluster_reader.h"
 
-#include <map>
-#include <set>
 
 #include <nlohmann/json.hpp>
 
 #include "live/api_paths.h"
+#include "live/kueue_conversion.h"
 #include "model/workload/workload_codec.h"
 #include "sim/cluster_objects.h"
 
@@ -30,40 +29,29 @@ model::Result<json> get_json(ApiClient& client, const std::string& path) {
 
 model::Result<ObservedCluster> read_cluster(ApiClient& client) {
   ObservedCluster out;
-  // Which group versions the cluster serves.
-  std::map<std::string, std::set<std::string>> served;  // group -> versions
   auto groups = get_json(client, "/apis");
   if (!groups.ok()) return model::err(groups.error());
-  for (const auto& g : groups->value("groups", json::array()))
-    for (const auto& v : g.value("versions", json::array())) served[g.value("name", "")].insert(v.value("version", ""));
-  for (const ApiResource& r : watched_resources()) {
-    if (r.kind == "InstanceTypeFlavor") continue;  // not read by the operator's controllers
-    if (!r.group.empty() && served[std::string(r.group)].count(std::string(r.version)) == 0) {
-      const auto& have = served[std::string(r.group)];
-      std::string note = std::string(r.group) + "/" + std::string(r.version) + " (" + std::string(r.resource) + "): ";
-      if (have.empty()) note += "the cluster does not serve the group";
-      else {
-        note += "the cluster serves only";
-        for (const auto& v : have) note += " " + v;
-      }
-      out.missing.push_back(note);
-      continue;
-    }
+  ResolvedResources resolved = resolve_resources(served_versions(*groups));
+  out.missing = std::move(resolved.missing);
+  out.resources = std::move(resolved.resources);
+  for (const ApiResource& r : out.resources) {
     const std::string path = collection_path(r);
     auto list = get_json(client, path);
     if (!list.ok()) return model::err(list.error());
     out.resource_version = list->value("metadata", json::object()).value("resourceVersion", "");
-    json items = list->value("items", json::array());
-    for (auto& item : items) {
-      // A List's items carry no apiVersion/kind on a real API server: put them back.
-      item["kind"] = std::string(r.kind);
-      item["apiVersion"] = r.group.empty() ? std::string(r.version) : std::string(r.group) + "/" + std::string(r.version);
-      out.raw.push_back(std::move(item));
+    for (auto& item : list->value("items", json::array())) {
+      out.raw.push_back(as_read(std::move(item), r));
       ++out.objects;
     }
   }
   if (auto s = decode_observed(out); !s.ok()) return model::err(s.error());
   return out;
+}
+
+json as_read(json object, const ApiResource& r) {
+  object["kind"] = std::string(r.kind);
+  object["apiVersion"] = api_version_of(r);
+  return kueue_to_v1beta2(std::move(object));
 }
 
 model::Status decode_observed(ObservedCluster& out) {

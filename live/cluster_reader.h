@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "live/api_client.h"
+#include "live/api_paths.h"
 #include "model/stage4/cluster_state.h"
 #include "model/workload/workload.h"
 
@@ -19,10 +20,11 @@ namespace chaintwin::live {
 struct ObservedCluster {
   model::ClusterState state;
   model::WorkloadState workloads;    // Kueue's Workloads (no Pods: the live mode does not read them)
-  std::vector<std::string> missing;  // e.g. "kueue.x-k8s.io/v1beta2 (the cluster serves v1beta1)"
+  std::vector<std::string> missing;  // e.g. "gpustack.ai/v1 (settings): the cluster does not serve the group"
+  std::vector<ApiResource> resources;  // the kinds read, each at the version the cluster serves
   std::string resource_version;      // of the last list
   int64_t objects = 0;
-  std::vector<nlohmann::json> raw;   // every object as listed (apiVersion and kind set)
+  std::vector<nlohmann::json> raw;   // every object as listed (apiVersion and kind set; Kueue's in v1beta2)
 };
 
 model::Result<ObservedCluster> read_cluster(ApiClient& client);
@@ -30,5 +32,9 @@ model::Result<ObservedCluster> read_cluster(ApiClient& client);
 // Decodes `out.raw` (objects as listed or watched, apiVersion and kind set) into `out.state` and
 // `out.workloads`; a refusal names the object and the field. Shared by read_cluster and the watcher.
 model::Status decode_observed(ObservedCluster& out);
+
+// An object as listed or watched at `r`: its kind and apiVersion set (a List's items carry none on
+// a real API server) and, from a v1beta1-only Kueue, converted to v1beta2.
+nlohmann::json as_read(nlohmann::json object, const ApiResource& r);
 
 }  // namespace chaintwin::live

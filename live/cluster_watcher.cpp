@@ -16,10 +16,6 @@ std::string key_of(const json& o) {
   return meta.value("namespace", "") + "/" + meta.value("name", "");
 }
 
-std::string api_version_of(const ApiResource& r) {
-  return r.group.empty() ? std::string(r.version) : std::string(r.group) + "/" + std::string(r.version);
-}
-
 }  // namespace
 
 ClusterWatcher::ClusterWatcher(ClusterConnection connection, ClientOptions options)
@@ -37,25 +33,13 @@ model::Status ClusterWatcher::start() {
   auto groups = (*client)->get("/apis");
   if (!groups.ok()) return model::err(groups.error());
   if (groups->status != 200) return model::err("GET /apis: HTTP " + std::to_string(groups->status));
-  const json g = json::parse(groups->body, nullptr, false);
-  std::map<std::string, std::vector<std::string>> served;
-  if (g.is_object())
-    for (const auto& group : g.value("groups", json::array()))
-      for (const auto& v : group.value("versions", json::array()))
-        served[group.value("name", "")].push_back(v.value("version", ""));
-  for (const ApiResource& r : watched_resources()) {
-    if (r.kind == "InstanceTypeFlavor") continue;
-    const auto& versions = served[std::string(r.group)];
-    if (!r.group.empty() && std::find(versions.begin(), versions.end(), r.version) == versions.end()) {
-      missing_.push_back(api_version_of(r) + " (" + std::string(r.resource) + ")");
-      continue;
-    }
-    kinds_.push_back(&r);
-  }
-  for (const ApiResource* r : kinds_)
-    threads_.emplace_back([this, r] {
+  ResolvedResources resolved = resolve_resources(served_versions(json::parse(groups->body, nullptr, false)));
+  missing_ = std::move(resolved.missing);
+  kinds_ = std::move(resolved.resources);
+  for (const ApiResource& r : kinds_)
+    threads_.emplace_back([this, &r] {
       try {
-        run(*r);
+        run(r);
       } catch (const std::exception&) {
         ++reconnects_;  // a reply the watch cannot read: the thread ends, the mirror keeps what it had
       }
@@ -100,9 +84,7 @@ void ClusterWatcher::run(const ApiResource& r) {
       }
       Item item{std::string(r.kind), "LIST", {}};
       for (json o : j.value("items", json::array())) {
-        o["kind"] = std::string(r.kind);
-        o["apiVersion"] = api_version_of(r);
-        item.objects.push_back(std::move(o));
+        item.objects.push_back(as_read(std::move(o), r));
       }
       rv = j.value("metadata", json::object()).value("resourceVersion", "");
       enqueue(std::move(item));
@@ -128,9 +110,7 @@ void ClusterWatcher::run(const ApiResource& r) {
           }
           if (!at.empty()) rv = at;
           if (type == "BOOKMARK") return true;
-          o["kind"] = std::string(r.kind);
-          o["apiVersion"] = api_version_of(r);
-          enqueue({std::string(r.kind), type, {std::move(o)}});
+          enqueue({std::string(r.kind), type, {as_read(std::move(o), r)}});
           return true;
         },
         [&] { return stop_.load(); });
@@ -184,6 +164,7 @@ bool ClusterWatcher::synced() const { return listed_ == static_cast<int>(kinds_.
 model::Result<ObservedCluster> ClusterWatcher::observed() const {
   ObservedCluster out;
   out.missing = missing_;
+  out.resources = kinds_;
   int64_t newest = 0;
   for (const auto& [kind, items] : mirror_)
     for (const auto& [key, o] : items) {

@@ -52,7 +52,7 @@ class ClusterWatcher {
 
   ClusterConnection connection_;
   ClientOptions options_;
-  std::vector<const ApiResource*> kinds_;
+  std::vector<ApiResource> kinds_;
   std::vector<std::string> missing_;
   std::vector<std::thread> threads_;
   std::atomic<bool> stop_{false};

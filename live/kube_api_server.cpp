@@ -8,6 +8,7 @@
 
 #include "live/api_discovery.h"
 #include "live/api_tables.h"
+#include "live/kueue_conversion.h"
 
 namespace chaintwin::live {
 namespace {
@@ -122,7 +123,7 @@ struct ApiPath {
   std::string error;  // what was not found
 };
 
-ApiPath parse_api_path(const std::vector<std::string>& p, const std::string& path) {
+ApiPath parse_api_path(const std::vector<std::string>& p, const std::string& path, std::string_view kueue_version) {
   ApiPath out;
   std::string group, version;
   size_t rest = 0;
@@ -151,7 +152,7 @@ ApiPath parse_api_path(const std::vector<std::string>& p, const std::string& pat
     return out;
   }
   for (const auto& candidate : watched_resources())
-    if (candidate.group == group && candidate.version == version && candidate.resource == resource &&
+    if (candidate.group == group && served_version(candidate, kueue_version) == version && candidate.resource == resource &&
         served_kind(candidate.kind))
       out.resource = &candidate;
   if (out.resource == nullptr) out.error = "the resource " + resource + " in " + (group.empty() ? version : group + "/" + version);
@@ -174,24 +175,24 @@ void KubeApiServer::handle(const httplib::Request& req, httplib::Response& res) 
   const std::vector<std::string> p = split_path(req.path);
   if (p.size() == 1 && p[0] == "version") return reply(res, 200, version_info());
   if (p.size() == 1 && p[0] == "api") return reply(res, 200, core_api_versions(address_));
-  if (p.size() == 1 && p[0] == "apis") return reply(res, 200, api_group_list());
+  if (p.size() == 1 && p[0] == "apis") return reply(res, 200, api_group_list(kueue_version_));
   if (p.size() == 1 && (p[0] == "healthz" || p[0] == "readyz" || p[0] == "livez")) {
     res.set_content("ok", "text/plain");
     return;
   }
   if ((p.size() == 2 && p[0] == "api") || (p.size() == 3 && p[0] == "apis")) {
     const std::string group = p[0] == "api" ? "" : p[1], version = p.back();
-    const json list = api_resource_list(group, version);
+    const json list = api_resource_list(group, version, kueue_version_);
     if (list.is_null()) return not_found(res, "the group version " + (group.empty() ? version : group + "/" + version));
     return reply(res, 200, list);
   }
-  const ApiPath a = parse_api_path(p, req.path);
+  const ApiPath a = parse_api_path(p, req.path, kueue_version_);
   if (a.resource == nullptr) return not_found(res, a.error);
   if (!a.name.empty()) {
     std::lock_guard<std::mutex> lock(mutex_);
     const auto o = objects_.get(a.resource->kind, a.ns, a.name);
     if (!o) return not_found(res, std::string(a.resource->resource) + " \"" + a.name + "\"");
-    return reply(res, 200, *o);
+    return reply(res, 200, outgoing(*o));
   }
   if (truthy(req.get_param_value("watch"))) return serve_watch(req, res, *a.resource, a.ns);
   serve_collection(req, res, *a.resource, a.ns);
@@ -205,7 +206,7 @@ void KubeApiServer::handle_write(const httplib::Request& req, httplib::Response&
     return reply(res, 429, status_error(429, "TooManyRequests", "injected: too many requests, retry after 1 s"));
   }
   if (!writable_) return reply(res, 405, status_error(405, "MethodNotAllowed", "chaintwin serve --play is read-only: the simulation owns the cluster"));
-  const ApiPath a = parse_api_path(split_path(req.path), req.path);
+  const ApiPath a = parse_api_path(split_path(req.path), req.path, kueue_version_);
   if (a.resource == nullptr) return not_found(res, a.error);
   const bool dry_run = req.get_param_value("dryRun") == "All";
   const bool status = a.subresource == "status";
@@ -218,6 +219,7 @@ void KubeApiServer::handle_write(const httplib::Request& req, httplib::Response&
   if (req.method != "DELETE") {
     body = json::parse(req.body, nullptr, false);
     if (body.is_discarded()) return reply(res, 400, status_error(400, "BadRequest", "the request body is not JSON"));
+    body = kueue_to_v1beta2(std::move(body));  // kept in v1beta2 whatever the served version
   }
   {
     std::lock_guard<std::mutex> lock(mutex_);
@@ -239,7 +241,11 @@ void KubeApiServer::handle_write(const httplib::Request& req, httplib::Response&
     if (w.code < 300 && !dry_run) ++writes_;
   }
   if (w.code >= 300) return reply(res, w.code, status_error(w.code, w.reason, w.message));
-  reply(res, w.code, w.object);
+  reply(res, w.code, outgoing(std::move(w.object)));
+}
+
+json KubeApiServer::outgoing(json object) const {
+  return kueue_version_ == "v1beta1" ? kueue_to_v1beta1(std::move(object)) : object;
 }
 
 void KubeApiServer::serve_collection(const httplib::Request& req, httplib::Response& res, const ApiResource& r,
@@ -252,7 +258,9 @@ void KubeApiServer::serve_collection(const httplib::Request& req, httplib::Respo
     rv = std::to_string(objects_.resource_version());
   }
   if (wants_table(req)) return reply(res, 200, object_table(r.kind, items, rv), "application/json;as=Table;v=v1;g=meta.k8s.io");
-  const std::string api_version = r.group.empty() ? std::string(r.version) : std::string(r.group) + "/" + std::string(r.version);
+  for (auto& o : items) o = outgoing(std::move(o));
+  const std::string version(served_version(r, kueue_version_));
+  const std::string api_version = r.group.empty() ? version : std::string(r.group) + "/" + version;
   reply(res, 200,
         {{"kind", std::string(r.kind) + "List"},
          {"apiVersion", api_version},
@@ -303,7 +311,7 @@ void KubeApiServer::serve_watch(const httplib::Request& req, httplib::Response& 
         at = objects_.resource_version();
       }
       for (const auto& o : items)
-        if (!send({{"type", "ADDED"}, {"object", o}})) return false;
+        if (!send({{"type", "ADDED"}, {"object", outgoing(o)}})) return false;
       since = at;
       initial = false;
     }
@@ -327,7 +335,7 @@ void KubeApiServer::serve_watch(const httplib::Request& req, httplib::Response& 
         return true;
       }
       for (const auto& e : *events) {
-        if (!send({{"type", e.type}, {"object", e.object}})) return false;
+        if (!send({{"type", e.type}, {"object", outgoing(e.object)}})) return false;
         since = e.resource_version;
       }
       since = std::max(since, now_rv);

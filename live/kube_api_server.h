@@ -52,6 +52,10 @@ class KubeApiServer {
   // Writes are refused (405) unless allowed: a playing simulation owns its cluster.
   void set_writable(bool writable) { writable_ = writable; }
   void set_faults(const ServerFaults& faults);
+  // The one version Kueue's group is served at: "v1beta2" (default) or "v1beta1", as a cluster with
+  // Kueue up to v0.14 serves it. Objects are kept in v1beta2 and converted at the edge
+  // (kueue_conversion.h), both ways. Set before listen().
+  void set_kueue_version(std::string version) { kueue_version_ = std::move(version); }
   // How many faults of each kind were injected: "conflict=3 error=1 ...".
   std::string fault_counts() const;
   int64_t requests() const { return requests_; }
@@ -72,6 +76,9 @@ class KubeApiServer {
   std::atomic<int64_t> requests_{0};
   std::atomic<int64_t> writes_{0};
   std::atomic<bool> writable_{true};
+  std::string kueue_version_ = "v1beta2";
+  // An object on its way out: in the served Kueue version.
+  nlohmann::json outgoing(nlohmann::json object) const;
   // Draws a fault of probability p (under fault_mutex_); counts it by name.
   bool inject(double p, const char* name);
   ServerFaults faults_;

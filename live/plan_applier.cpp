@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include "live/api_paths.h"
+#include "live/kueue_conversion.h"
 #include "live/unknown_fields.h"
 #include "model/devices_codec.h"
 #include "model/instance_type_codec.h"
@@ -79,7 +80,7 @@ ApplyReport apply_writes(ApiClient& client, const ObservedCluster& observed, con
   const std::string params = std::string("?fieldManager=chaintwin") + (dry_run ? "&dryRun=All" : "");
   for (const auto& w : writes) {
     const std::string kind(model::kind_of(w.object));
-    const auto r = find_resource(kind);
+    const auto r = find_resource(observed.resources, kind);
     if (!r) {
       report.stopped = "no API path for " + kind;
       return report;
@@ -129,6 +130,8 @@ ApplyReport apply_writes(ApiClient& client, const ObservedCluster& observed, con
       const auto known = observed_object(observed.state, kind, meta.namespace_, meta.name);
       if (sent != nullptr && known) body = with_unknown_fields(std::move(body), unknown_fields(*sent, encode(*known)));
     }
+    // A cluster that serves Kueue only as v1beta1 is written in v1beta1.
+    if (r->version == "v1beta1" && r->group == kKueueGroup && type == "application/json") body = kueue_to_v1beta1(std::move(body));
     auto res = client.send(method, path + params, body.is_null() ? "" : body.dump(), type);
     if (!res.ok()) {
       report.stopped = res.error();

@@ -16,6 +16,7 @@ namespace chaintwin::cli {
 namespace {
 
 constexpr const char* kServeHelp = R"(Usage: chaintwin serve [SCENARIO] [--listen HOST:PORT] [--at T] [--play] [--speed S] [--faults NAME=P,...]
+                       [--kueue-version v1beta2|v1beta1]
 
 Simulates SCENARIO (the embedded default scenario when none is given) and serves its cluster as a
 Kubernetes API on HOST:PORT (default 127.0.0.1:8080; port 0 picks a free port): /version,
@@ -39,6 +40,8 @@ delete, the status subresource, 409 on a stale resourceVersion, dryRun=All), so 
                       resourceVersion), drop (a watch stream closed after its first events);
                       nothing is stored by a refused write
   --fault-seed N      the faults' random seed (default 1)
+  --kueue-version V   serve Kueue's group at V only: v1beta2 (default) or v1beta1, as a cluster
+                      with Kueue up to v0.14 does (objects converted both ways at the edge)
 
 Prints `serving SCENARIO at T on http://HOST:PORT` once it listens; stops on SIGINT or SIGTERM.
 Exit codes: 0 stopped by a signal, 1 it cannot listen, 2 bad input.
@@ -53,6 +56,7 @@ struct ServeOptions {
   bool play = false;
   double speed = 60;
   bool help = false;
+  std::string kueue_version = "v1beta2";
 };
 
 std::string parse(const std::vector<std::string>& args, ServeOptions& o) {
@@ -102,6 +106,10 @@ std::string parse(const std::vector<std::string>& args, ServeOptions& o) {
       const auto v = value();
       if (!v || v->empty() || v->find_first_not_of("0123456789") != std::string::npos) return "--fault-seed needs a whole number";
       o.faults.seed = std::stoull(*v);
+    } else if (a == "--kueue-version") {
+      const auto v = value();
+      if (!v || (*v != "v1beta2" && *v != "v1beta1")) return "--kueue-version takes v1beta2 or v1beta1";
+      o.kueue_version = *v;
     } else if (a == "--play") {
       o.play = true;
     } else if (a == "--speed") {
@@ -176,6 +184,7 @@ int serve_command(const std::vector<std::string>& args, std::ostream& out, std::
   live::KubeApiServer server;
   server.set_writable(!o.play);
   server.set_faults(o.faults);
+  server.set_kueue_version(o.kueue_version);
   server.publish(settled(simulation), &simulation.workloads());
   const auto port = server.listen(o.host, o.port);
   if (!port.ok()) {

@@ -3,9 +3,11 @@
 # mode sees the drift the operator would write; --dry-run changes nothing; --apply writes it; shadow
 # mode then finds no drift; and the server counts exactly the writes kubectl and the live mode
 # reported (none lost, none doubled). Exit 77 (skipped, with this message) only without kubectl.
-# Usage: apply_against_serve_test.sh CHAINTWIN NODE_AND_DEVICES.yaml
+# KUEUE_VERSION (v1beta2, or v1beta1 for a cluster with Kueue up to v0.14) is the version serve
+# serves Kueue's group at; the live mode reads and writes whichever the cluster serves.
+# Usage: apply_against_serve_test.sh CHAINTWIN NODE_AND_DEVICES.yaml [KUEUE_VERSION]
 set -eu
-chaintwin=$1 fixture=$2
+chaintwin=$1 fixture=$2 kueue=${3:-v1beta2}
 if ! command -v kubectl >/dev/null 2>&1; then
   echo "SKIPPED: kubectl is not installed; the apply test did not run"
   exit 77
@@ -13,7 +15,7 @@ fi
 tmp=$(mktemp -d)
 export HOME="$tmp"
 . "$(dirname "$0")/serve_helpers.sh"
-start_serve "$chaintwin" "$tmp/serve.out" --at 1h
+start_serve "$chaintwin" "$tmp/serve.out" --at 1h --kueue-version "$kueue"
 pid=$spid
 trap 'kill $pid 2>/dev/null || true; rm -rf "$tmp"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
@@ -44,6 +46,9 @@ cat "$tmp/applied.err"
 tail -1 "$tmp/applied" | grep -q '^no drift: ' || fail "no drift after applying"
 status live >/dev/null 2>&1
 [ $rc -eq 0 ] || fail "shadow mode after apply finds no drift (exit $rc)"
+# kubectl finds the queues at the served version only.
+kubectl --server "http://127.0.0.1:$port" get clusterqueues.$kueue.kueue.x-k8s.io -o name | grep -q '^clusterqueue.kueue.x-k8s.io/gpustack--nvidia-a10g-linux-amd64$' ||
+  fail "the A10G ClusterQueue at kueue.x-k8s.io/$kueue"
 kubectl --server "http://127.0.0.1:$port" get node a10g-new -o 'jsonpath={.metadata.labels.gpustack\.ai/managed}' | grep -qx true ||
   fail "the operator's managed mark on the new Node"
 applied=$(sed -n 's/^chaintwin live: applied \([0-9]*\) of .*/\1/p' "$tmp/applied.err" | paste -sd+ - | bc)
@@ -52,4 +57,4 @@ wait $pid || fail "serve did not stop cleanly"
 cat "$tmp/serve.out"
 writes=$(sed -n 's/^stopped after [0-9]* requests, \([0-9]*\) writes$/\1/p' "$tmp/serve.out")
 [ "$writes" = "$((applied + 2))" ] || fail "the server stored $writes writes; kubectl made 2 and the live mode reported $applied"
-echo "apply against serve: ok ($applied writes applied)"
+echo "apply against serve (Kueue $kueue): ok ($applied writes applied)"
