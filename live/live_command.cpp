@@ -1,9 +1,11 @@
 #include "live/live_command.h"
 
 #include <signal.h>
+#include <unistd.h>
 
 #include <cstdlib>
 #include <ctime>
+#include <iostream>
 #include <optional>
 
 #include "live/api_client.h"
@@ -20,9 +22,10 @@ constexpr const char* kLiveHelp = R"(Usage: chaintwin live [--kubeconfig FILE] [
                       [--qps N] [--burst N] [--timeout S]
 
 Shadow mode: reads the cluster (Nodes, Devices, Namespaces, Settings, InstanceTypes, TopologySources
-and Kueue's ResourceFlavors, ClusterQueues, LocalQueues, AdmissionChecks, Topologies), runs the
-operator's controllers on it to their fixpoint, and prints every write the operator would make and
-has not: the drift. Nothing is written to the cluster.
+and Kueue's ResourceFlavors, ClusterQueues, LocalQueues, AdmissionChecks, Topologies, Workloads; Kueue
+at v1beta2, or v1beta1 where that is all the cluster serves), runs the operator's controllers on it
+to their fixpoint, and prints every write the operator would make and has not: the drift. Nothing is
+written to the cluster.
 
 The cluster is found as kubectl finds it: --kubeconfig, else KUBECONFIG (several files, merged),
 else ~/.kube/config, else the in-cluster service account; --context picks a context. Bearer
@@ -33,7 +36,8 @@ warning. Credentials are never printed.
   --once          read once (a list of every kind), print the drift, exit (0 no drift, 1 drift)
                   without --once: list then watch every kind (resourceVersion, bookmarks, 410 →
                   relist, dropped connections → reconnect with backoff and jitter) and print the
-                  drift whenever the cluster changes, until SIGINT or SIGTERM
+                  drift whenever the cluster changes, until SIGINT or SIGTERM; on a terminal the
+                  table is redrawn in place, elsewhere each new one is appended
   --interval S    with --apply and without --once: seconds before a refused write is tried again
                   (default 10)
   -o table|json   the drift as a table (default) or as JSON lines
@@ -58,6 +62,7 @@ Exit codes: 0 no drift (with --apply: none left), 1 drift, 2 bad input (flags, k
 struct LiveOptions {
   std::optional<std::string> kubeconfig, context, screenshot;
   bool once = false, json = false, help = false, apply = false, dry_run = false, gui = false;
+  bool redraw = false;  // the watch loop's table redrawn in place (standard output is a terminal)
   double interval = 10;
   live::ClientOptions client;
 };
@@ -163,7 +168,13 @@ void report_drift(const LiveOptions& o, live::ApiClient& client, const live::Obs
     return;
   }
   const std::string text = drift_text(o, client, observed, drift->rows);
-  if (text != last) out << text << std::flush;
+  if (text != last && o.redraw) {
+    // Home, clear the screen, the table, and when it was drawn.
+    out << "\033[H\033[2J" << text << "\n(watching; drawn at " << live::wall_clock_rfc3339() << "; Ctrl-C stops)\n"
+        << std::flush;
+  } else if (text != last) {
+    out << text << std::flush;
+  }
   last = text;
   if (o.apply && !drift->rows.empty())
     report_apply(o, live::apply_writes(client, observed, drift->writes, o.dry_run), drift->writes.size(), err);
@@ -253,6 +264,7 @@ int live_command(const std::vector<std::string>& args, std::ostream& out, std::o
     out << kLiveHelp;
     return 0;
   }
+  o.redraw = !o.once && !o.json && &out == &std::cout && isatty(STDOUT_FILENO) == 1;
   const live::KubeconfigRequest request = live::request_from_environment(o.kubeconfig, o.context);
   auto connection = live::resolve_connection(request);
   if (!connection.ok()) {

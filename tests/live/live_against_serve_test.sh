@@ -35,6 +35,11 @@ set -e
 [ $rc -eq 2 ] && grep -q "no context named 'nope'" "$tmp/err2" || fail "a missing context: exit $rc"
 # The header counts the served Workloads (the default scenario at 6 h: 25 admitted, 64 pending).
 grep -q 'Workloads: 25 admitted, 0 waiting for admission checks, 64 pending, 0 finished$' "$tmp/out" || fail "the Workload counts"
+# On a terminal the watch loop redraws its table in place (script(1) gives it one; util-linux).
+timeout 5 script -qfec "'$chaintwin' live --kubeconfig '$tmp/kc.yaml'" /dev/null >"$tmp/tty.out" 2>&1 || true
+esc=$(printf '\033')
+grep -q "^${esc}\[H${esc}\[2J# http://127.0.0.1:$port " "$tmp/tty.out" || fail "the table redrawn in place: $(cat -v "$tmp/tty.out")"
+grep -q '^(watching; drawn at 20[0-9-]*T[0-9:]*Z; Ctrl-C stops)' "$tmp/tty.out" || fail "when the table was drawn"
 # A snapshot of the served cluster is a scenario `chaintwin run` accepts, with the Workloads in flight.
 "$chaintwin" snapshot --kubeconfig "$tmp/kc.yaml" -o "$tmp/snap.yaml" --horizon 1h >"$tmp/snap.out" || fail "snapshot"
 cat "$tmp/snap.out"
