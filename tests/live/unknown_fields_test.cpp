@@ -3,7 +3,10 @@
 #include <nlohmann/json.hpp>
 
 #include "live/unknown_fields.h"
+#include "model/devices_codec.h"
+#include "model/instance_type_codec.h"
 #include "model/kueue/cluster_queue_codec.h"
+#include "model/kueue/kueue_codec.h"
 #include "model/stage4/operator_controllers.h"
 #include "model/stage4/reconcile_loop.h"
 #include "sim/scenario/default_scenario.h"
@@ -91,4 +94,65 @@ TEST_CASE("a ClusterQueue as a real API server sends it keeps its server and for
   auto back = model::decode_cluster_queue(put);
   REQUIRE(back.ok());
   CHECK(back->spec == planned_cq.spec);
+}
+
+namespace {
+
+// What an API server and other writers add to an object the operator owns, at every level the
+// model reads: server metadata, another controller's annotation, and fields of newer releases.
+json as_served(json o) {
+  o["metadata"]["uid"] = "2a1b3c4d-0000-4000-8000-000000000001";
+  o["metadata"]["resourceVersion"] = "4711";
+  o["metadata"]["managedFields"] = json::array({{{"manager", "kube-controller-manager"}, {"operation", "Update"}}});
+  o["metadata"]["annotations"]["example.com/audit"] = "kept";
+  if (o.contains("spec")) o["spec"]["futureSpecField"] = {{"x", 1}};
+  if (o.contains("status")) o["status"]["futureStatusField"] = "kept";
+  return o;
+}
+
+template <typename T, typename Encode, typename Decode>
+void check_kept(const char* kind, const T& object, Encode encode, Decode decode) {
+  INFO(kind);
+  const json sent = as_served(encode(object));
+  auto decoded = decode(sent);
+  REQUIRE(decoded.ok());
+  // The extra fields change nothing the model reads but the metadata the server set.
+  const auto same_reading = [&](const json& a, const json& b) {
+    return a.value("spec", json()) == b.value("spec", json()) && a.value("status", json()) == b.value("status", json()) &&
+           a["metadata"].value("labels", json()) == b["metadata"].value("labels", json());
+  };
+  CHECK(same_reading(encode(*decoded), encode(object)));
+  const json put = live::with_unknown_fields(encode(*decoded), live::unknown_fields(sent, encode(*decoded)));
+  CHECK(put["metadata"]["managedFields"] == sent["metadata"]["managedFields"]);
+  CHECK(put["metadata"]["annotations"]["example.com/audit"] == "kept");
+  if (sent.contains("spec")) CHECK(put["spec"]["futureSpecField"] == json{{"x", 1}});
+  if (sent.contains("status")) CHECK(put["status"]["futureStatusField"] == "kept");
+  auto back = decode(put);
+  REQUIRE(back.ok());
+  CHECK(encode(*back) == encode(*decoded));
+}
+
+}  // namespace
+
+TEST_CASE("every kind the operator writes keeps foreign fields through a replace", "[live][unknown-fields]") {
+  auto s = sim::load_scenario_text(std::string(sim::data::kDefaultScenarioYaml), "default");
+  REQUIRE(s.ok());
+  auto settled = model::converge(s->cluster, model::operator_controllers(), "2026-01-01T00:00:00Z");
+  REQUIRE(settled.ok());
+  const model::ClusterState& c = settled->state;
+  REQUIRE_FALSE(c.instance_types.empty());
+  REQUIRE_FALSE(c.devices.empty());
+  REQUIRE_FALSE(c.resource_flavors.empty());
+  REQUIRE_FALSE(c.local_queues.empty());
+  REQUIRE_FALSE(c.admission_checks.empty());
+  check_kept("InstanceType", c.instance_types.begin()->second, model::encode_instance_type, model::decode_instance_type);
+  check_kept("Devices", c.devices.begin()->second, model::encode_devices, model::decode_devices);
+  check_kept("ResourceFlavor", c.resource_flavors.begin()->second, model::encode_resource_flavor,
+             model::decode_resource_flavor);
+  check_kept("LocalQueue", c.local_queues.begin()->second, model::encode_local_queue, model::decode_local_queue);
+  check_kept("AdmissionCheck", c.admission_checks.begin()->second, model::encode_admission_check,
+             model::decode_admission_check);
+  check_kept("ClusterQueue", c.cluster_queues.begin()->second, model::encode_cluster_queue, model::decode_cluster_queue);
+  if (!c.topologies.empty())
+    check_kept("Topology", c.topologies.begin()->second, model::encode_topology, model::decode_topology);
 }
