@@ -252,6 +252,11 @@ void fill_cluster_state(Snapshot& out, const model::ClusterState& cluster, const
     if (r.phase != WorkloadPhase::kRejected) r.phase = phase_of(wl);
     r.evictions = wl.status.evictions;
     r.retries = wl.status.retries;
+    // Without a history (a live cluster), a waiting Workload's reason is what Kueue last said.
+    if (r.reason.empty() && r.phase == WorkloadPhase::kPending)
+      if (const model::Condition* c = model::find_condition(wl.status.conditions, model::kWorkloadQuotaReserved);
+          c != nullptr && c->status == "False")
+        r.reason = c->message;
   }
   for (auto& r : out.workloads)
     if (r.phase == WorkloadPhase::kAdmitted || r.phase == WorkloadPhase::kFinished) {
