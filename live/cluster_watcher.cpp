@@ -130,31 +130,45 @@ void ClusterWatcher::run(const ApiResource& r) {
   }
 }
 
-bool ClusterWatcher::drain(std::chrono::milliseconds timeout) {
+std::set<std::string> ClusterWatcher::drain(std::chrono::milliseconds timeout) {
   std::deque<Item> items;
   {
     std::unique_lock<std::mutex> lock(queue_mutex_);
     queued_.wait_for(lock, timeout, [&] { return !queue_.empty(); });
     items.swap(queue_);
   }
-  bool changed = false;
+  std::set<std::string> changed;
   for (auto& item : items) {
     auto& objects = mirror_[item.kind];
+    bool differs = false;
     if (item.type == "LIST") {
       std::map<std::string, json> fresh;
       for (auto& o : item.objects) {
         std::string key = key_of(o);  // before the move: json's operator= takes its argument by value
         fresh[std::move(key)] = std::move(o);
       }
-      changed = changed || fresh != objects;
+      differs = fresh != objects;
       objects = std::move(fresh);
     } else if (item.type == "DELETED") {
-      changed = objects.erase(key_of(item.objects[0])) > 0 || changed;
+      differs = objects.erase(key_of(item.objects[0])) > 0;
     } else if (item.type == "ADDED" || item.type == "MODIFIED") {
       json& slot = objects[key_of(item.objects[0])];
-      changed = changed || slot != item.objects[0];
+      differs = slot != item.objects[0];
       slot = std::move(item.objects[0]);  // the key was taken on the line above
     }
+    if (differs) changed.insert(item.kind);
+  }
+  return changed;
+}
+
+std::set<std::string> ClusterWatcher::settle(std::chrono::milliseconds first, std::chrono::milliseconds quiet,
+                                             std::chrono::milliseconds most) {
+  std::set<std::string> changed = drain(first);
+  const auto until = std::chrono::steady_clock::now() + most;
+  while (!changed.empty() && std::chrono::steady_clock::now() < until) {
+    const std::set<std::string> more = drain(quiet);
+    if (more.empty()) break;
+    changed.insert(more.begin(), more.end());
   }
   return changed;
 }

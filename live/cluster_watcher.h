@@ -10,6 +10,7 @@
 #include <deque>
 #include <map>
 #include <mutex>
+#include <set>
 #include <string>
 #include <thread>
 #include <vector>
@@ -32,8 +33,13 @@ class ClusterWatcher {
   // Discovery (which kinds the cluster serves), then one list-and-watch thread per kind.
   model::Status start();
   // Waits up to `timeout` for queued events, then moves every queued event into the mirror.
-  // True when the mirror changed. The model loop's thread only.
-  bool drain(std::chrono::milliseconds timeout);
+  // The kinds whose mirror changed. The model loop's thread only.
+  std::set<std::string> drain(std::chrono::milliseconds timeout);
+  // Waits up to `first` for events; once they come, drains until none has come for `quiet` or
+  // `most` has passed (a cluster whose Workloads change all the time still gets reported). The
+  // kinds whose mirror changed. The model loop's thread only.
+  std::set<std::string> settle(std::chrono::milliseconds first, std::chrono::milliseconds quiet,
+                               std::chrono::milliseconds most);
   // Whether every kind has been listed at least once.
   bool synced() const;
   // The mirror decoded into the model's state (missing: what discovery did not find).

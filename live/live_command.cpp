@@ -7,6 +7,7 @@
 #include <ctime>
 #include <iostream>
 #include <optional>
+#include <set>
 
 #include "live/api_client.h"
 #include "live/cluster_reader.h"
@@ -160,12 +161,20 @@ void report_apply(const LiveOptions& o, const live::ApplyReport& applied, size_t
 }
 
 // Prints the drift of `observed` when it differs from the last printed; applies it with --apply.
+// `drift` holds the last one computed: when only Workloads changed (which no controller of the
+// operator reads) it is printed again with the new counts, and neither computed nor applied again.
 void report_drift(const LiveOptions& o, live::ApiClient& client, const live::ObservedCluster& observed,
-                     std::string& last, std::ostream& out, std::ostream& err) {
-  auto drift = live::compute_drift(observed.state, live::wall_clock_rfc3339());
-  if (!drift.ok()) {
-    err << "chaintwin live: " << drift.error() << "\n";
-    return;
+                  bool only_workloads, std::optional<live::Drift>& drift, std::string& last, std::ostream& out,
+                  std::ostream& err) {
+  const bool reuse = only_workloads && drift.has_value();
+  if (!reuse) {
+    auto computed = live::compute_drift(observed.state, live::wall_clock_rfc3339());
+    if (!computed.ok()) {
+      err << "chaintwin live: " << computed.error() << "\n";
+      drift.reset();
+      return;
+    }
+    drift = std::move(*computed);
   }
   const std::string text = drift_text(o, client, observed, drift->rows);
   if (text != last && o.redraw) {
@@ -176,7 +185,7 @@ void report_drift(const LiveOptions& o, live::ApiClient& client, const live::Obs
     out << text << std::flush;
   }
   last = text;
-  if (o.apply && !drift->rows.empty())
+  if (o.apply && !reuse && !drift->rows.empty())
     report_apply(o, live::apply_writes(client, observed, drift->writes, o.dry_run), drift->writes.size(), err);
 }
 
@@ -189,6 +198,7 @@ int watch_loop(const LiveOptions& o, live::ApiClient& client, const sigset_t& si
     return 3;
   }
   std::string last;
+  std::optional<live::Drift> drift;
   bool reported = false;
   auto since_report = std::chrono::steady_clock::now();
   while (true) {
@@ -198,13 +208,14 @@ int watch_loop(const LiveOptions& o, live::ApiClient& client, const sigset_t& si
     // Every kind's first list is queued before the kind counts as synced: a drain after seeing
     // synced() holds them all.
     const bool synced = watcher.synced();
-    bool changed = watcher.drain(std::chrono::milliseconds(300));
-    while (changed && watcher.drain(std::chrono::milliseconds(150))) {
-    }  // let a burst of events settle
+    // Let a burst of events settle, for at most 2 s.
+    const std::set<std::string> changed = watcher.settle(std::chrono::milliseconds(300), std::chrono::milliseconds(150),
+                                                         std::chrono::seconds(2));
     if (!synced) continue;
     // Report on a change; with --apply also look again now and then (a refused write changes nothing).
     const bool retry = o.apply && std::chrono::steady_clock::now() - since_report > std::chrono::duration<double>(o.interval);
-    if (reported && !changed && !retry) continue;
+    if (reported && changed.empty() && !retry) continue;
+    const bool only_workloads = reported && !retry && changed == std::set<std::string>{"Workload"};
     auto observed = watcher.observed();
     if (!observed.ok()) {
       err << "chaintwin live: " << observed.error() << "\n";
@@ -212,7 +223,7 @@ int watch_loop(const LiveOptions& o, live::ApiClient& client, const sigset_t& si
     }
     if (!reported)
       for (const auto& m : observed->missing) err << "chaintwin live: not served: " << m << "\n";
-    report_drift(o, client, *observed, last, out, err);
+    report_drift(o, client, *observed, only_workloads, drift, last, out, err);
     reported = true;
     since_report = std::chrono::steady_clock::now();
   }

@@ -2,10 +2,12 @@
 # The live mode's watches against a `chaintwin serve` that answers half the watches from a
 # resourceVersion with 410 Gone and drops a third of the streams: the live mode relists and
 # reconnects, sees the Node kubectl adds, applies the operator's writes and reports no drift again;
-# the server stores exactly kubectl's 2 writes plus those the live mode reported.
-# Exit 77 (skipped, with this message) only without kubectl. Usage: watch_test.sh CHAINTWIN NODE.yaml
+# the server stores exactly kubectl's writes (the Node, its Devices, a Workload) plus those the live
+# mode reported.
+# A Workload created by hand is then counted in the report's header.
+# Exit 77 (skipped, with this message) only without kubectl. Usage: watch_test.sh CHAINTWIN NODE.yaml WORKLOAD.yaml
 set -eu
-chaintwin=$1 fixture=$2
+chaintwin=$1 fixture=$2 workload=$3
 if ! command -v kubectl >/dev/null 2>&1; then
   echo "SKIPPED: kubectl is not installed; the watch test did not run"
   exit 77
@@ -35,6 +37,10 @@ wait_for '^no drift: ' 1 || fail "the first report"
 kubectl --server "http://127.0.0.1:$port" create --validate=false -f "$fixture" >/dev/null
 wait_for 'write(s) the operator would make$' 1 || fail "the drift after the Node joined"
 wait_for '^no drift: ' 2 || fail "no drift after applying"
+# A Workload alone changes: the header counts it (the operator's controllers do not read Workloads).
+pending=$(sed -n 's/.*; Workloads: .*, \([0-9]*\) pending, .*/\1/p' "$tmp/live.out" | tail -1)
+kubectl --server "http://127.0.0.1:$port" create --validate=false -f "$workload" >/dev/null
+wait_for "; Workloads: .*, $((pending + 1)) pending, " 1 || fail "the new Workload counted ($pending pending before)"
 sleep 2  # a few more watch rounds against the faults
 kill -TERM $lpid
 wait $lpid || fail "live did not stop cleanly"
@@ -49,5 +55,5 @@ kill -TERM $spid
 wait $spid || fail "serve did not stop cleanly"
 cat "$tmp/serve.out"
 writes=$(sed -n 's/^stopped after [0-9]* requests, \([0-9]*\) writes$/\1/p' "$tmp/serve.out")
-[ "$writes" = "$((applied + 2))" ] || fail "the server stored $writes writes; kubectl made 2 and the live mode reported $applied"
+[ "$writes" = "$((applied + 3))" ] || fail "the server stored $writes writes; kubectl made 3 and the live mode reported $applied"
 echo "watch: ok ($relists relists, $reconnects reconnects, $applied writes)"

@@ -33,9 +33,8 @@ void LiveSource::loop() {
   bool published = false;
   while (!stop_) {
     const bool synced = watcher_.synced();
-    bool changed = watcher_.drain(std::chrono::milliseconds(300));
-    while (changed && !stop_ && watcher_.drain(std::chrono::milliseconds(150))) {
-    }
+    const bool changed = !watcher_.settle(std::chrono::milliseconds(300), std::chrono::milliseconds(150),
+                                          std::chrono::seconds(2)).empty();
     if (!synced || (published && !changed)) continue;
     auto observed = watcher_.observed();
     if (!observed.ok()) {
