@@ -43,7 +43,15 @@ bool truthy(const std::string& v) { return v == "1" || v == "true"; }
 
 }  // namespace
 
-KubeApiServer::KubeApiServer() : server_(std::make_unique<httplib::Server>()) {
+namespace {
+std::unique_ptr<httplib::Server> make_server(const ServerTls* tls) {
+  if (tls == nullptr) return std::make_unique<httplib::Server>();
+  return std::make_unique<httplib::SSLServer>(tls->cert_file.c_str(), tls->key_file.c_str(),
+                                              tls->client_ca_file.empty() ? nullptr : tls->client_ca_file.c_str());
+}
+}  // namespace
+
+KubeApiServer::KubeApiServer(const ServerTls* tls) : server_(make_server(tls)) {
   // Every watch holds a worker for its whole life: a client watching every kind (the live mode
   // watches ten) must not starve the other requests, as httplib's default 8 workers would.
   server_->new_task_queue = [] { return new httplib::ThreadPool(kWorkers); };
@@ -68,6 +76,14 @@ KubeApiServer::KubeApiServer() : server_(std::make_unique<httplib::Server>()) {
 }
 
 KubeApiServer::~KubeApiServer() { stop(); }
+
+bool KubeApiServer::ok() const { return server_->is_valid(); }
+
+bool KubeApiServer::authorized(const httplib::Request& req, httplib::Response& res) const {
+  if (token_.empty() || req.get_header_value("Authorization") == "Bearer " + token_) return true;
+  reply(res, 401, status_error(401, "Unauthorized", "Unauthorized"));
+  return false;
+}
 
 void KubeApiServer::set_faults(const ServerFaults& faults) {
   std::lock_guard<std::mutex> lock(fault_mutex_);
@@ -173,13 +189,14 @@ void KubeApiServer::handle(const httplib::Request& req, httplib::Response& res) 
     return reply(res, 429, status_error(429, "TooManyRequests", "injected: too many requests, retry after 1 s"));
   }
   const std::vector<std::string> p = split_path(req.path);
-  if (p.size() == 1 && p[0] == "version") return reply(res, 200, version_info());
-  if (p.size() == 1 && p[0] == "api") return reply(res, 200, core_api_versions(address_));
-  if (p.size() == 1 && p[0] == "apis") return reply(res, 200, api_group_list(kueue_version_));
   if (p.size() == 1 && (p[0] == "healthz" || p[0] == "readyz" || p[0] == "livez")) {
     res.set_content("ok", "text/plain");
     return;
   }
+  if (!authorized(req, res)) return;
+  if (p.size() == 1 && p[0] == "version") return reply(res, 200, version_info());
+  if (p.size() == 1 && p[0] == "api") return reply(res, 200, core_api_versions(address_));
+  if (p.size() == 1 && p[0] == "apis") return reply(res, 200, api_group_list(kueue_version_));
   if ((p.size() == 2 && p[0] == "api") || (p.size() == 3 && p[0] == "apis")) {
     const std::string group = p[0] == "api" ? "" : p[1], version = p.back();
     const json list = api_resource_list(group, version, kueue_version_);
@@ -205,6 +222,7 @@ void KubeApiServer::handle_write(const httplib::Request& req, httplib::Response&
     res.set_header("Retry-After", "1");
     return reply(res, 429, status_error(429, "TooManyRequests", "injected: too many requests, retry after 1 s"));
   }
+  if (!authorized(req, res)) return;
   if (!writable_) return reply(res, 405, status_error(405, "MethodNotAllowed", "chaintwin serve --play is read-only: the simulation owns the cluster"));
   const ApiPath a = parse_api_path(split_path(req.path), req.path, kueue_version_);
   if (a.resource == nullptr) return not_found(res, a.error);

@@ -37,9 +37,18 @@ struct ServerFaults {
   bool any() const { return conflict + error + throttle + slow + gone + drop > 0; }
 };
 
+// HTTPS for the served API (`serve --tls-cert/--tls-key`), with client certificates required and
+// checked against `client_ca_file` when one is given (as an API server's --client-ca-file).
+struct ServerTls {
+  std::string cert_file, key_file, client_ca_file;
+};
+
 class KubeApiServer {
  public:
-  KubeApiServer();
+  // Plain HTTP; with `tls`, HTTPS (files read now: check ok() before listen()).
+  explicit KubeApiServer(const ServerTls* tls = nullptr);
+  // Whether the server could be set up (with TLS: whether the certificate and key loaded).
+  bool ok() const;
   ~KubeApiServer();
   KubeApiServer(const KubeApiServer&) = delete;
   KubeApiServer& operator=(const KubeApiServer&) = delete;
@@ -56,6 +65,9 @@ class KubeApiServer {
   // Kueue up to v0.14 serves it. Objects are kept in v1beta2 and converted at the edge
   // (kueue_conversion.h), both ways. Set before listen().
   void set_kueue_version(std::string version) { kueue_version_ = std::move(version); }
+  // Every request but /healthz, /readyz and /livez must carry `Authorization: Bearer <token>`, else
+  // 401 Unauthorized (as an API server with a static token). Empty: no check. Set before listen().
+  void set_required_token(std::string token) { token_ = std::move(token); }
   // How many faults of each kind were injected: "conflict=3 error=1 ...".
   std::string fault_counts() const;
   int64_t requests() const { return requests_; }
@@ -77,6 +89,9 @@ class KubeApiServer {
   std::atomic<int64_t> writes_{0};
   std::atomic<bool> writable_{true};
   std::string kueue_version_ = "v1beta2";
+  std::string token_;
+  // False (and a 401 sent) when a token is required and the request does not carry it.
+  bool authorized(const httplib::Request& req, httplib::Response& res) const;
   // An object on its way out: in the served Kueue version.
   nlohmann::json outgoing(nlohmann::json object) const;
   // Draws a fault of probability p (under fault_mutex_); counts it by name.

@@ -4,6 +4,7 @@
 
 #include <chrono>
 #include <ctime>
+#include <filesystem>
 #include <sstream>
 #include <optional>
 
@@ -16,7 +17,8 @@ namespace chaintwin::cli {
 namespace {
 
 constexpr const char* kServeHelp = R"(Usage: chaintwin serve [SCENARIO] [--listen HOST:PORT] [--at T] [--play] [--speed S] [--faults NAME=P,...]
-                       [--kueue-version v1beta2|v1beta1]
+                       [--kueue-version v1beta2|v1beta1] [--tls-cert FILE --tls-key FILE [--client-ca FILE]]
+                       [--token TOKEN]
 
 Simulates SCENARIO (the embedded default scenario when none is given) and serves its cluster as a
 Kubernetes API on HOST:PORT (default 127.0.0.1:8080; port 0 picks a free port): /version,
@@ -42,6 +44,11 @@ delete, the status subresource, 409 on a stale resourceVersion, dryRun=All), so 
   --fault-seed N      the faults' random seed (default 1)
   --kueue-version V   serve Kueue's group at V only: v1beta2 (default) or v1beta1, as a cluster
                       with Kueue up to v0.14 does (objects converted both ways at the edge)
+  --tls-cert FILE, --tls-key FILE
+                      serve HTTPS with this certificate and key (PEM)
+  --client-ca FILE    with TLS: require a client certificate signed by this CA (PEM)
+  --token TOKEN       require `Authorization: Bearer TOKEN` on every request but the health checks
+                      (401 otherwise)
 
 Prints `serving SCENARIO at T on http://HOST:PORT` once it listens; stops on SIGINT or SIGTERM.
 Exit codes: 0 stopped by a signal, 1 it cannot listen, 2 bad input.
@@ -57,6 +64,8 @@ struct ServeOptions {
   double speed = 60;
   bool help = false;
   std::string kueue_version = "v1beta2";
+  live::ServerTls tls;
+  std::string token;
 };
 
 std::string parse(const std::vector<std::string>& args, ServeOptions& o) {
@@ -106,6 +115,10 @@ std::string parse(const std::vector<std::string>& args, ServeOptions& o) {
       const auto v = value();
       if (!v || v->empty() || v->find_first_not_of("0123456789") != std::string::npos) return "--fault-seed needs a whole number";
       o.faults.seed = std::stoull(*v);
+    } else if (a == "--tls-cert" || a == "--tls-key" || a == "--client-ca" || a == "--token") {
+      const auto v = value();
+      if (!v || v->empty()) return a + " needs a value";
+      (a == "--tls-cert" ? o.tls.cert_file : a == "--tls-key" ? o.tls.key_file : a == "--client-ca" ? o.tls.client_ca_file : o.token) = *v;
     } else if (a == "--kueue-version") {
       const auto v = value();
       if (!v || (*v != "v1beta2" && *v != "v1beta1")) return "--kueue-version takes v1beta2 or v1beta1";
@@ -126,6 +139,10 @@ std::string parse(const std::vector<std::string>& args, ServeOptions& o) {
       return "one SCENARIO at a time (got '" + o.scenario + "' and '" + a + "')";
     }
   }
+  if (o.tls.cert_file.empty() != o.tls.key_file.empty()) return "--tls-cert and --tls-key go together";
+  if (!o.tls.client_ca_file.empty() && o.tls.cert_file.empty()) return "--client-ca needs --tls-cert and --tls-key";
+  for (const std::string* f : {&o.tls.cert_file, &o.tls.key_file, &o.tls.client_ca_file})
+    if (!f->empty() && !std::filesystem::is_regular_file(*f)) return *f + ": no such file";
   return "";
 }
 
@@ -181,7 +198,15 @@ int serve_command(const std::vector<std::string>& args, std::ostream& out, std::
   sigaddset(&signals, SIGINT);
   sigaddset(&signals, SIGTERM);
   pthread_sigmask(SIG_BLOCK, &signals, nullptr);
-  live::KubeApiServer server;
+  const bool https = !o.tls.cert_file.empty();
+  live::KubeApiServer server(https ? &o.tls : nullptr);
+  if (!server.ok()) {
+    err << "chaintwin serve: " << o.tls.cert_file << ", " << o.tls.key_file
+        << (o.tls.client_ca_file.empty() ? "" : ", " + o.tls.client_ca_file)
+        << ": not a PEM certificate, its private key and a CA certificate\n";
+    return 2;
+  }
+  server.set_required_token(o.token);
   server.set_writable(!o.play);
   server.set_faults(o.faults);
   server.set_kueue_version(o.kueue_version);
@@ -191,7 +216,7 @@ int serve_command(const std::vector<std::string>& args, std::ostream& out, std::
     err << "chaintwin serve: " << port.error() << "\n";
     return 1;
   }
-  out << "serving " << name << " at " << o.at.to_string() << " on http://" << o.host << ":" << *port << std::endl;
+  out << "serving " << name << " at " << o.at.to_string() << " on " << (https ? "https" : "http") << "://" << o.host << ":" << *port << std::endl;
   sim::SimTime shown = o.at;
   auto last = std::chrono::steady_clock::now();
   while (true) {

@@ -7,7 +7,7 @@ start_serve() {
   spid=$!
   port=""
   for _ in $(seq 1 300); do
-    port=$(sed -n 's|^serving .* on http://127.0.0.1:\([0-9]*\)$|\1|p' "$_out")
+    port=$(sed -n 's|^serving .* on https*://127.0.0.1:\([0-9]*\)$|\1|p' "$_out")
     [ -n "$port" ] && return 0
     sleep 0.1
   done
