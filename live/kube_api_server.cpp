@@ -79,9 +79,30 @@ KubeApiServer::~KubeApiServer() { stop(); }
 
 bool KubeApiServer::ok() const { return server_->is_valid(); }
 
+namespace {
+std::string bearer_token(const httplib::Request& req) {
+  const std::string h = req.get_header_value("Authorization");
+  return h.rfind("Bearer ", 0) == 0 ? h.substr(7) : "";
+}
+}  // namespace
+
 bool KubeApiServer::authorized(const httplib::Request& req, httplib::Response& res) const {
-  if (token_.empty() || req.get_header_value("Authorization") == "Bearer " + token_) return true;
+  const std::string token = bearer_token(req);
+  if (token_.empty() || token == token_ || roles_.count(token) > 0) return true;
   reply(res, 401, status_error(401, "Unauthorized", "Unauthorized"));
+  return false;
+}
+
+bool KubeApiServer::permitted(const httplib::Request& req, httplib::Response& res, std::string_view group,
+                              const std::string& resource, const std::string& verb, const std::string& ns) const {
+  const auto role = roles_.find(bearer_token(req));
+  if (role == roles_.end() || allows(role->second, std::string(group), resource, verb)) return true;
+  // kube-apiserver's wording, with the role standing in for the user's name.
+  reply(res, 403,
+        status_error(403, "Forbidden",
+                     resource + " is forbidden: User \"clusterrole:" + role->second.name + "\" cannot " + verb +
+                         " resource \"" + resource + "\" in API group \"" + std::string(group) + "\" " +
+                         (ns.empty() ? "at the cluster scope" : "in the namespace \"" + ns + "\"")));
   return false;
 }
 
@@ -205,6 +226,9 @@ void KubeApiServer::handle(const httplib::Request& req, httplib::Response& res) 
   }
   const ApiPath a = parse_api_path(p, req.path, kueue_version_);
   if (a.resource == nullptr) return not_found(res, a.error);
+  const std::string verb = !a.name.empty() ? "get" : truthy(req.get_param_value("watch")) ? "watch" : "list";
+  const std::string resource = std::string(a.resource->resource) + (a.subresource.empty() ? "" : "/" + a.subresource);
+  if (!permitted(req, res, a.resource->group, resource, verb, a.ns)) return;
   if (!a.name.empty()) {
     std::lock_guard<std::mutex> lock(mutex_);
     const auto o = objects_.get(a.resource->kind, a.ns, a.name);
@@ -226,6 +250,9 @@ void KubeApiServer::handle_write(const httplib::Request& req, httplib::Response&
   if (!writable_) return reply(res, 405, status_error(405, "MethodNotAllowed", "chaintwin serve --play is read-only: the simulation owns the cluster"));
   const ApiPath a = parse_api_path(split_path(req.path), req.path, kueue_version_);
   if (a.resource == nullptr) return not_found(res, a.error);
+  const std::string verb = req.method == "POST" ? "create" : req.method == "PUT" ? "update" : req.method == "PATCH" ? "patch" : "delete";
+  const std::string resource = std::string(a.resource->resource) + (a.subresource.empty() ? "" : "/" + a.subresource);
+  if (!permitted(req, res, a.resource->group, resource, verb, a.ns)) return;
   const bool dry_run = req.get_param_value("dryRun") == "All";
   const bool status = a.subresource == "status";
   if (req.method != "DELETE" && inject(faults_.conflict, "conflict"))

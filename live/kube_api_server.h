@@ -16,6 +16,7 @@
 #include <string>
 #include <thread>
 
+#include "live/cluster_role.h"
 #include "live/served_objects.h"
 #include "model/result.h"
 
@@ -68,6 +69,10 @@ class KubeApiServer {
   // Every request but /healthz, /readyz and /livez must carry `Authorization: Bearer <token>`, else
   // 401 Unauthorized (as an API server with a static token). Empty: no check. Set before listen().
   void set_required_token(std::string token) { token_ = std::move(token); }
+  // A request bearing `token` may do only what `role` allows (403 Forbidden otherwise), as RBAC
+  // would for a user bound to that ClusterRole; the token is also accepted where one is required.
+  // Requests without such a token are not restricted. Set before listen().
+  void add_role(std::string token, ClusterRole role) { roles_.emplace(std::move(token), std::move(role)); }
   // How many faults of each kind were injected: "conflict=3 error=1 ...".
   std::string fault_counts() const;
   int64_t requests() const { return requests_; }
@@ -90,8 +95,13 @@ class KubeApiServer {
   std::atomic<bool> writable_{true};
   std::string kueue_version_ = "v1beta2";
   std::string token_;
-  // False (and a 401 sent) when a token is required and the request does not carry it.
+  std::map<std::string, ClusterRole> roles_;  // bearer token → its role
+  // False (and a 401 sent) when a token is required and the request does not carry one it knows.
   bool authorized(const httplib::Request& req, httplib::Response& res) const;
+  // False (and a 403 sent) when the request's token has a role that does not allow `verb` on the
+  // resource ("nodes" or "nodes/status") of `group` in namespace `ns`.
+  bool permitted(const httplib::Request& req, httplib::Response& res, std::string_view group, const std::string& resource,
+                 const std::string& verb, const std::string& ns) const;
   // An object on its way out: in the served Kueue version.
   nlohmann::json outgoing(nlohmann::json object) const;
   // Draws a fault of probability p (under fault_mutex_); counts it by name.

@@ -9,6 +9,7 @@
 #include <optional>
 
 #include "live/kube_api_server.h"
+#include "sim/kube_documents.h"
 #include "sim/runner/chain_sync.h"
 #include "sim/runner/simulation.h"
 #include "sim/scenario/scenario_loader.h"
@@ -18,7 +19,7 @@ namespace {
 
 constexpr const char* kServeHelp = R"(Usage: chaintwin serve [SCENARIO] [--listen HOST:PORT] [--at T] [--play] [--speed S] [--faults NAME=P,...]
                        [--kueue-version v1beta2|v1beta1] [--tls-cert FILE --tls-key FILE [--client-ca FILE]]
-                       [--token TOKEN]
+                       [--token TOKEN] [--role TOKEN=CLUSTERROLE.yaml ...]
 
 Simulates SCENARIO (the embedded default scenario when none is given) and serves its cluster as a
 Kubernetes API on HOST:PORT (default 127.0.0.1:8080; port 0 picks a free port): /version,
@@ -49,6 +50,9 @@ delete, the status subresource, 409 on a stale resourceVersion, dryRun=All), so 
   --client-ca FILE    with TLS: require a client certificate signed by this CA (PEM)
   --token TOKEN       require `Authorization: Bearer TOKEN` on every request but the health checks
                       (401 otherwise)
+  --role TOKEN=FILE   a request bearing TOKEN may do only what the ClusterRole in FILE allows (403
+                      otherwise), as RBAC would for a user bound to it; repeatable. Requests with
+                      no such token are not restricted
 
 Prints `serving SCENARIO at T on http://HOST:PORT` once it listens; stops on SIGINT or SIGTERM.
 Exit codes: 0 stopped by a signal, 1 it cannot listen, 2 bad input.
@@ -66,7 +70,22 @@ struct ServeOptions {
   std::string kueue_version = "v1beta2";
   live::ServerTls tls;
   std::string token;
+  std::vector<std::pair<std::string, live::ClusterRole>> roles;  // token, role
 };
+
+// `--role TOKEN=FILE`: the ClusterRole read from FILE, or why not.
+std::string read_role(const std::string& spec, ServeOptions& o) {
+  const size_t eq = spec.find('=');
+  if (eq == 0 || eq == std::string::npos || eq + 1 == spec.size()) return "--role takes TOKEN=CLUSTERROLE.yaml";
+  const std::string file = spec.substr(eq + 1);
+  auto docs = sim::load_kubernetes_objects(file);
+  if (!docs.ok()) return "--role: " + docs.error();
+  if (docs->size() != 1) return "--role: " + file + ": expected one ClusterRole, found " + std::to_string(docs->size()) + " documents";
+  auto role = live::decode_cluster_role(docs->front().object);
+  if (!role.ok()) return "--role: " + file + ": " + role.error();
+  o.roles.emplace_back(spec.substr(0, eq), std::move(*role));
+  return "";
+}
 
 std::string parse(const std::vector<std::string>& args, ServeOptions& o) {
   for (size_t i = 0; i < args.size(); ++i) {
@@ -119,6 +138,9 @@ std::string parse(const std::vector<std::string>& args, ServeOptions& o) {
       const auto v = value();
       if (!v || v->empty()) return a + " needs a value";
       (a == "--tls-cert" ? o.tls.cert_file : a == "--tls-key" ? o.tls.key_file : a == "--client-ca" ? o.tls.client_ca_file : o.token) = *v;
+    } else if (a == "--role") {
+      const auto v = value();
+      if (const std::string e = read_role(v.value_or(""), o); !e.empty()) return e;
     } else if (a == "--kueue-version") {
       const auto v = value();
       if (!v || (*v != "v1beta2" && *v != "v1beta1")) return "--kueue-version takes v1beta2 or v1beta1";
@@ -207,6 +229,7 @@ int serve_command(const std::vector<std::string>& args, std::ostream& out, std::
     return 2;
   }
   server.set_required_token(o.token);
+  for (auto& [token, role] : o.roles) server.add_role(token, std::move(role));
   server.set_writable(!o.play);
   server.set_faults(o.faults);
   server.set_kueue_version(o.kueue_version);

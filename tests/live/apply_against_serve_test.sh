@@ -15,7 +15,11 @@ fi
 tmp=$(mktemp -d)
 export HOME="$tmp"
 . "$(dirname "$0")/serve_helpers.sh"
-start_serve "$chaintwin" "$tmp/serve.out" --at 1h --kueue-version "$kueue"
+# The live mode's token is bound to the apply ClusterRole shipped in docs/rbac (kubectl's requests
+# carry none and are not restricted); a second token is bound to the shadow role.
+rbac="$(dirname "$0")/../../docs/rbac"
+start_serve "$chaintwin" "$tmp/serve.out" --at 1h --kueue-version "$kueue" \
+  --role "t0ken=$rbac/chaintwin-apply.yaml" --role "sh4dow=$rbac/chaintwin-shadow.yaml"
 pid=$spid
 trap 'kill $pid 2>/dev/null || true; rm -rf "$tmp"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
@@ -37,6 +41,12 @@ cat "$tmp/drift"
 grep -Eq '^ResourceFlavor +gpustack--amd-epyc-7r32-linux-amd64-4c-[a-z0-9-]+ +create +NodeFlavor ' "$tmp/drift" ||
   fail "the new CPU flavor in the drift"
 grep -Eq '^Node +a10g-new +update-status +NodeProfile +capacity counting keys' "$tmp/drift" || fail "the new Node's keys"
+# The shadow role reads but may not write: its apply is refused with RBAC's 403.
+sed 's/token: t0ken/token: sh4dow/' "$tmp/kc.yaml" >"$tmp/shadow.yaml"
+status "$chaintwin" live --kubeconfig "$tmp/shadow.yaml" --once --apply >/dev/null 2>"$tmp/forbidden"
+cat "$tmp/forbidden"
+[ $rc -eq 1 ] && grep -q 'HTTP 403: .*is forbidden: User \\"clusterrole:chaintwin-shadow\\" cannot' "$tmp/forbidden" ||
+  fail "the shadow role may not write (exit $rc)"
 status live --apply --dry-run 2>"$tmp/dry"
 [ $rc -eq 1 ] || fail "a dry run leaves the drift (exit $rc)"
 grep -q 'dry run: the cluster accepted' "$tmp/dry" || fail "the dry-run line"

@@ -7,7 +7,9 @@ set -eu
 chaintwin=$1
 tmp=$(mktemp -d)
 . "$(dirname "$0")/serve_helpers.sh"
-start_serve "$chaintwin" "$tmp/serve.out" --at 6h
+# The token below is bound to the shadow ClusterRole shipped in docs/rbac: every read here (lists,
+# watches, the snapshot) must be allowed by it.
+start_serve "$chaintwin" "$tmp/serve.out" --at 6h --role "not-to-be-seen-0123=$(dirname "$0")/../../docs/rbac/chaintwin-shadow.yaml"
 pid=$spid
 trap 'kill $pid 2>/dev/null || true; rm -rf "$tmp"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }

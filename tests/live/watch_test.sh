@@ -15,14 +15,16 @@ fi
 tmp=$(mktemp -d)
 export HOME="$tmp"
 . "$(dirname "$0")/serve_helpers.sh"
-start_serve "$chaintwin" "$tmp/serve.out" --at 1h --faults gone=0.5,drop=0.3 --fault-seed 3
+start_serve "$chaintwin" "$tmp/serve.out" --at 1h --faults gone=0.5,drop=0.3 --fault-seed 3 \
+  --role "w4tch=$(dirname "$0")/../../docs/rbac/chaintwin-apply.yaml"
 lpid=""
 trap 'kill $spid $lpid 2>/dev/null || true; rm -rf "$tmp"' EXIT
 fail() { echo "FAIL: $*"; echo "--- live stdout"; cat "$tmp/live.out"; echo "--- live stderr"; cat "$tmp/live.err"; exit 1; }
 cat >"$tmp/kc.yaml" <<KC
 current-context: twin
 clusters: [{name: twin, cluster: {server: "http://127.0.0.1:$port"}}]
-contexts: [{name: twin, context: {cluster: twin}}]
+users: [{name: me, user: {token: w4tch}}]
+contexts: [{name: twin, context: {cluster: twin, user: me}}]
 KC
 "$chaintwin" live --kubeconfig "$tmp/kc.yaml" --apply --interval 2 >"$tmp/live.out" 2>"$tmp/live.err" &
 lpid=$!
