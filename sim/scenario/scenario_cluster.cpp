@@ -144,10 +144,13 @@ std::vector<GeneratedNode> read_node_spec(const Val& v, bool allow_many) {
 
 namespace {
 
-// The line map of a sub-document, re-rooted at `prefix`.
+// The line map of a sub-document, re-rooted at `prefix`. The paths under `prefix` are the ones that
+// start with it, which sort together: only that range is read (a cluster of thousands of objects
+// would otherwise scan every line of the file once per object).
 std::map<std::string, int> reroot(const std::map<std::string, int>& lines, const std::string& prefix) {
   std::map<std::string, int> out;
-  for (const auto& [path, line] : lines) {
+  for (auto it = lines.lower_bound(prefix); it != lines.end() && it->first.rfind(prefix, 0) == 0; ++it) {
+    const auto& [path, line] = *it;
     if (path == prefix) {
       out[""] = line;
     } else if (path.rfind(prefix, 0) == 0 && (path[prefix.size()] == '.' || path[prefix.size()] == '[')) {

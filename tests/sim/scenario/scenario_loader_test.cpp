@@ -270,3 +270,20 @@ TEST_CASE("included walkthrough objects and generated nodes must not name the sa
   REQUIRE_FALSE(clash.ok());
   CHECK(clash.error() == dir + "x.yaml:6: cluster.nodes: node name 'node-cpu' is used twice (also given as a Node object)");
 }
+
+TEST_CASE("a bad field in the eleventh of a scenario's cluster objects is reported at its own line", "[scenario]") {
+  // objects[1] and objects[10] share a path prefix; each object's line map holds only its own fields.
+  std::string body = "cluster:\n  objects:\n";
+  int line = 6, bad_line = 0;  // body line 1 is file line 4
+  for (int i = 0; i < 11; ++i) {
+    body += "  - apiVersion: v1\n    kind: Namespace\n    metadata:\n      name: ns-" + std::to_string(i) + "\n";
+    line += 4;
+    if (i == 1 || i == 10) {
+      body += std::string("      labels:\n        team: ") + (i == 10 ? "3" : "ok") + "\n";
+      line += 2;
+      if (i == 10) bad_line = line - 1;
+    }
+  }
+  CHECK(load_error(body) == "t.yaml:" + std::to_string(bad_line) +
+                                ": Namespace/ns-10: metadata.labels[\"team\"]: expected a string, got 3");
+}
