@@ -1,5 +1,6 @@
 #!/bin/sh
-# Apply mode end to end: kubectl applies a new Node and its Devices to `chaintwin serve`; shadow
+# Apply mode end to end: kubectl applies a new Node and its Devices to `chaintwin serve` (beside
+# Kueue objects someone else owns, which no write may touch); shadow
 # mode sees the drift the operator would write; --dry-run changes nothing; --apply writes it; shadow
 # mode then finds no drift; and the server counts exactly the writes kubectl and the live mode
 # reported (none lost, none doubled). Exit 77 (skipped, with this message) only without kubectl.
@@ -32,6 +33,18 @@ KC
 live() { "$chaintwin" live --kubeconfig "$tmp/kc.yaml" --once "$@"; }
 status() { set +e; "$@"; rc=$?; set -e; }
 
+# Kueue objects someone else owns: no drift, and nothing the live mode writes touches them.
+foreign="$(dirname "$0")/foreign-queue.yaml"
+sed "s|kueue.x-k8s.io/v1beta2|kueue.x-k8s.io/$kueue|" "$foreign" >"$tmp/foreign.yaml"
+kubectl --server "http://127.0.0.1:$port" apply --validate=false -f "$tmp/foreign.yaml"
+versions() {
+  for o in clusterqueue/team-research resourceflavor/default-flavor "localqueue/research -n team-a"; do
+    # shellcheck disable=SC2086
+    kubectl --server "http://127.0.0.1:$port" get $o -o 'jsonpath={.metadata.resourceVersion}'
+    echo
+  done
+}
+versions >"$tmp/foreign.before"
 status live >/dev/null 2>&1
 [ $rc -eq 0 ] || fail "no drift before the Node joins (exit $rc)"
 kubectl --server "http://127.0.0.1:$port" apply --validate=false -f "$fixture"
@@ -61,10 +74,12 @@ kubectl --server "http://127.0.0.1:$port" get clusterqueues.$kueue.kueue.x-k8s.i
   fail "the A10G ClusterQueue at kueue.x-k8s.io/$kueue"
 kubectl --server "http://127.0.0.1:$port" get node a10g-new -o 'jsonpath={.metadata.labels.gpustack\.ai/managed}' | grep -qx true ||
   fail "the operator's managed mark on the new Node"
+versions >"$tmp/foreign.after"
+cmp -s "$tmp/foreign.before" "$tmp/foreign.after" || fail "the foreign objects were written: $(cat "$tmp/foreign.before" "$tmp/foreign.after")"
 applied=$(sed -n 's/^chaintwin live: applied \([0-9]*\) of .*/\1/p' "$tmp/applied.err" | paste -sd+ - | bc)
 kill -TERM $pid
 wait $pid || fail "serve did not stop cleanly"
 cat "$tmp/serve.out"
 writes=$(sed -n 's/^stopped after [0-9]* requests, \([0-9]*\) writes$/\1/p' "$tmp/serve.out")
-[ "$writes" = "$((applied + 2))" ] || fail "the server stored $writes writes; kubectl made 2 and the live mode reported $applied"
+[ "$writes" = "$((applied + 5))" ] || fail "the server stored $writes writes; kubectl made 5 and the live mode reported $applied"
 echo "apply against serve (Kueue $kueue): ok ($applied writes applied)"
