@@ -57,6 +57,7 @@ json as_read(json object, const ApiResource& r) {
 model::Status decode_observed(ObservedCluster& out) {
   std::vector<sim::SourceObject> objects;
   out.workloads = {};
+  out.unreadable_workloads.clear();
   for (const json& o : out.raw) {
     if (o.value("kind", "") != "Workload") {
       objects.push_back({o.value("apiVersion", ""), 0, o, {}});
@@ -64,9 +65,10 @@ model::Status decode_observed(ObservedCluster& out) {
     }
     auto w = model::decode_workload(o);
     const json& meta = o.value("metadata", json::object());
-    if (!w.ok())
-      return model::err("the cluster's Workload " + meta.value("namespace", "") + "/" + meta.value("name", "") +
-                        " does not decode: " + w.error());
+    if (!w.ok()) {
+      out.unreadable_workloads.push_back(meta.value("namespace", "") + "/" + meta.value("name", "") + ": " + w.error());
+      continue;
+    }
     std::string key = model::object_key(w->metadata);
     out.workloads.workloads.emplace(std::move(key), std::move(*w));
   }

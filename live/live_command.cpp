@@ -154,6 +154,12 @@ std::string drift_text(const LiveOptions& o, const live::ApiClient& client, cons
          " finished\n" + live::drift_table(rows);
 }
 
+// What the cluster does not serve, and the Workloads that cannot be read (said once, at the start).
+void report_unread(const live::ObservedCluster& observed, std::ostream& err) {
+  for (const auto& m : observed.missing) err << "chaintwin live: not served: " << m << "\n";
+  for (const auto& w : observed.unreadable_workloads) err << "chaintwin live: Workload not read: " << w << "\n";
+}
+
 void report_apply(const LiveOptions& o, const live::ApplyReport& applied, size_t planned, std::ostream& err) {
   err << "chaintwin live: " << (o.dry_run ? "dry run: the cluster accepted " : "applied ") << applied.sent << " of "
       << planned << " write(s)" << (applied.stopped.empty() ? "" : "; stopped: " + applied.stopped)
@@ -222,7 +228,7 @@ int watch_loop(const LiveOptions& o, live::ApiClient& client, const sigset_t& si
       continue;
     }
     if (!reported)
-      for (const auto& m : observed->missing) err << "chaintwin live: not served: " << m << "\n";
+      report_unread(*observed, err);
     report_drift(o, client, *observed, only_workloads, drift, last, out, err);
     reported = true;
     since_report = std::chrono::steady_clock::now();
@@ -244,7 +250,7 @@ int once(const LiveOptions& o, live::ApiClient& client, std::ostream& out, std::
       return 3;
     }
     if (last.empty())
-      for (const auto& m : observed->missing) err << "chaintwin live: not served: " << m << "\n";
+      report_unread(*observed, err);
     auto drift = live::compute_drift(observed->state, live::wall_clock_rfc3339());
     if (!drift.ok()) {
       err << "chaintwin live: " << drift.error() << "\n";

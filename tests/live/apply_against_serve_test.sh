@@ -45,8 +45,13 @@ versions() {
   done
 }
 versions >"$tmp/foreign.before"
-status live >/dev/null 2>&1
+# A Workload the model cannot read is named, and changes nothing else.
+sed "s|kueue.x-k8s.io/v1beta2|kueue.x-k8s.io/$kueue|" "$(dirname "$0")/broken-workload.yaml" >"$tmp/broken.yaml"
+kubectl --server "http://127.0.0.1:$port" create --validate=false -f "$tmp/broken.yaml"
+status live >/dev/null 2>"$tmp/first.err"
 [ $rc -eq 0 ] || fail "no drift before the Node joins (exit $rc)"
+grep -q '^chaintwin live: Workload not read: team-a/broken: spec.podSets: must have at least one PodSet$' "$tmp/first.err" ||
+  fail "the unreadable Workload named: $(cat "$tmp/first.err")"
 kubectl --server "http://127.0.0.1:$port" apply --validate=false -f "$fixture"
 status live >"$tmp/drift" 2>/dev/null
 cat "$tmp/drift"
@@ -81,5 +86,5 @@ kill -TERM $pid
 wait $pid || fail "serve did not stop cleanly"
 cat "$tmp/serve.out"
 writes=$(sed -n 's/^stopped after [0-9]* requests, \([0-9]*\) writes$/\1/p' "$tmp/serve.out")
-[ "$writes" = "$((applied + 5))" ] || fail "the server stored $writes writes; kubectl made 5 and the live mode reported $applied"
+[ "$writes" = "$((applied + 6))" ] || fail "the server stored $writes writes; kubectl made 6 and the live mode reported $applied"
 echo "apply against serve (Kueue $kueue): ok ($applied writes applied)"
