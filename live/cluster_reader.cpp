@@ -54,24 +54,59 @@ json as_read(json object, const ApiResource& r) {
   return kueue_to_v1beta2(std::move(object));
 }
 
+namespace {
+
+// Whether the operator made this Kueue object: its flavors and queues carry
+// resource.gpustack.ai/type, its LocalQueues, Topologies and AdmissionChecks are named gpustack-….
+bool operators(const json& o) {
+  const json& meta = o.value("metadata", json::object());
+  return meta.value("labels", json::object()).contains("resource.gpustack.ai/type") ||
+         meta.value("name", "").rfind("gpustack-", 0) == 0;
+}
+
+// "Kind namespace/name" (or "Kind name") for messages.
+std::string describe(const json& o) {
+  const json& meta = o.value("metadata", json::object());
+  const std::string ns = meta.value("namespace", "");
+  return o.value("kind", "") + " " + (ns.empty() ? "" : ns + "/") + meta.value("name", "");
+}
+
+}  // namespace
+
 model::Status decode_observed(ObservedCluster& out) {
   std::vector<sim::SourceObject> objects;
+  std::vector<json> kept;
   out.workloads = {};
-  out.unreadable_workloads.clear();
-  for (const json& o : out.raw) {
-    if (o.value("kind", "") != "Workload") {
-      objects.push_back({o.value("apiVersion", ""), 0, o, {}});
+  out.left_out.clear();
+  for (json& o : out.raw) {
+    const std::string kind = o.value("kind", "");
+    if (kind == "Workload") {
+      auto w = model::decode_workload(o);
+      if (!w.ok()) {
+        out.left_out.push_back(describe(o) + ": " + w.error());
+        continue;
+      }
+      std::string key = model::object_key(w->metadata);
+      out.workloads.workloads.emplace(std::move(key), std::move(*w));
+      kept.push_back(std::move(o));
       continue;
     }
-    auto w = model::decode_workload(o);
-    const json& meta = o.value("metadata", json::object());
-    if (!w.ok()) {
-      out.unreadable_workloads.push_back(meta.value("namespace", "") + "/" + meta.value("name", "") + ": " + w.error());
-      continue;
+    sim::SourceObject source{o.value("apiVersion", ""), 0, o, {}};
+    // A Kueue object someone else made that the model cannot hold (a namespaceSelector with
+    // matchLabels, say) is no business of the operator's: set it aside rather than fail the read.
+    if (o.value("apiVersion", "").rfind(std::string(kKueueGroup) + "/", 0) == 0 && !operators(o)) {
+      if (auto alone = sim::read_cluster_objects({source}, model::Settings{}); !alone.ok()) {
+        // The loader's message starts "<file>:<line>: Kind/name: "; keep what follows.
+        const std::string said = alone.error(), head = source.describe() + ": ";
+        const size_t at = said.find(head);
+        out.left_out.push_back(describe(o) + ": " + (at == std::string::npos ? said : said.substr(at + head.size())));
+        continue;
+      }
     }
-    std::string key = model::object_key(w->metadata);
-    out.workloads.workloads.emplace(std::move(key), std::move(*w));
+    objects.push_back(std::move(source));
+    kept.push_back(std::move(o));
   }
+  out.raw = std::move(kept);
   auto state = sim::read_cluster_objects(objects, model::Settings{});
   if (!state.ok()) return model::err("the cluster's objects do not decode: " + state.error());
   out.state = static_cast<model::ClusterState>(state.value());

@@ -20,9 +20,10 @@ namespace chaintwin::live {
 struct ObservedCluster {
   model::ClusterState state;
   model::WorkloadState workloads;    // Kueue's Workloads (no Pods: the live mode does not read them)
-  // Workloads that do not decode, "<namespace>/<name>: why": left out of `workloads` (no
-  // controller of the operator reads them, so they cannot change the drift).
-  std::vector<std::string> unreadable_workloads;
+  // What was read but left out, "Kind namespace/name: why": Workloads that do not decode (no
+  // controller of the operator reads them), and Kueue objects someone else made that the model
+  // cannot hold. They are in neither `state`, `workloads` nor `raw`.
+  std::vector<std::string> left_out;
   std::vector<std::string> missing;  // e.g. "gpustack.ai/v1 (settings): the cluster does not serve the group"
   std::vector<ApiResource> resources;  // the kinds read, each at the version the cluster serves
   std::string resource_version;      // of the last list
@@ -33,8 +34,8 @@ struct ObservedCluster {
 model::Result<ObservedCluster> read_cluster(ApiClient& client);
 
 // Decodes `out.raw` (objects as listed or watched, apiVersion and kind set) into `out.state` and
-// `out.workloads`; a refusal names the object and the field (a Workload that does not decode is
-// only listed in `out.unreadable_workloads`). Shared by read_cluster and the watcher.
+// `out.workloads`; a refusal names the object and the field (what may be set aside is listed in
+// `out.left_out` instead). Shared by read_cluster and the watcher.
 model::Status decode_observed(ObservedCluster& out);
 
 // An object as listed or watched at `r`: its kind and apiVersion set (a List's items carry none on

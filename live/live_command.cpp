@@ -154,10 +154,10 @@ std::string drift_text(const LiveOptions& o, const live::ApiClient& client, cons
          " finished\n" + live::drift_table(rows);
 }
 
-// What the cluster does not serve, and the Workloads that cannot be read (said once, at the start).
+// What the cluster does not serve, and the objects set aside (said once, at the start).
 void report_unread(const live::ObservedCluster& observed, std::ostream& err) {
   for (const auto& m : observed.missing) err << "chaintwin live: not served: " << m << "\n";
-  for (const auto& w : observed.unreadable_workloads) err << "chaintwin live: Workload not read: " << w << "\n";
+  for (const auto& w : observed.left_out) err << "chaintwin live: not read: " << w << "\n";
 }
 
 void report_apply(const LiveOptions& o, const live::ApplyReport& applied, size_t planned, std::ostream& err) {

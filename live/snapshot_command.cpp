@@ -134,7 +134,7 @@ int snapshot_command(const std::vector<std::string>& args, std::ostream& out, st
     return 3;
   }
   for (const auto& m : observed->missing) err << "chaintwin snapshot: not served: " << m << "\n";
-  for (const auto& w : observed->unreadable_workloads) err << "chaintwin snapshot: Workload left out (not read): " << w << "\n";
+  for (const auto& w : observed->left_out) err << "chaintwin snapshot: left out (not read): " << w << "\n";
   live::CapturedWorkloads captured;
   if (with_workloads) captured = live::capture_workloads(observed->state, observed->workloads, run_time.value_or(horizon));
   for (const auto& why : captured.left_out) err << "chaintwin snapshot: Workload left out: " << why << "\n";

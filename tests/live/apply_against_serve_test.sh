@@ -50,8 +50,10 @@ sed "s|kueue.x-k8s.io/v1beta2|kueue.x-k8s.io/$kueue|" "$(dirname "$0")/broken-wo
 kubectl --server "http://127.0.0.1:$port" create --validate=false -f "$tmp/broken.yaml"
 status live >/dev/null 2>"$tmp/first.err"
 [ $rc -eq 0 ] || fail "no drift before the Node joins (exit $rc)"
-grep -q '^chaintwin live: Workload not read: team-a/broken: spec.podSets: must have at least one PodSet$' "$tmp/first.err" ||
+grep -q '^chaintwin live: not read: Workload team-a/broken: spec.podSets: must have at least one PodSet$' "$tmp/first.err" ||
   fail "the unreadable Workload named: $(cat "$tmp/first.err")"
+grep -q '^chaintwin live: not read: ClusterQueue team-research: spec.namespaceSelector: only {} (every namespace) is modelled' "$tmp/first.err" ||
+  fail "the foreign ClusterQueue the model cannot hold is set aside: $(cat "$tmp/first.err")"
 kubectl --server "http://127.0.0.1:$port" apply --validate=false -f "$fixture"
 status live >"$tmp/drift" 2>/dev/null
 cat "$tmp/drift"
