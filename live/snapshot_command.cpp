@@ -57,6 +57,28 @@ void drop_server_fields(nlohmann::json& o) {
   }
 }
 
+// The cluster's objects as a scenario's cluster.objects: without server-set fields, without
+// Workloads (captured as generators), without ClusterQueue statuses (Kueue's account of the
+// Workloads it holds, which the simulated Kueue builds again), and with every Devices ledger freed
+// when captured Workloads holding quota are to be placed again (`free_cards`).
+nlohmann::ordered_json scenario_objects(const live::ObservedCluster& observed, bool free_cards) {
+  nlohmann::ordered_json objects = nlohmann::ordered_json::array();
+  for (auto o : observed.raw) {
+    const std::string kind = o.value("kind", "");
+    if (kind == "Workload") continue;
+    drop_server_fields(o);
+    if (kind == "ClusterQueue") o.erase("status");
+    const auto devices = kind == "Devices" && free_cards ? observed.state.devices.find(o["metadata"].value("name", ""))
+                                                        : observed.state.devices.end();
+    if (devices != observed.state.devices.end()) {
+      const nlohmann::json freed = model::encode_devices(model::with_free_ledger(devices->second));
+      if (freed.contains("status")) o["status"] = freed["status"];
+    }
+    objects.push_back(nlohmann::ordered_json::parse(o.dump()));
+  }
+  return objects;
+}
+
 }  // namespace
 
 int snapshot_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
@@ -156,25 +178,8 @@ int snapshot_command(const std::vector<std::string>& args, std::ostream& out, st
                                               observed->resource_version + "." + in_flight}};
   scenario["seed"] = 1;
   scenario["horizon"] = horizon;
-  nlohmann::ordered_json objects = nlohmann::ordered_json::array();
-  int64_t written = 0;
-  for (auto o : observed->raw) {
-    const std::string kind = o.value("kind", "");
-    if (kind == "Workload") continue;  // captured as generators below
-    drop_server_fields(o);
-    // A ClusterQueue's status is Kueue's account of the Workloads it holds: the simulated Kueue
-    // builds it again from the captured Workloads.
-    if (kind == "ClusterQueue") o.erase("status");
-    // The captured Workloads holding quota are placed again by the twin: their cards are freed.
-    const auto devices = kind == "Devices" && free_cards ? observed->state.devices.find(o["metadata"].value("name", ""))
-                                                        : observed->state.devices.end();
-    if (devices != observed->state.devices.end()) {
-      const nlohmann::json freed = model::encode_devices(model::with_free_ledger(devices->second));
-      if (freed.contains("status")) o["status"] = freed["status"];
-    }
-    objects.push_back(nlohmann::ordered_json::parse(o.dump()));
-    ++written;
-  }
+  const nlohmann::ordered_json objects = scenario_objects(*observed, free_cards);
+  const size_t written = objects.size();
   scenario["cluster"] = {{"objects", objects}};
   if (!captured.generators.empty()) scenario["workloads"] = captured.generators;
   const std::string text = "# Written by chaintwin snapshot; `chaintwin run` continues from here.\n" + sim::to_yaml(scenario);
