@@ -194,6 +194,16 @@ int serve_command(const std::vector<std::string>& args, std::ostream& out, std::
     out << kServeHelp;
     return 0;
   }
+  // The server (and its certificates) first, so a bad file is said before the simulation runs; its
+  // threads start only in listen(), after the signal mask below.
+  const bool https = !o.tls.cert_file.empty();
+  live::KubeApiServer server(https ? &o.tls : nullptr);
+  if (!server.ok()) {
+    const bool ca = !o.tls.client_ca_file.empty();
+    err << "chaintwin serve: " << o.tls.cert_file << ", " << o.tls.key_file << (ca ? ", " + o.tls.client_ca_file : "")
+        << ": expected a PEM certificate and its private key" << (ca ? ", and a PEM CA certificate" : "") << "\n";
+    return 2;
+  }
   auto scenario = sim::load_scenario_or_default(o.scenario);
   if (!scenario.ok()) {
     err << "chaintwin serve: " << scenario.error() << "\n";
@@ -220,14 +230,6 @@ int serve_command(const std::vector<std::string>& args, std::ostream& out, std::
   sigaddset(&signals, SIGINT);
   sigaddset(&signals, SIGTERM);
   pthread_sigmask(SIG_BLOCK, &signals, nullptr);
-  const bool https = !o.tls.cert_file.empty();
-  live::KubeApiServer server(https ? &o.tls : nullptr);
-  if (!server.ok()) {
-    err << "chaintwin serve: " << o.tls.cert_file << ", " << o.tls.key_file
-        << (o.tls.client_ca_file.empty() ? "" : ", " + o.tls.client_ca_file)
-        << ": not a PEM certificate, its private key and a CA certificate\n";
-    return 2;
-  }
   server.set_required_token(o.token);
   for (auto& [token, role] : o.roles) server.add_role(token, std::move(role));
   server.set_writable(!o.play);
