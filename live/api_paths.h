@@ -1,6 +1,6 @@
-// API paths of the kinds the live mode lists and watches, as a real API server serves them.
-// The live mode (a later issue) builds every request from this table; it is kept here so the
-// group/version/resource of each kind is written down once.
+// API paths of the kinds the live mode lists and watches, as a real API server serves them, and
+// which version of each a given cluster serves. The live mode and `serve` build every request and
+// route from this table, so the group/version/resource of each kind is written down once.
 #pragma once
 
 #include <map>

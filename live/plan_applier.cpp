@@ -1,5 +1,8 @@
 #include "live/plan_applier.h"
 
+#include <map>
+#include <tuple>
+
 #include <nlohmann/json.hpp>
 
 #include "live/api_paths.h"
@@ -53,13 +56,16 @@ std::optional<model::Object> observed_object(const model::ClusterState& s, std::
   return std::nullopt;
 }
 
-// The object as the cluster sent it (from the list or watch), or null.
-const json* sent_object(const std::vector<json>& raw, std::string_view kind, const std::string& ns, const std::string& name) {
+// The objects as the cluster sent them (from the list or watch), by (kind, namespace, name).
+using SentKey = std::tuple<std::string, std::string, std::string>;
+std::map<SentKey, const json*> index_sent(const std::vector<json>& raw) {
+  std::map<SentKey, const json*> out;
   for (const auto& o : raw) {
-    const json& m = o.value("metadata", json::object());
-    if (o.value("kind", "") == kind && m.value("name", "") == name && m.value("namespace", "") == ns) return &o;
+    const auto meta = o.find("metadata");
+    if (meta == o.end() || !meta->is_object()) continue;
+    out[{o.value("kind", ""), meta->value("namespace", ""), meta->value("name", "")}] = &o;
   }
-  return nullptr;
+  return out;
 }
 
 // The merge patch that takes `from` to `to` (removed keys as null).
@@ -78,6 +84,7 @@ ApplyReport apply_writes(ApiClient& client, const ObservedCluster& observed, con
                          bool dry_run) {
   ApplyReport report;
   const std::string params = std::string("?fieldManager=chaintwin") + (dry_run ? "&dryRun=All" : "");
+  const std::map<SentKey, const json*> sent_objects = index_sent(observed.raw);
   for (const auto& w : writes) {
     const std::string kind(model::kind_of(w.object));
     const auto r = find_resource(observed.resources, kind);
@@ -126,9 +133,10 @@ ApplyReport apply_writes(ApiClient& client, const ObservedCluster& observed, con
       method = "PUT";
       path = w.verb == model::WriteVerb::kUpdateStatus ? object + "/status" : object;
       // A replace sends the whole object: keep what the cluster has that the model does not read.
-      const json* sent = sent_object(observed.raw, kind, meta.namespace_, meta.name);
+      const auto sent = sent_objects.find({kind, meta.namespace_, meta.name});
       const auto known = observed_object(observed.state, kind, meta.namespace_, meta.name);
-      if (sent != nullptr && known) body = with_unknown_fields(std::move(body), unknown_fields(*sent, encode(*known)));
+      if (sent != sent_objects.end() && known)
+        body = with_unknown_fields(std::move(body), unknown_fields(*sent->second, encode(*known)));
     }
     // A cluster that serves Kueue only as v1beta1 is written in v1beta1.
     if (r->version == "v1beta1" && r->group == kKueueGroup && type == "application/json") body = kueue_to_v1beta1(std::move(body));
