@@ -10,6 +10,23 @@ using json = nlohmann::json;
 constexpr const char* kV1beta1 = "kueue.x-k8s.io/v1beta1";
 constexpr const char* kV1beta2 = "kueue.x-k8s.io/v1beta2";
 
+// Fields only renamed between the versions: kind, the object's section, v1beta1's and v1beta2's name.
+struct Rename {
+  const char* kind;
+  const char* section;
+  const char* v1beta1;
+  const char* v1beta2;
+};
+constexpr Rename kRenames[] = {
+    {"ClusterQueue", "spec", "cohort", "cohortName"},
+    {"LocalQueue", "status", "flavorUsage", "flavorsUsage"},
+    {"Workload", "status", "accumulatedPastExexcutionTimeSeconds", "accumulatedPastExecutionTimeSeconds"},
+};
+
+// A ClusterQueue's flavorFungibility values: v1beta2 calls both "stop at this flavor" policies
+// MayStopSearch.
+constexpr std::pair<const char*, const char*> kFungibility[] = {{"whenCanBorrow", "Borrow"}, {"whenCanPreempt", "Preempt"}};
+
 // The priority class kinds of v1beta2's priorityClassRef and the source strings v1beta1 used.
 struct PrioritySource {
   const char* source;  // v1beta1 spec.priorityClassSource
@@ -21,83 +38,56 @@ constexpr PrioritySource kPrioritySources[] = {
     {"scheduling.k8s.io/priorityclass", "scheduling.k8s.io", "PriorityClass"},
 };
 
-// Moves `object[from]` to `object[to]` (when present).
-void rename(json& object, const char* from, const char* to) {
-  if (!object.is_object() || !object.contains(from)) return;
-  object[to] = std::move(object[from]);
-  object.erase(from);
-}
-
 json* member(json& object, const char* key) {
   return object.is_object() && object.contains(key) && object[key].is_object() ? &object[key] : nullptr;
 }
 
-// flavorFungibility's policies: v1beta2 calls both "stop at this flavor" values MayStopSearch.
-void convert_fungibility(json& spec, bool up) {
-  json* f = member(spec, "flavorFungibility");
-  if (f == nullptr) return;
-  for (const auto& [field, old_name] : {std::pair{"whenCanBorrow", "Borrow"}, std::pair{"whenCanPreempt", "Preempt"}}) {
-    if (!f->contains(field) || !(*f)[field].is_string()) continue;
-    const std::string v = (*f)[field];
-    if (up && v == old_name) (*f)[field] = "MayStopSearch";
-    if (!up && v == "MayStopSearch") (*f)[field] = old_name;
+// Moves `object[from]` to `object[to]` (when present).
+void rename(json& object, const char* from, const char* to) {
+  if (!object.contains(from)) return;
+  object[to] = std::move(object[from]);
+  object.erase(from);
+}
+
+// A Workload's priority class: v1beta1's source and name strings ↔ v1beta2's reference.
+void convert_priority(json& spec, bool up) {
+  if (up && spec.contains("priorityClassSource")) {
+    const json source = spec["priorityClassSource"];
+    for (const auto& p : kPrioritySources)
+      if (source == p.source)
+        spec["priorityClassRef"] = {{"group", p.group}, {"kind", p.kind}, {"name", spec.value("priorityClassName", "")}};
+    spec.erase("priorityClassSource");
+    spec.erase("priorityClassName");
+  } else if (json* ref = up ? nullptr : member(spec, "priorityClassRef")) {
+    for (const auto& p : kPrioritySources)
+      if (ref->value("group", "") == p.group && ref->value("kind", "") == p.kind) {
+        spec["priorityClassSource"] = p.source;
+        spec["priorityClassName"] = ref->value("name", "");
+      }
+    spec.erase("priorityClassRef");
   }
 }
 
-bool is_kueue(const json& object, const char* version) {
-  return object.is_object() && object.value("apiVersion", "") == version;
+// `up`: v1beta1 → v1beta2; otherwise back. Objects of any other apiVersion pass unchanged.
+json convert(json o, bool up) {
+  if (!o.is_object() || o.value("apiVersion", "") != (up ? kV1beta1 : kV1beta2)) return o;
+  o["apiVersion"] = up ? kV1beta2 : kV1beta1;
+  const std::string kind = o.value("kind", "");
+  for (const auto& r : kRenames)
+    if (kind == r.kind)
+      if (json* section = member(o, r.section)) rename(*section, up ? r.v1beta1 : r.v1beta2, up ? r.v1beta2 : r.v1beta1);
+  json* spec = member(o, "spec");
+  if (kind == "ClusterQueue" && spec != nullptr)
+    if (json* f = member(*spec, "flavorFungibility"))
+      for (const auto& [field, old_name] : kFungibility)
+        if (f->contains(field) && (*f)[field] == (up ? old_name : "MayStopSearch")) (*f)[field] = up ? "MayStopSearch" : old_name;
+  if (kind == "Workload" && spec != nullptr) convert_priority(*spec, up);
+  return o;
 }
 
 }  // namespace
 
-json kueue_to_v1beta2(json o) {
-  if (!is_kueue(o, kV1beta1)) return o;
-  o["apiVersion"] = kV1beta2;
-  const std::string kind = o.value("kind", "");
-  json* spec = member(o, "spec");
-  json* status = member(o, "status");
-  if (kind == "ClusterQueue" && spec != nullptr) {
-    rename(*spec, "cohort", "cohortName");
-    convert_fungibility(*spec, true);
-  } else if (kind == "LocalQueue" && status != nullptr) {
-    rename(*status, "flavorUsage", "flavorsUsage");
-  } else if (kind == "Workload") {
-    if (status != nullptr) rename(*status, "accumulatedPastExexcutionTimeSeconds", "accumulatedPastExecutionTimeSeconds");
-    if (spec != nullptr && spec->contains("priorityClassSource")) {
-      const std::string source = (*spec)["priorityClassSource"].is_string() ? (*spec)["priorityClassSource"].get<std::string>() : "";
-      for (const auto& p : kPrioritySources)
-        if (source == p.source)
-          (*spec)["priorityClassRef"] = {{"group", p.group}, {"kind", p.kind}, {"name", spec->value("priorityClassName", "")}};
-      spec->erase("priorityClassSource");
-      spec->erase("priorityClassName");
-    }
-  }
-  return o;
-}
-
-json kueue_to_v1beta1(json o) {
-  if (!is_kueue(o, kV1beta2)) return o;
-  o["apiVersion"] = kV1beta1;
-  const std::string kind = o.value("kind", "");
-  json* spec = member(o, "spec");
-  json* status = member(o, "status");
-  if (kind == "ClusterQueue" && spec != nullptr) {
-    rename(*spec, "cohortName", "cohort");
-    convert_fungibility(*spec, false);
-  } else if (kind == "LocalQueue" && status != nullptr) {
-    rename(*status, "flavorsUsage", "flavorUsage");
-  } else if (kind == "Workload") {
-    if (status != nullptr) rename(*status, "accumulatedPastExecutionTimeSeconds", "accumulatedPastExexcutionTimeSeconds");
-    if (json* ref = spec != nullptr ? member(*spec, "priorityClassRef") : nullptr) {
-      for (const auto& p : kPrioritySources)
-        if (ref->value("group", "") == p.group && ref->value("kind", "") == p.kind) {
-          (*spec)["priorityClassSource"] = p.source;
-          (*spec)["priorityClassName"] = ref->value("name", "");
-        }
-      spec->erase("priorityClassRef");
-    }
-  }
-  return o;
-}
+json kueue_to_v1beta2(json object) { return convert(std::move(object), true); }
+json kueue_to_v1beta1(json object) { return convert(std::move(object), false); }
 
 }  // namespace chaintwin::live
