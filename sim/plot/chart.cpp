@@ -164,7 +164,7 @@ class Renderer {
     prepared_ = prepare(c_);
     collect_ranges();
     build_legend();
-    layout();
+    place_legend();
     if (has_data_) {
       draw_grid();
       draw_bands();
@@ -237,10 +237,78 @@ class Renderer {
     legend_h_ = 8 + legend_row_h_ * static_cast<double>(legend_.size()) + 2;
   }
 
-  void layout() {
+  // The legend goes inside the plot, in the first corner (top right, top left, bottom right, bottom
+  // left) where it covers no point, line, band or reference line; when every corner is taken, it
+  // goes to the right of the plot, which is then narrower.
+  void place_legend() {
+    legend_inside_ = false;
+    if (has_data_ && !legend_.empty()) {
+      layout(false);
+      const double m = 10;
+      const double xs[2] = {right_ - m - legend_w_, left_ + m}, ys[2] = {top_ + m, bottom_ - m - legend_h_};
+      const int corners[4][2] = {{0, 0}, {1, 0}, {0, 1}, {1, 1}};
+      for (const auto& c : corners) {
+        const double x0 = xs[c[0]], y0 = ys[c[1]];
+        if (x0 < left_ + m || y0 < top_ + m || x0 + legend_w_ > right_ - m || y0 + legend_h_ > bottom_ - m) continue;
+        if (!covers_data(x0 - 4, y0 - 4, x0 + legend_w_ + 4, y0 + legend_h_ + 4)) {
+          legend_inside_ = true;
+          legend_x_ = x0;
+          legend_y_ = y0;
+          return;
+        }
+      }
+    }
+    layout(!legend_.empty());
+    legend_x_ = right_ + 14;
+    legend_y_ = top_;
+  }
+
+  // Whether anything drawn in the plot area falls in the box (output pixels, after layout).
+  bool covers_data(double x0, double y0, double x1, double y1) const {
+    auto in = [&](double x, double y, double r) { return x + r >= x0 && x - r <= x1 && y + r >= y0 && y - r <= y1; };
+    for (const Prepared& p : prepared_) {
+      for (size_t k = 0; k < p.points.size(); ++k) {
+        const double ax = px(p.points[k].x), ay = py(p.points[k].y);
+        if (in(ax, ay, kMarkerRadius + 2)) return true;
+        if (k + 1 == p.points.size() || p.points[k + 1].starts_run || !has_line(p.series->style)) continue;
+        const double bx = px(p.points[k + 1].x), by = py(p.points[k + 1].y);
+        const int steps = std::clamp(static_cast<int>(std::hypot(bx - ax, by - ay) / 2), 1, 4000);
+        for (int i = 1; i < steps; ++i) {
+          const double t = static_cast<double>(i) / steps;
+          if (in(ax + (bx - ax) * t, ay + (by - ay) * t, kLineWidth + 1)) return true;
+        }
+      }
+      for (size_t k = 0; k < p.band.size(); ++k) {  // the band as vertical spans every 2 px
+        const bool joined = k + 1 < p.band.size() && !p.band[k + 1].starts_run;
+        const double ax = px(p.band[k].x), bx = joined ? px(p.band[k + 1].x) : ax;
+        const int steps = std::clamp(static_cast<int>(std::fabs(bx - ax) / 2), 1, 4000);
+        for (int i = 0; i <= steps; ++i) {
+          const double t = static_cast<double>(i) / steps;
+          const double x = ax + (bx - ax) * t;
+          const size_t e = joined ? k + 1 : k;
+          const double hi = py(p.band[k].hi) + (py(p.band[e].hi) - py(p.band[k].hi)) * t;
+          const double lo = py(p.band[k].lo) + (py(p.band[e].lo) - py(p.band[k].lo)) * t;
+          if (x >= x0 - 3 && x <= x1 + 3 && std::max(hi, lo) >= y0 && std::min(hi, lo) <= y1) return true;
+        }
+      }
+    }
+    const double label_h = text_h(kTickScale) + 6;
+    for (const ReferenceLine& l : c_.lines) {
+      if (l.vertical) {
+        const double reach = Raster::text_width(l.label, kTickScale) + 10;  // its label beside it
+        if (usable_x(l.value) && px(l.value) >= x0 - reach && px(l.value) <= x1 + reach) return true;
+      } else if (usable_y(l.value, c_.log_y) && py(l.value) >= y0 - label_h && py(l.value) <= y1 + 4) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  // The plot area, its axes and ticks; `legend_outside` keeps room for the legend on the right.
+  void layout(bool legend_outside) {
     top_ = kPad + (c_.title.empty() ? 4 : text_h(kTitleScale) + 14);
     bottom_ = h_ - kPad - (c_.x_label.empty() ? 0 : text_h(kLabelScale) + 10) - (has_data_ ? text_h(kTickScale) + kTickLength + 6 : 0);
-    right_ = w_ - kPad - (legend_.empty() ? 0 : legend_w_ + 14);
+    right_ = w_ - kPad - (legend_outside ? legend_w_ + 14 : 0);
     bottom_ = std::max(bottom_, top_ + 20);
     if (has_data_) {
       y_ = c_.log_y ? log_axis(yr_.lo, yr_.hi)
@@ -403,7 +471,7 @@ class Renderer {
 
   void draw_legend() {
     if (legend_.empty()) return;
-    const double x0 = right_ + 14, y0 = top_;
+    const double x0 = legend_x_, y0 = legend_y_;
     r_.mark_rect(x0, y0, x0 + legend_w_, y0 + legend_h_);
     r_.paint(kLegendBorder);
     r_.mark_rect(x0 + 1, y0 + 1, x0 + legend_w_ - 1, y0 + legend_h_ - 1);
@@ -440,6 +508,8 @@ class Renderer {
   std::vector<Prepared> prepared_;
   std::vector<LegendRow> legend_;
   double legend_w_ = 0, legend_h_ = 0, legend_row_h_ = 0;
+  bool legend_inside_ = false;
+  double legend_x_ = 0, legend_y_ = 0;
   Range xr_, yr_;
   bool has_data_ = false;
   Axis x_, y_;
