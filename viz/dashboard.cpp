@@ -18,6 +18,7 @@ constexpr Tab kTabs[] = {
     {PanelId::kNodes, "Nodes and cards", draw_nodes_panel}, {PanelId::kWorkloads, "Workloads", draw_workloads_panel},
     {PanelId::kDrains, "Drains", draw_drains_panel},        {PanelId::kChain, "Chain graph", draw_chain_panel},
     {PanelId::kEvents, "Event log", draw_events_panel},     {PanelId::kDrift, "Drift", draw_drift_panel},
+    {PanelId::kPlan, "Plan", draw_plan_panel},  // only when the snapshot carries a plan
 };
 
 }  // namespace
@@ -33,12 +34,20 @@ void draw_dashboard(const Snapshot* snapshot, UiState& ui, CommandSink& commands
     ImGui::End();
     return;
   }
+  if (snapshot->plan_only) {  // a plan's window: no run, no clock, no other tab
+    ui.panel = PanelId::kPlan;
+    ui.panel_forced = false;
+    draw_plan_panel(*snapshot, ui);
+    ImGui::End();
+    return;
+  }
   draw_timeline_strip(*snapshot, ui, commands);
   ImGui::Separator();
   const bool forced = ui.panel_forced;
   const PanelId wanted = ui.panel;
   if (ImGui::BeginTabBar("panels")) {
     for (const Tab& t : kTabs) {
+      if (t.id == PanelId::kPlan && snapshot->plan == nullptr) continue;
       const ImGuiTabItemFlags tf = forced && wanted == t.id ? ImGuiTabItemFlags_SetSelected : 0;
       if (ImGui::BeginTabItem(t.title, nullptr, tf)) {
         ui.panel = t.id;

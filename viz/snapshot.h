@@ -7,11 +7,13 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "viz/family_palette.h"
+#include "viz/plan_view.h"
 
 namespace chaintwin::viz {
 
@@ -155,6 +157,9 @@ struct Snapshot {
   std::vector<EventRow> events_log;  // the newest last; at most the source's window
   std::vector<ChainEdgeView> chain;
   std::vector<DriftMark> drift;  // live only
+  // A capacity plan's results (the Plan panel), when one is shown; shared, never changed.
+  std::shared_ptr<const PlanView> plan;
+  bool plan_only = false;  // a plan's window: no run behind it, the Plan panel alone
   bool operator==(const Snapshot&) const = default;
 };
 

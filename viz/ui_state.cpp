@@ -5,14 +5,15 @@
 
 namespace chaintwin::viz {
 namespace {
-constexpr std::array<std::pair<PanelId, const char*>, 8> kNames{{{PanelId::kPools, "pools"},
+constexpr std::array<std::pair<PanelId, const char*>, 9> kNames{{{PanelId::kPools, "pools"},
                                                                   {PanelId::kCredits, "credits"},
                                                                   {PanelId::kNodes, "nodes"},
                                                                   {PanelId::kWorkloads, "workloads"},
                                                                   {PanelId::kDrains, "drains"},
                                                                   {PanelId::kChain, "chain"},
                                                                   {PanelId::kEvents, "events"},
-                                                                  {PanelId::kDrift, "drift"}}};
+                                                                  {PanelId::kDrift, "drift"},
+                                                                  {PanelId::kPlan, "plan"}}};
 }  // namespace
 
 const char* panel_name(PanelId id) {

@@ -6,9 +6,11 @@
 
 namespace chaintwin::viz {
 
-enum class PanelId { kPools, kCredits, kNodes, kWorkloads, kDrains, kChain, kEvents, kDrift };
+class PlotTextures;
 
-// "pools", "credits", "nodes", "workloads", "drains", "chain", "events", "drift".
+enum class PanelId { kPools, kCredits, kNodes, kWorkloads, kDrains, kChain, kEvents, kDrift, kPlan };
+
+// "pools", "credits", "nodes", "workloads", "drains", "chain", "events", "drift", "plan".
 const char* panel_name(PanelId id);
 // The panel of that name; false when there is none.
 bool parse_panel(const std::string& name, PanelId* out);
@@ -24,6 +26,8 @@ struct UiState {
   int workload_view = 0;           // 0 all, 1 pending, 2 admitted, 3 evicted/retried, 4 finished
   std::string event_filter;        // substring of kind, object or message
   std::string seek_text;           // what the seek box holds
+  int plan_plot = -1;              // the plan's plot shown alone, -1 for all of them
+  PlotTextures* plot_textures = nullptr;  // the window's textures for plan plots (none: placeholders)
 };
 
 }  // namespace chaintwin::viz

@@ -5,7 +5,11 @@
 #include <backends/imgui_impl_opengl3.h>
 #include <imgui.h>
 
+#include <cstdint>
+#include <vector>
+
 #include "viz/dashboard.h"
+#include "viz/plot_textures.h"
 #include "viz/png_capture.h"
 #include "viz/state_palette.h"
 
@@ -37,6 +41,59 @@ struct GlfwSession {
   }
 };
 
+// A plan's plots as OpenGL textures: each uploaded on first use and kept while the same PlanView is
+// shown; all deleted when another view comes or the window closes (while its context is current).
+class GlPlotTextures final : public PlotTextures {
+ public:
+  ~GlPlotTextures() override { release(); }
+
+  ImTextureID texture(const std::shared_ptr<const PlanView>& view, size_t index) override {
+    if (view != view_) {
+      release();
+      view_ = view;
+      ids_.assign(view_ != nullptr ? view_->plots.size() : 0, 0);
+    }
+    if (view_ == nullptr || index >= ids_.size()) return nullptr;
+    const PlanPlot& plot = view_->plots[index];
+    if (plot.width <= 0 || plot.height <= 0 ||
+        plot.rgba.size() != static_cast<size_t>(plot.width) * static_cast<size_t>(plot.height) * 4)
+      return nullptr;
+    if (ids_[index] == 0) {
+      while (glGetError() != GL_NO_ERROR) {
+      }  // an error left by someone else is not this upload's
+      GLint previous = 0;
+      glGetIntegerv(GL_TEXTURE_BINDING_2D, &previous);
+      GLuint id = 0;
+      glGenTextures(1, &id);
+      glBindTexture(GL_TEXTURE_2D, id);
+      glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+      glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+      glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+      glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+      glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+      glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, plot.width, plot.height, 0, GL_RGBA, GL_UNSIGNED_BYTE, plot.rgba.data());
+      glBindTexture(GL_TEXTURE_2D, static_cast<GLuint>(previous));
+      if (glGetError() != GL_NO_ERROR) {
+        glDeleteTextures(1, &id);
+        return nullptr;
+      }
+      ids_[index] = id;
+    }
+    return reinterpret_cast<ImTextureID>(static_cast<intptr_t>(ids_[index]));
+  }
+
+ private:
+  void release() {
+    for (GLuint& id : ids_)
+      if (id != 0) glDeleteTextures(1, &id);
+    ids_.clear();
+    view_.reset();
+  }
+
+  std::shared_ptr<const PlanView> view_;
+  std::vector<GLuint> ids_;
+};
+
 }  // namespace
 
 model::Status run_window(const SnapshotSource& source, CommandSink& commands, const WindowOptions& options) {
@@ -59,7 +116,9 @@ model::Status run_window(const SnapshotSource& source, CommandSink& commands, co
   ImGui_ImplOpenGL3_Init("#version 330");
   session.imgui = true;
 
+  GlPlotTextures plot_textures;  // declared after the session: its textures go before the context
   UiState ui;
+  ui.plot_textures = &plot_textures;
   if (options.panel) {
     ui.panel = *options.panel;
     ui.panel_forced = true;

@@ -18,5 +18,6 @@ void draw_drains_panel(const Snapshot& s, UiState& ui);
 void draw_chain_panel(const Snapshot& s, UiState& ui);
 void draw_events_panel(const Snapshot& s, UiState& ui);
 void draw_drift_panel(const Snapshot& s, UiState& ui);
+void draw_plan_panel(const Snapshot& s, UiState& ui);  // a capacity plan's summary and plots
 
 }  // namespace chaintwin::viz

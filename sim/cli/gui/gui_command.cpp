@@ -3,6 +3,7 @@
 #include <optional>
 
 #include "sim/cli/gui/live_source.h"
+#include "sim/cli/gui/plan_view_source.h"
 #include "sim/cli/gui/run_file_source.h"
 #include "sim/cli/gui/simulation_driver.h"
 #include "sim/scenario/scenario_loader.h"
@@ -91,6 +92,7 @@ std::string parse(const std::vector<std::string>& args, GuiOptions& o) {
       if (!v || !viz::parse_panel(*v, &id))
         return "--panel takes one of pools, credits, nodes, workloads, drains, chain, events, drift" +
                (v ? " (got '" + *v + "')" : std::string());
+      if (id == viz::PanelId::kPlan) return "--panel plan belongs to a capacity plan's window, not to a run";
       o.panel = id;
     } else if (a == "--size") {
       const auto v = value();
@@ -241,6 +243,22 @@ int live_gui(const live::ClusterConnection& connection, const live::ClientOption
     return 1;
   }
   if (screenshot) out << "wrote " << *screenshot << " (" << source.latest()->drift.size() << " drift rows)\n";
+  return 0;
+}
+
+int open_plan_window(viz::PlanView view, viz::WindowOptions window, std::ostream& out, std::ostream& err) {
+  const std::string name = view.plan_name;
+  const size_t plots = view.plots.size();
+  PlanSource source(std::move(view));
+  window.panel = viz::PanelId::kPlan;
+  if (window.title == viz::WindowOptions{}.title) window.title = "chaintwin plan: " + name;
+  if (auto s = viz::run_window(source, source, window); !s.ok()) {
+    err << "chaintwin: " << s.error() << "\n";
+    return 1;
+  }
+  if (window.screenshot)
+    out << "wrote " << *window.screenshot << " (" << window.width << "x" << window.height << ", plan " << name << ", "
+        << plots << " plot" << (plots == 1 ? "" : "s") << ")\n";
   return 0;
 }
 
