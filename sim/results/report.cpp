@@ -66,9 +66,40 @@ std::optional<int64_t> nearest_rank(const std::vector<int64_t>& sorted, int32_t 
   return sorted[static_cast<size_t>(rank - 1)];
 }
 
-WorkloadFigures workload_figures(const std::vector<const WorkloadOutcome*>& workloads) {
+WaitStats wait_stats(const std::vector<const WorkloadOutcome*>& workloads, SimTime end) {
+  // (wait, censored): an observed wait sorts before a censored one of the same value, so a rank
+  // lands on a censored value only when no observed one could stand there.
+  std::vector<std::pair<int64_t, bool>> waits;
+  waits.reserve(workloads.size());
+  WaitStats stats;
+  for (const WorkloadOutcome* w : workloads) {
+    if (w->rejected) continue;
+    if (w->first_admitted) {
+      waits.emplace_back((*w->first_admitted - w->created).us(), false);
+    } else {
+      waits.emplace_back(std::max<int64_t>(0, (end - w->created).us()), true);
+      ++stats.censored;
+    }
+  }
+  std::sort(waits.begin(), waits.end());
+  stats.count = static_cast<int64_t>(waits.size());
+  if (waits.empty()) return stats;
+  const auto at_percent = [&](int32_t percent) {
+    const int64_t n = stats.count;
+    const int64_t rank = std::clamp<int64_t>((percent * n + 99) / 100, 1, n);  // ceil(percent × n / 100)
+    const auto& [us, censored] = waits[static_cast<size_t>(rank - 1)];
+    return WaitPercentile{us, censored};
+  };
+  stats.p50 = at_percent(50);
+  stats.p90 = at_percent(90);
+  stats.p95 = at_percent(95);
+  stats.p99 = at_percent(99);
+  stats.max = WaitPercentile{waits.back().first, waits.back().second};
+  return stats;
+}
+
+WorkloadFigures workload_figures(const std::vector<const WorkloadOutcome*>& workloads, SimTime end) {
   WorkloadFigures f;
-  std::vector<int64_t> waits;
   for (const WorkloadOutcome* w : workloads) {
     ++f.workloads;
     f.evictions += w->evictions;
@@ -77,27 +108,19 @@ WorkloadFigures workload_figures(const std::vector<const WorkloadOutcome*>& work
       ++f.rejected;
       continue;
     }
-    if (w->first_admitted) {
-      ++f.admitted;
-      waits.push_back((*w->first_admitted - w->created).us());
-    }
+    if (w->first_admitted) ++f.admitted;
     if (w->finished) ++f.finished;
     if (w->admitted_at_end) ++f.running_at_end;
     else if (!w->finished && !w->deleted) ++f.pending_at_end;
   }
-  std::sort(waits.begin(), waits.end());
-  f.wait.count = static_cast<int64_t>(waits.size());
-  f.wait.p50_us = nearest_rank(waits, 50);
-  f.wait.p95_us = nearest_rank(waits, 95);
-  f.wait.p99_us = nearest_rank(waits, 99);
-  if (!waits.empty()) f.wait.max_us = waits.back();
+  f.wait = wait_stats(workloads, end);
   return f;
 }
 
 std::vector<GpuModelReport> gpu_model_reports(const RunRecord& record) {
   std::map<std::string, GpuModelReport> rows;
   for (const auto& m : record.gpu_models) rows[m.gpu_model].usage = m;
-  std::map<std::string, std::vector<int64_t>> waits;
+  std::map<std::string, std::vector<const WorkloadOutcome*>> waited;  // not started at creation
   std::map<std::string, std::map<std::string, int64_t>> gates;
   for (const auto& w : record.workloads) {
     if (w.gpu_model.empty()) continue;
@@ -106,22 +129,18 @@ std::vector<GpuModelReport> gpu_model_reports(const RunRecord& record) {
     ++r.workloads;
     if (w.first_admitted) {
       ++r.admitted;
-      const int64_t wait = (*w.first_admitted - w.created).us();
-      if (wait > 0) waits[w.gpu_model].push_back(wait);
+      if (*w.first_admitted > w.created) waited[w.gpu_model].push_back(&w);
     } else {
       ++r.never_admitted;
       ++gates[w.gpu_model][w.rejected ? std::string("gate1") : w.last_pending_gate];
+      if (!w.rejected) waited[w.gpu_model].push_back(&w);  // censored at the end
     }
   }
   static const std::vector<std::string> kGateOrder{"gate1", "queue", "gate2", "gate3", "gate4", "gate5"};
   std::vector<GpuModelReport> out;
   for (auto& [key, r] : rows) {
-    auto& v = waits[key];
-    std::sort(v.begin(), v.end());
-    r.waited = static_cast<int64_t>(v.size());
-    r.wait_p50_us = nearest_rank(v, 50);
-    r.wait_p95_us = nearest_rank(v, 95);
-    if (!v.empty()) r.wait_max_us = v.back();
+    r.wait = wait_stats(waited[key], record.info.ended_at);
+    r.waited = r.wait.count;
     auto counts = gates[key];
     for (const auto& gate : kGateOrder)
       if (const auto it = counts.find(gate); it != counts.end()) {
@@ -148,11 +167,11 @@ Report build_report(const RunRecord& record) {
   }
   std::map<std::string, WorkloadFigures> queue_figures;
   for (const auto& [queue, list] : by_queue) {
-    queue_figures[queue] = workload_figures(list);
+    queue_figures[queue] = workload_figures(list, record.info.ended_at);
     report.queues.push_back({queue, queue_figures[queue]});
   }
-  for (const auto& [generator, list] : by_class) report.classes.push_back({generator, workload_figures(list)});
-  report.total = workload_figures(all);
+  for (const auto& [generator, list] : by_class) report.classes.push_back({generator, workload_figures(list, record.info.ended_at)});
+  report.total = workload_figures(all, record.info.ended_at);
 
   // Samples per pool in time order; at one time, the later sample of the record wins.
   std::map<std::pair<std::string, std::string>, std::vector<const PoolSample*>> by_pool;

@@ -1,8 +1,9 @@
 // The run report: what a run amounted to, computed from its RunRecord — per pool (ClusterQueue ×
 // resource) the nominal, reserved and admitted quota over time, utilization, time held and
 // draining; per ClusterQueue, per workload class (generator) and in total the workload figures
-// (admitted, pending at the end, evictions, rejections, Retry verdicts, waits). `chaintwin run`
-// prints report_text() and writes report_json(); docs/results.md describes every field.
+// (admitted, pending at the end, evictions, rejections, Retry verdicts, waits with the
+// never-admitted right-censored at the end). `chaintwin run` prints report_text() and writes
+// report_json(); docs/results.md describes every field.
 //
 // Arithmetic: time-weighted sums are exact integers (128-bit) over integer µs; only the final
 // division into a mean or a ratio is floating point. Percentiles are nearest-rank on integer µs.
@@ -26,11 +27,24 @@ struct LevelStats {
   double mean = 0;
 };
 
-// Creation → first admission, over the workloads admitted at least once (nearest rank).
-struct WaitStats {
-  int64_t count = 0;
-  std::optional<int64_t> p50_us, p95_us, p99_us, max_us;
+// One percentile of a wait distribution whose never-admitted Workloads are right-censored.
+struct WaitPercentile {
+  int64_t us = 0;
+  bool censored = false;  // the rank fell on a never-admitted Workload: the true value is >= us
 };
+
+// Creation → first admission. A Workload never admitted by the end of the run (and not rejected)
+// is right-censored: it counts at (end − created), a lower bound of its true wait, so a class whose
+// Workloads mostly never started does not report only the waits of the lucky few.
+struct WaitStats {
+  int64_t count = 0;     // admitted at least once + censored (rejected Workloads are not counted)
+  int64_t censored = 0;  // never admitted by the end, each counted at (end - created)
+  std::optional<WaitPercentile> p50, p90, p95, p99, max;
+};
+
+// Creation -> first admission of `workloads`; the never-admitted censored at `end`, rejected ones left out.
+// Nearest rank; at equal values an observed wait sorts before a censored one.
+WaitStats wait_stats(const std::vector<const WorkloadOutcome*>& workloads, SimTime end);
 
 struct WorkloadFigures {
   int64_t workloads = 0;       // arrived (including rejected)
@@ -72,8 +86,10 @@ struct GpuModelReport {
   GpuModelSummary usage;
   int64_t workloads = 0;  // arrived, rejected ones included
   int64_t admitted = 0;   // admitted at least once
-  int64_t waited = 0;     // admitted after more than 0 s
-  std::optional<int64_t> wait_p50_us, wait_p95_us, wait_max_us;  // over the workloads that waited
+  // The workloads that did not start at their creation instant: admitted after more than 0 s, or
+  // never admitted (rejected ones left out; censored at the end of the run). wait: over those.
+  int64_t waited = 0;
+  WaitStats wait;
   int64_t never_admitted = 0;  // never admitted by the end (rejected ones included)
   // never_admitted by the last gate that held them: gate1, queue (Kueue: no quota), gate2 … gate5,
   // then any other value in name order ("" = no reason recorded); only gates with a count.
@@ -98,12 +114,24 @@ std::vector<GpuModelReport> gpu_model_reports(const RunRecord& record);
 // values. percent in 1..100.
 std::optional<int64_t> nearest_rank(const std::vector<int64_t>& sorted, int32_t percent);
 
-// The figures of some workloads (any subset of a record's outcomes).
-WorkloadFigures workload_figures(const std::vector<const WorkloadOutcome*>& workloads);
+// The figures of some workloads (any subset of a record's outcomes); `end` is the run's end
+// (record.info.ended_at), where the waits of the never-admitted are censored.
+WorkloadFigures workload_figures(const std::vector<const WorkloadOutcome*>& workloads, SimTime end);
 
 // A duration for the report: exact, "[<d>d]HH:MM:SS[.ffffff]" — "00:01:30", "1d02:00:00",
 // "00:00:00.250000" (the event log's time without zero days and without a zero fraction).
 std::string format_duration(int64_t us);
+
+// A wait percentile as the text report prints it: "-" when there is none, "00:05:00", or
+// ">= 18:00:00" when it is censored (report_format.cpp).
+std::string wait_percentile_text(const std::optional<WaitPercentile>& p);
+// {"count", "censored", "p50": {"us", "censored"} | null, "p90", "p95", "p99", "max"}.
+nlohmann::ordered_json wait_stats_json(const WaitStats& w);
+
+// An amount of `resource` as the text report prints it ("2.000 cards", "16.000 cores", "4.000 GiB",
+// "3.000 units"), and the JSON name of its unit ("credits", "millicores", "bytes", "units").
+std::string format_resource_amount(double value, const std::string& resource);
+std::string resource_unit_name(const std::string& resource);
 
 // Aligned tables with a unit on every number (report_format.cpp).
 std::string report_text(const Report& report);

@@ -8,6 +8,7 @@
 #include "model/label_keys.h"
 #include "sim/results/event_log.h"
 #include "sim/results/report.h"
+#include "sim/results/text_table.h"
 
 namespace chaintwin::sim {
 namespace {
@@ -52,43 +53,16 @@ std::string duration(std::optional<int64_t> us) { return us ? format_duration(*u
 
 std::string percent(std::optional<double> r) { return r ? fixed(*r * 100.0, 2) + " %" : "-"; }
 
-// Columns of cells, aligned per column: align[c] is 'l' (names) or 'r' (numbers).
-class Table {
- public:
-  Table(std::vector<std::string> header, std::string align) : align_(std::move(align)) {
-    rows_.push_back(std::move(header));
-  }
-  void add(std::vector<std::string> row) { rows_.push_back(std::move(row)); }
-  std::string str() const {
-    std::vector<size_t> width(rows_.front().size(), 0);
-    for (const auto& row : rows_)
-      for (size_t c = 0; c < row.size(); ++c) width[c] = std::max(width[c], utf8_length(row[c]));
-    std::string out;
-    for (const auto& row : rows_) {
-      std::string line;
-      for (size_t c = 0; c < row.size(); ++c) {
-        const std::string pad(width[c] - utf8_length(row[c]), ' ');
-        if (c > 0) line += "  ";
-        line += c < align_.size() && align_[c] == 'l' ? row[c] + pad : pad + row[c];
-      }
-      line.erase(line.find_last_not_of(' ') + 1);
-      out += line + "\n";
-    }
-    return out;
-  }
+// A percentile of a wait: "-" without one; a censored one as ">= HH:MM:SS" (its true value is at
+// least that: the rank fell on a Workload never admitted by the end).
+std::string wait_text(const std::optional<WaitPercentile>& p) {
+  if (!p) return "-";
+  return (p->censored ? ">= " : "") + format_duration(p->us);
+}
 
- private:
-  static size_t utf8_length(const std::string& s) {
-    size_t n = 0;
-    for (const char ch : s) n += (static_cast<unsigned char>(ch) & 0xC0) != 0x80 ? 1 : 0;
-    return n;
-  }
-  std::vector<std::vector<std::string>> rows_;
-  std::string align_;
-};
-
-const std::vector<std::string> kFigureHeader{"workloads", "admitted", "running", "pending", "finished", "rejected",
-                                             "evictions", "retries",  "wait p50", "wait p95", "wait p99"};
+const std::vector<std::string> kFigureHeader{"workloads", "admitted", "running",  "pending",  "finished",
+                                             "rejected",  "evictions", "retries", "wait p50", "wait p90",
+                                             "wait p95",  "wait p99", "wait max", "censored"};
 
 std::vector<std::string> figure_cells(std::string name, const WorkloadFigures& f) {
   return {std::move(name),
@@ -100,25 +74,42 @@ std::vector<std::string> figure_cells(std::string name, const WorkloadFigures& f
           std::to_string(f.rejected),
           std::to_string(f.evictions),
           std::to_string(f.retries),
-          duration(f.wait.p50_us),
-          duration(f.wait.p95_us),
-          duration(f.wait.p99_us)};
+          wait_text(f.wait.p50),
+          wait_text(f.wait.p90),
+          wait_text(f.wait.p95),
+          wait_text(f.wait.p99),
+          wait_text(f.wait.max),
+          std::to_string(f.wait.censored)};
 }
 
 std::string figure_table(const std::string& first, const std::vector<std::pair<std::string, WorkloadFigures>>& rows) {
   std::vector<std::string> header{first};
   header.insert(header.end(), kFigureHeader.begin(), kFigureHeader.end());
-  Table t(header, "lrrrrrrrrrrr");
+  TextTable t(header, std::string("l") + std::string(kFigureHeader.size(), 'r'));
   for (const auto& [name, f] : rows) t.add(figure_cells(name.empty() ? "(none)" : name, f));
   return t.str();
 }
 
-nlohmann::ordered_json optional_json(const std::optional<int64_t>& v) {
-  return v ? nlohmann::ordered_json(*v) : nlohmann::ordered_json(nullptr);
-}
 nlohmann::ordered_json optional_json(const std::optional<double>& v) {
   return v ? nlohmann::ordered_json(*v) : nlohmann::ordered_json(nullptr);
 }
+
+nlohmann::ordered_json percentile_json(const std::optional<WaitPercentile>& p) {
+  if (!p) return nullptr;
+  return {{"us", p->us}, {"censored", p->censored}};
+}
+
+}  // namespace
+
+nlohmann::ordered_json wait_stats_json(const WaitStats& w) {
+  return {{"count", w.count},         {"censored", w.censored},       {"p50", percentile_json(w.p50)},
+          {"p90", percentile_json(w.p90)}, {"p95", percentile_json(w.p95)}, {"p99", percentile_json(w.p99)},
+          {"max", percentile_json(w.max)}};
+}
+
+std::string wait_percentile_text(const std::optional<WaitPercentile>& p) { return wait_text(p); }
+
+namespace {
 
 nlohmann::ordered_json figures_json(const WorkloadFigures& f) {
   nlohmann::ordered_json j;
@@ -130,11 +121,7 @@ nlohmann::ordered_json figures_json(const WorkloadFigures& f) {
   j["rejected"] = f.rejected;
   j["evictions"] = f.evictions;
   j["retries"] = f.retries;
-  j["wait_us"] = {{"count", f.wait.count},
-                  {"p50", optional_json(f.wait.p50_us)},
-                  {"p95", optional_json(f.wait.p95_us)},
-                  {"p99", optional_json(f.wait.p99_us)},
-                  {"max", optional_json(f.wait.max_us)}};
+  j["wait_us"] = wait_stats_json(f.wait);
   return j;
 }
 
@@ -161,24 +148,25 @@ std::string gpu_model_tables(const std::vector<GpuModelReport>& models) {
   if (models.empty()) return "";
   std::string out =
       "\nGPU models (cards and credits from the Devices ledgers; means weighted by time from the model's first "
-      "sample to the end; fragmentation: free credits that cannot take the typical request, % of free credits)\n";
-  Table t({"GPU model", "product", "cards", "allocated mean", "allocated peak", "utilization mean",
+      "sample to the end; fragmentation: free credits that cannot take the typical request, % of free credits; "
+      "waited: workloads not admitted at their creation instant, the never admitted among them censored at the end)\n";
+  TextTable t({"GPU model", "product", "cards", "allocated mean", "allocated peak", "utilization mean",
            "utilization peak", "allocated at end", "typical request", "fragmentation mean", "fragmentation at end",
-           "workloads", "waited", "wait p50", "wait p95", "wait max", "never admitted"},
-          "llrrrrrrrrrrrrrrr");
+           "workloads", "waited", "wait p50", "wait p95", "wait max", "censored", "never admitted"},
+          "llrrrrrrrrrrrrrrrr");
   for (const auto& r : models) {
     const GpuModelSummary& m = r.usage;
     t.add({m.gpu_model, m.product.empty() ? "-" : m.product, std::to_string(m.cards),
            cards_text(m.mean_allocated) + " cards", cards_text(static_cast<double>(m.peak_allocated)) + " cards",
            percent(m.mean_utilization), percent(m.peak_utilization), percent(m.final_allocation), typical_text(m),
            percent(m.mean_fragmentation), percent(m.final_fragmentation), std::to_string(r.workloads),
-           std::to_string(r.waited), duration(r.wait_p50_us), duration(r.wait_p95_us), duration(r.wait_max_us),
-           std::to_string(r.never_admitted)});
+           std::to_string(r.waited), wait_text(r.wait.p50), wait_text(r.wait.p95), wait_text(r.wait.max),
+           std::to_string(r.wait.censored), std::to_string(r.never_admitted)});
   }
   out += t.str();
   out += "\nNever admitted, by gate (the last gate that held the workload: gate1 = refused by the webhook, queue = "
          "Kueue found no quota)\n";
-  Table g({"GPU model", "gate", "workloads"}, "llr");
+  TextTable g({"GPU model", "gate", "workloads"}, "llr");
   bool any = false;
   for (const auto& r : models)
     for (const auto& [gate, n] : r.never_admitted_by_gate) {
@@ -219,15 +207,19 @@ nlohmann::ordered_json gpu_model_json(const GpuModelReport& r) {
   j["workloads"] = {{"workloads", r.workloads},
                     {"admitted", r.admitted},
                     {"waited", r.waited},
-                    {"wait_us", {{"p50", optional_json(r.wait_p50_us)},
-                                 {"p95", optional_json(r.wait_p95_us)},
-                                 {"max", optional_json(r.wait_max_us)}}},
+                    {"wait_us", wait_stats_json(r.wait)},
                     {"never_admitted", r.never_admitted},
                     {"never_admitted_by_gate", std::move(gates)}};
   return j;
 }
 
 }  // namespace
+
+std::string format_resource_amount(double value, const std::string& resource) {
+  return amount(value, unit_of(resource));
+}
+
+std::string resource_unit_name(const std::string& resource) { return unit_json_name(unit_of(resource)); }
 
 std::string format_duration(int64_t us) {
   std::string t = format_sim_time(SimTime::micros(us));
@@ -247,7 +239,7 @@ std::string report_text(const Report& r) {
          std::to_string(i.events) + " events\n\n";
 
   out += "Pools (ClusterQueue × resource; means weighted by time from the pool's first sample to the end)\n";
-  Table pools({"ClusterQueue", "resource", "nominal mean", "nominal peak", "reserved mean", "reserved peak",
+  TextTable pools({"ClusterQueue", "resource", "nominal mean", "nominal peak", "reserved mean", "reserved peak",
                "utilization", "held", "draining", "stop policy at end"},
               "llrrrrrrrl");
   for (const auto& p : r.pools) {
@@ -260,7 +252,9 @@ std::string report_text(const Report& r) {
 
   std::vector<std::pair<std::string, WorkloadFigures>> rows;
   for (const auto& q : r.queues) rows.emplace_back(q.cluster_queue, q.workloads);
-  out += "\nWorkloads by ClusterQueue (counts in workloads; waits from creation to first admission, nearest rank)\n";
+  out += "\nWorkloads by ClusterQueue (counts in workloads; waits from creation to first admission, nearest rank; "
+         "a workload never admitted counts at its wait until the end, censored: \">= \" marks a percentile that "
+         "fell on one, whose true value is at least that)\n";
   out += figure_table("ClusterQueue", rows);
 
   rows.clear();

@@ -1,5 +1,8 @@
 #include <catch2/catch.hpp>
 
+#include <deque>
+#include <ostream>
+
 #include "sim/results/report.h"
 
 using chaintwin::sim::build_report;
@@ -10,7 +13,17 @@ using chaintwin::sim::report_json;
 using chaintwin::sim::report_text;
 using chaintwin::sim::RunRecord;
 using chaintwin::sim::SimTime;
+using chaintwin::sim::wait_stats;
+using chaintwin::sim::WaitPercentile;
+using chaintwin::sim::WaitStats;
 using chaintwin::sim::WorkloadOutcome;
+
+namespace chaintwin::sim {
+bool operator==(const WaitPercentile& a, const WaitPercentile& b) { return a.us == b.us && a.censored == b.censored; }
+std::ostream& operator<<(std::ostream& os, const WaitPercentile& p) {
+  return os << (p.censored ? ">= " : "") << p.us << " us";
+}
+}  // namespace chaintwin::sim
 
 namespace {
 
@@ -110,6 +123,66 @@ TEST_CASE("nearest-rank percentiles pick the value at rank ceil(p times n over 1
   }
 }
 
+TEST_CASE("wait percentiles count the never-admitted as censored at the end and leave the rejected out", "[report]") {
+  // Each workload: created at 0 s; `wait` seconds to its first admission, or -1: never admitted
+  // (censored at the end, 100 s), or -2: rejected at Gate 1.
+  struct Row {
+    const char* what;
+    std::vector<int64_t> waits;
+    int64_t count, censored;
+    std::optional<WaitPercentile> p50, p90, p95, p99, max;
+  };
+  const auto at = [](int64_t s, bool censored = false) { return WaitPercentile{s * 1'000'000, censored}; };
+  const Row rows[] = {
+      {"no workloads", {}, 0, 0, std::nullopt, std::nullopt, std::nullopt, std::nullopt, std::nullopt},
+      {"only rejected ones", {-2, -2}, 0, 0, std::nullopt, std::nullopt, std::nullopt, std::nullopt, std::nullopt},
+      {"all admitted", {5, 1, 3, 2, 4}, 5, 0, at(3), at(5), at(5), at(5), at(5)},
+      {"never admitted only", {-1, -1}, 2, 2, at(100, true), at(100, true), at(100, true), at(100, true),
+       at(100, true)},
+      // 16 of 20 never admitted: every percentile from rank 5 on is censored.
+      {"mostly never admitted", {10, 20, 30, 40, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1}, 20,
+       16, at(100, true), at(100, true), at(100, true), at(100, true), at(100, true)},
+      // 19 observed and one censored: p95 (rank 19) is observed, p99 (rank 20) is not.
+      {"one censored at the top",
+       {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, -1}, 20, 1, at(10), at(18), at(19),
+       at(100, true), at(100, true)},
+      // A wait equal to the censored value sorts first: the max is the censored one.
+      {"an observed wait equal to a censored one", {100, -1}, 2, 1, at(100), at(100, true), at(100, true),
+       at(100, true), at(100, true)},
+      {"rejected ones are not counted", {7, -2, -2, -2}, 1, 0, at(7), at(7), at(7), at(7), at(7)},
+  };
+  for (const auto& r : rows) {
+    INFO(r.what);
+    std::deque<WorkloadOutcome> outcomes;
+    std::vector<const WorkloadOutcome*> list;
+    for (const int64_t w : r.waits) {
+      WorkloadOutcome& o = outcomes.emplace_back();
+      o.created = SimTime::seconds(0);
+      if (w >= 0) o.first_admitted = SimTime::seconds(w);
+      o.rejected = w == -2;
+      list.push_back(&o);
+    }
+    const WaitStats s = wait_stats(list, SimTime::seconds(100));
+    CHECK(s.count == r.count);
+    CHECK(s.censored == r.censored);
+    CHECK(s.p50 == r.p50);
+    CHECK(s.p90 == r.p90);
+    CHECK(s.p95 == r.p95);
+    CHECK(s.p99 == r.p99);
+    CHECK(s.max == r.max);
+  }
+}
+
+TEST_CASE("a censored wait is the time from creation to the end of the run", "[report]") {
+  std::deque<WorkloadOutcome> outcomes(2);
+  outcomes[0].created = SimTime::minutes(30);
+  outcomes[1].created = SimTime::hours(2);  // created at the end: censored at 0
+  const WaitStats s = wait_stats({&outcomes[0], &outcomes[1]}, SimTime::hours(2));
+  CHECK(s.censored == 2);
+  CHECK(s.p50 == WaitPercentile{0, true});
+  CHECK(s.max == WaitPercentile{SimTime::minutes(90).us(), true});
+}
+
 TEST_CASE("utilization is reserved over nominal weighted by how long each step held", "[report]") {
   RunRecord run = run_until(4);
   // nominal 2 cards throughout; reserved 0 for 1h, 1 card for 2h (1h of it held), 2 cards for 1h.
@@ -176,16 +249,19 @@ TEST_CASE("workload figures count admissions once, pending at the end, evictions
   CHECK(t.rejected == 1);
   CHECK(t.evictions == 2);
   CHECK(t.retries == 1);
-  CHECK(t.wait.count == 3);
-  CHECK(t.wait.p50_us == SimTime::seconds(20).us());
-  CHECK(t.wait.p95_us == SimTime::seconds(30).us());
-  CHECK(t.wait.max_us == SimTime::seconds(30).us());
+  // Waits 10 s, 20 s, 30 s observed; a/4 never admitted: censored at the end, 1h − 100 s.
+  CHECK(t.wait.count == 4);
+  CHECK(t.wait.censored == 1);
+  CHECK(t.wait.p50 == WaitPercentile{SimTime::seconds(20).us(), false});
+  CHECK(t.wait.p95 == WaitPercentile{SimTime::seconds(3500).us(), true});
+  CHECK(t.wait.max == WaitPercentile{SimTime::seconds(3500).us(), true});
 
   REQUIRE(report.classes.size() == 2);
   CHECK(report.classes[0].generator == "batch");
   CHECK(report.classes[0].workloads.pending_at_end == 1);
   CHECK(report.classes[0].workloads.rejected == 1);
-  CHECK_FALSE(report.classes[0].workloads.wait.p50_us.has_value());
+  CHECK(report.classes[0].workloads.wait.count == 1);  // the rejected one is not in the waits
+  CHECK(report.classes[0].workloads.wait.p50 == WaitPercentile{SimTime::seconds(3500).us(), true});
   CHECK(report.classes[1].generator == "chat");
   CHECK(report.classes[1].workloads.admitted == 3);
 
@@ -213,6 +289,7 @@ TEST_CASE("the text report is aligned tables with a unit on every quantity", "[r
   RunRecord run = run_until(2);
   run.pool_series = {sample(0, 2 * kCard, 0), sample(1, 2 * kCard, kCard, "Hold"),
                      sample(0, 64000, 16000, "None", false, "cq-a", "cpu")};
+  // a/2 never admitted: its wait is censored at the end (2 h), so every percentile from rank 2 on is ">= 02:00:00".
   run.workloads = {Wl("a/1", "chat").admitted_after(90), Wl("a/2", "chat")};
   const std::string expected =
       "Run steps (steps.yaml, hash 00ff), seed 1, chaintwin 0.1.0\n"
@@ -226,19 +303,21 @@ TEST_CASE("the text report is aligned tables with a unit on every quantity", "[r
       "cq-a          credits.gpustack.ai/nvidia   2.000 cards   2.000 cards    0.500 cards    1.000 cards      "
       "25.00 %  01:00:00  00:00:00  Hold\n"
       "\n"
-      "Workloads by ClusterQueue (counts in workloads; waits from creation to first admission, nearest rank)\n"
+      "Workloads by ClusterQueue (counts in workloads; waits from creation to first admission, nearest rank; a "
+      "workload never admitted counts at its wait until the end, censored: \">= \" marks a percentile that fell on "
+      "one, whose true value is at least that)\n"
       "ClusterQueue  workloads  admitted  running  pending  finished  rejected  evictions  retries  "
-      "wait p50  wait p95  wait p99\n"
+      "wait p50     wait p90     wait p95     wait p99     wait max  censored\n"
       "cq-a                  2         1        1        1         0         0          0        0  "
-      "00:01:30  00:01:30  00:01:30\n"
+      "00:01:30  >= 02:00:00  >= 02:00:00  >= 02:00:00  >= 02:00:00         1\n"
       "\n"
       "Workloads by class\n"
       "class  workloads  admitted  running  pending  finished  rejected  evictions  retries  "
-      "wait p50  wait p95  wait p99\n"
+      "wait p50     wait p90     wait p95     wait p99     wait max  censored\n"
       "chat           2         1        1        1         0         0          0        0  "
-      "00:01:30  00:01:30  00:01:30\n"
+      "00:01:30  >= 02:00:00  >= 02:00:00  >= 02:00:00  >= 02:00:00         1\n"
       "total          2         1        1        1         0         0          0        0  "
-      "00:01:30  00:01:30  00:01:30\n";
+      "00:01:30  >= 02:00:00  >= 02:00:00  >= 02:00:00  >= 02:00:00         1\n";
   CHECK(report_text(build_report(run)) == expected);
 }
 
@@ -256,7 +335,11 @@ TEST_CASE("the JSON report keeps exact integers beside the means and null where 
   CHECK(p["reserved"]["mean"] == 800000.0);
   CHECK(p["utilization"] == 0.25);
   CHECK(p["workloads"]["pending_at_end"] == 1);
-  CHECK(p["workloads"]["wait_us"]["p50"].is_null());
+  CHECK(p["workloads"]["wait_us"]["count"] == 1);
+  CHECK(p["workloads"]["wait_us"]["censored"] == 1);
+  CHECK(p["workloads"]["wait_us"]["p50"]["us"] == 7'200'000'000);  // never admitted: censored at the end
+  CHECK(p["workloads"]["wait_us"]["p50"]["censored"] == true);
+  CHECK(j["classes"][0]["workloads"]["wait_us"]["max"]["censored"] == true);
   CHECK(j["classes"][0]["generator"] == "chat");
   CHECK(j["total"]["workloads"] == 1);
   // Same record, same bytes.
