@@ -20,6 +20,7 @@
 #include "sim/chain_report.h"
 #include "sim/results/report.h"
 #include "sim/runner/chain_sync.h"
+#include "sim/scenario/slo_check.h"
 
 namespace chaintwin::sim {
 namespace {
@@ -202,8 +203,13 @@ model::Result<RunRecord> Simulation::run() {
 RunRecord Simulation::finish() {
   now_ = end_;
   // `at: end` means the horizon: a run stopped earlier (--until) does not judge them.
+  bool slos = false;
   for (size_t i = 0; i < scenario_.expectations.size(); ++i) {
     if (scenario_.expectations[i].at) continue;
+    if (scenario_.expectations[i].slo) {  // judged on the finished record, below
+      slos = true;
+      continue;
+    }
     if (end_ < scenario_.horizon)
       log("expect", scenario_.expectations[i].where.str(), "not judged: the run stopped before the horizon");
     else
@@ -224,6 +230,7 @@ RunRecord Simulation::finish() {
   record_.gpu_models = gpu_usage_.summaries(end_);
   record_.gpu_model_series = gpu_usage_.take_series();
   record_.final_objects = chain_objects(cluster_);
+  if (slos) check_slos();
   // Handed over, not copied: a copy of a million-Workload record doubled the peak memory. What the
   // run was (record().info) stays readable.
   final_counters_ = counters();
@@ -1077,6 +1084,29 @@ WorkloadCountersSet Simulation::counters() const {
 }
 
 void Simulation::on_expect(int64_t index) { check_expectation(static_cast<size_t>(index)); }
+
+// The `slo:` expectations, on the report of the record as it stands at the end (finish()).
+void Simulation::check_slos() {
+  std::optional<Report> report;
+  for (const Expectation& e : scenario_.expectations) {
+    if (!e.slo) continue;
+    const std::string where = e.where.str();
+    if (end_ < scenario_.horizon) {
+      log("expect", where, "not judged: the run stopped before the horizon");
+      continue;
+    }
+    if (!report) report = build_report(record_);
+    auto failures = check_slo(e, *report, record_);
+    if (failures.empty()) {
+      log("expect", where, "holds");
+      continue;
+    }
+    for (auto& f : failures) {
+      log("expect", where, "FAILED: " + f.str());
+      failures_.push_back(std::move(f));
+    }
+  }
+}
 
 void Simulation::check_expectation(size_t index) {
   settle_status();

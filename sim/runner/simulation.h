@@ -181,6 +181,7 @@ class Simulation {
   void mark_kueue_dirty();
   void sample_pools();
   void check_expectation(size_t index);
+  void check_slos();  // the slo: expectations, once the record is complete (finish)
 
   Scenario scenario_;
   RunOptions options_;

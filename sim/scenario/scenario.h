@@ -64,11 +64,19 @@ struct PodSetSpec {
   SourceRef where;
 };
 
+// The Poisson rates the runner can draw from: a mean interval (1 / rate) between 1 µs and 10000 days,
+// so that it is a whole, representable number of microseconds.
+constexpr double kMinRatePerSecond = 1.0 / (10000.0 * 86400.0);
+constexpr double kMaxRatePerSecond = 1e6;
+constexpr bool rate_in_range(double per_second) {
+  return per_second >= kMinRatePerSecond && per_second <= kMaxRatePerSecond;
+}
+
 // Arrival process of a generator.
 struct Arrival {
   enum class Kind { kPoisson, kEvery, kAt };
   Kind kind = Kind::kAt;
-  double rate_per_second = 0;  // poisson (parsed from "12/h")
+  double rate_per_second = 0;  // poisson (parsed from "12/h" or "1.5/h"), within rate_in_range
   SimTime every;               // every
   std::vector<SimTime> at;     // at
 };
@@ -152,6 +160,37 @@ struct Comparison {
   std::string str() const;  // ">= 480"
 };
 
+// A comparison on a decimal such as ">= 0.9": the value kept exactly as mantissa ÷ 10^scale.
+struct DecimalComparison {
+  std::string op = "==";  // "==", "!=", ">=", "<=", ">", "<"
+  int64_t mantissa = 0;   // 0.9 → 9
+  int32_t scale = 0;      // 0.9 → 1
+  std::string text;       // as written, "0.9"
+  // numerator / denominator op value, exactly (denominator > 0).
+  bool holds(int64_t numerator, int64_t denominator) const;
+  bool holds(double got) const;  // for ratios that are already floating point
+  std::string str() const;       // ">= 0.9"
+};
+
+// A bound on one wait percentile: "<= 15m".
+struct WaitBound {
+  std::string op = "<=";  // "==", "!=", ">=", "<=", ">", "<"
+  SimTime value;
+  std::string str() const;  // "<= 15m"
+};
+
+// `slo:` in expect (at: end only): service levels of one class, pool or GPU model, judged on the
+// run's report (sim/scenario/slo_check.h).
+struct SloExpectation {
+  enum class Subject { kClass, kPool, kGpuModel };
+  Subject subject = Subject::kClass;
+  std::string name;                       // generator ("trace" for the trace), ClusterQueue, accelerator key
+  std::map<std::string, WaitBound> wait;  // "p50", "p90", "p95", "p99", "max"
+  std::optional<DecimalComparison> admitted_fraction;
+  std::optional<Comparison> never_admitted;
+  std::optional<DecimalComparison> utilization;  // pool and gpuModel only
+};
+
 struct Expectation {
   std::optional<SimTime> at;  // nullopt: `end`
   SourceRef where;
@@ -180,6 +219,8 @@ struct Expectation {
   // Workload counters (admitted, running, pending, evicted, retries, finished, rejected)
   std::string workload_name;  // scope to one generator; empty = all
   std::map<std::string, Comparison> counters;
+  // Service levels (at: end only)
+  std::optional<SloExpectation> slo;
 };
 
 // A trace a scenario references (`workloads: - trace: {...}`), paths resolved against the

@@ -90,16 +90,22 @@ std::string read_file_hashed(LoadContext& ctx, const std::string& path, const Va
 std::vector<GeneratedNode> read_node_spec(const Val& v, bool allow_many) {
   expect_keys(v, scenario_fields_at("NodeSpec"), "a node spec");
   model::NodeSpec spec;
+  // cluster.nodes: `namePrefix` + count N names prefix0 … prefix(N-1); `name` + count N names the
+  // first Node `name` and the others name-1 … name-(N-1), so a plan can change a template's count
+  // without renaming its Nodes. Count 0 (either form): the template contributes no Node.
   std::vector<std::string> names;
   if (allow_many && v.has("namePrefix")) {
     if (v.has("name")) fail(v.at("name"), "give either name or namePrefix with count, not both");
     const std::string prefix = as_string(v.at("namePrefix"));
-    const int64_t count = v.has("count") ? as_int(v.at("count"), 1, 100000) : 1;
+    const int64_t count = v.has("count") ? as_int(v.at("count"), 0, 100000) : 1;
     for (int64_t i = 0; i < count; ++i) names.push_back(prefix + std::to_string(i));
   } else {
     if (!allow_many && v.has("namePrefix")) fail(v.at("namePrefix"), "an added node has one name (use name)");
-    if (v.has("count")) fail(v.at("count"), "count goes with namePrefix (one node per name)");
-    names.push_back(as_string(req(v, "name", allow_many ? "name, or namePrefix and count" : "the node's name")));
+    if (!allow_many && v.has("count")) fail(v.at("count"), "an added node is one node (no count)");
+    const std::string name =
+        as_string(req(v, "name", allow_many ? "name, or namePrefix and count" : "the node's name"));
+    const int64_t count = v.has("count") ? as_int(v.at("count"), 0, 100000) : 1;
+    for (int64_t i = 0; i < count; ++i) names.push_back(i == 0 ? name : name + "-" + std::to_string(i));
   }
   for (size_t i = 0; i < names.size(); ++i)
     if (names[i].empty() || names[i].size() > 253) fail(v, "node name '" + names[i] + "' is not a valid name");

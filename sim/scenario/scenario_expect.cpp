@@ -41,6 +41,7 @@ const std::map<std::string, std::vector<std::string>>& checks_of() {
       {"instanceType", {"status", "phase"}},
       {"resourceFlavor", {"exists", "terminating"}},
       {"workloads", {}},
+      {"slo", {}},
   };
   return m;
 }
@@ -62,14 +63,23 @@ Expectation read_expectation(const Val& v, const Scenario& scenario, const std::
       if (!subject.empty()) fail(v.at(s), "an expectation has exactly one subject (also given: " + subject + ")");
       subject = s;
     }
-  if (subject.empty()) fail(v, "missing subject (expected one of clusterQueue, node, instanceType, resourceFlavor, workloads)");
+  if (subject.empty())
+    fail(v, "missing subject (expected one of clusterQueue, node, instanceType, resourceFlavor, workloads, slo)");
   const auto& allowed = checks_of().at(subject);
   for (const auto& item : v.json->items()) {
     const std::string& k = item.key();
     if (k == "at" || k == subject) continue;
     if (std::find(allowed.begin(), allowed.end(), k) == allowed.end())
       fail(v.at(k), "not a check of a " + subject + " expectation (expected: " +
-                        (allowed.empty() ? std::string("counters inside workloads") : join(allowed)) + ")");
+                        (!allowed.empty()        ? join(allowed)
+                         : subject == "workloads" ? std::string("counters inside workloads")
+                                                  : std::string("checks inside slo")) +
+                        ")");
+  }
+  if (subject == "slo") {
+    if (e.at) fail(at, "an SLO is judged on the whole run (expected at: end)");
+    e.slo = read_slo(v.at("slo"), scenario);
+    return e;
   }
   if (subject == "workloads") {
     e.workloads = true;

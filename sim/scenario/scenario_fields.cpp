@@ -39,7 +39,9 @@ const std::map<std::string, std::vector<std::string>>& scenario_fields() {
                             "kind", "ledgerAfter", "for"}},
         {"Expectation", {"at", "clusterQueue", "node", "instanceType", "resourceFlavor", "workloads", "stopPolicy",
                          "nominalCredits", "conditions", "capacity", "allocatable", "labels", "status", "annotations",
-                         "phase", "exists", "terminating"}},
+                         "phase", "exists", "terminating", "slo"}},
+        {"Slo", {"class", "pool", "gpuModel", "wait", "admittedFraction", "neverAdmitted", "utilization"}},
+        {"SloWait", {"p50", "p90", "p95", "p99", "max"}},
         {"WorkloadCounters", {"name", "admitted", "running", "pending", "evicted", "retries", "finished", "rejected"}},
         {"InstanceTypeStatus", {"accelerator", "acceleratorShared", "acceleratorSliced", "acceleratorPartitioned", "cpu"}},
     };

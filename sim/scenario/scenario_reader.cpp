@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cmath>
 
 namespace chaintwin::sim::scenario_detail {
 
@@ -113,14 +114,27 @@ std::string as_choice(const Val& v, const std::vector<std::string>& choices) {
 }
 
 double as_rate(const Val& v) {
-  const std::string expected = "a rate <count>/<unit> such as 12/h (units s, m, h, d)";
+  const std::string expected =
+      "a rate <count>/<unit> such as 12/h or 1.5/h: a positive decimal count (digits, optionally a point and "
+      "digits) and a unit s, m, h or d";
   const std::string s = as_string(v, expected);
   const size_t slash = s.find('/');
-  int64_t count = 0;
-  const char* end = s.data() + (slash == std::string::npos ? s.size() : slash);
-  const auto [p, ec] = std::from_chars(s.data(), end, count);
-  if (slash == std::string::npos || ec != std::errc{} || p != end || count <= 0)
-    fail(v, "'" + s + "' is not a rate (expected " + expected + ", count > 0)");
+  const std::string count_text = s.substr(0, slash == std::string::npos ? s.size() : slash);
+  // Plain decimals only: no sign, no exponent, a digit on each side of the point ("0.5", not ".5").
+  const size_t point = count_text.find('.');
+  const auto digits = [](const std::string& t) {
+    return !t.empty() && std::all_of(t.begin(), t.end(), [](char c) { return c >= '0' && c <= '9'; });
+  };
+  const bool decimal = point == std::string::npos
+                           ? digits(count_text)
+                           : digits(count_text.substr(0, point)) && digits(count_text.substr(point + 1));
+  double count = 0;
+  if (slash == std::string::npos || !decimal)
+    fail(v, "'" + s + "' is not a rate (expected " + expected + ")");
+  const auto [p, ec] = std::from_chars(count_text.data(), count_text.data() + count_text.size(), count);
+  if (ec != std::errc{} || p != count_text.data() + count_text.size() || !std::isfinite(count))
+    fail(v, "'" + s + "' is not a rate (expected " + expected + ")");
+  if (count <= 0) fail(v, "'" + s + "': the count must be greater than 0 (expected " + expected + ")");
   const std::string unit = s.substr(slash + 1);
   double per = 0;
   if (unit == "s") per = 1;
@@ -128,7 +142,11 @@ double as_rate(const Val& v) {
   else if (unit == "h") per = 3600;
   else if (unit == "d") per = 86400;
   else fail(v, "'" + s + "': unknown rate unit '" + unit + "' (expected s, m, h or d)");
-  return static_cast<double>(count) / per;
+  const double rate = count / per;
+  if (!rate_in_range(rate))
+    fail(v, "'" + s + "' is out of range (expected a mean interval between 1us and 10000d, i.e. a rate between " +
+                "1/10000d and 1000000/s)");
+  return rate;
 }
 
 Comparison as_comparison(const Val& v) {

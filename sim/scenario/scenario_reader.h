@@ -64,7 +64,9 @@ std::vector<Val> as_list(const Val& v, const std::string& expected);
 std::map<std::string, std::string> as_string_map(const Val& v);
 // One of `choices`.
 std::string as_choice(const Val& v, const std::vector<std::string>& choices);
-// "12/h" → per second (units s, m, h, d); refuses anything else.
+// "12/h", "1.5/h", "0.25/m" → per second (units s, m, h, d). The count is a plain positive decimal
+// (no sign, exponent or bare point: "0.5", not ".5"); the rate must pass rate_in_range. Refuses
+// anything else.
 double as_rate(const Val& v);
 // A counter check: an integer (== n) or a comparison string ">= 480".
 Comparison as_comparison(const Val& v);

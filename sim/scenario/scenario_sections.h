@@ -59,5 +59,7 @@ std::vector<WorkloadSpec> read_workloads(LoadContext& ctx, const Val& list, cons
                                          std::vector<TraceSource>& traces);
 std::vector<TimelineAction> read_timeline(const Val& list, const Scenario& scenario);
 std::vector<Expectation> read_expectations(const Val& list, const Scenario& scenario);
+// One `slo:` mapping of an expectation (scenario_slo.cpp).
+SloExpectation read_slo(const Val& v, const Scenario& scenario);
 
 }  // namespace chaintwin::sim::scenario_detail

@@ -182,7 +182,7 @@ TEST_CASE("bad scenarios are refused with the file, the line, the field and the 
       {"settings:\n  workload-fit-affinity: \"yes\"\n",
        "t.yaml:5: settings.workload-fit-affinity: expected true or false, got a string"},
       {"cluster:\n  nodes:\n  - namePrefix: a-\n    count: -2\n",
-       "t.yaml:7: cluster.nodes[0].count: -2 is out of range (expected an integer between 1 and 100000)"},
+       "t.yaml:7: cluster.nodes[0].count: -2 is out of range (expected an integer between 0 and 100000)"},
       {"cluster:\n  nodes:\n  - name: a\n  - name: a\n",
        "t.yaml:7: cluster.nodes[1]: node name 'a' is used twice (first at t.yaml:6)"},
       {"cluster:\n  nodes:\n  - name: a\n    accelerators: {manufacturer: nvidia, product: NVIDIA H100 80GB HBM3, "
