@@ -1,5 +1,6 @@
 #include "sim/cli/commands.h"
 
+#include "sim/cli/compare_command.h"
 #include "sim/cli/derive_command.h"
 #include "sim/cli/import_command.h"
 #include "sim/cli/run_command.h"
@@ -15,6 +16,9 @@ Usage:
                              and print the report per pool and per workload class
   chaintwin check [--verify] SCENARIO...
                              simulate scenarios and evaluate their `expect:` blocks
+  chaintwin compare A B [--seed N] [-o text|json]
+                             two runs side by side (each a scenario file, or a run of a results
+                             file: FILE or FILE#ID): per pool, ClusterQueue and class, A, B and B − A
   chaintwin derive FILE...   read Kubernetes objects (Node, Devices, Setting; YAML or JSON) and
                              print the chain the operator converges to (--patches: per Node, the
                              labels, capacity keys and fit labels and the patch that gets there;
@@ -51,12 +55,14 @@ int dispatch(const std::vector<std::string>& args, std::ostream& out, std::ostre
     if (!rest.empty() && rest[0] == "run") return run_command({"--help"}, out, err);
     if (!rest.empty() && rest[0] == "check") return check_command({"--help"}, out, err);
     if (!rest.empty() && rest[0] == "import") return import_command({"--help"}, out, err);
+    if (!rest.empty() && rest[0] == "compare") return compare_command({"--help"}, out, err);
     out << kUsage;
     return 0;
   }
   if (cmd == "derive") return derive_command(rest, out, err);
   if (cmd == "check") return check_command(rest, out, err);
   if (cmd == "import") return import_command(rest, out, err);
+  if (cmd == "compare") return compare_command(rest, out, err);
   err << "chaintwin: unknown command '" << cmd << "'\n\n" << kUsage;
   return 2;
 }
