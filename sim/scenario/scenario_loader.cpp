@@ -161,6 +161,19 @@ model::Result<Scenario> load(const std::string& text, const std::string& file) {
 
 }  // namespace
 
+model::Result<Scenario> load_scenario_document(const SourceObject& doc) {
+  LoadContext ctx;
+  ctx.hash_state = model::fnv1a64_update(model::kFnv64OffsetBasis, doc.object.dump());
+  ctx.include_stack.push_back(doc.file);
+  try {
+    Scenario s = read_scenario(ctx, doc, doc.file);
+    s.content_hash = hex64(ctx.hash_state);
+    return s;
+  } catch (const ScenarioError& e) {
+    return model::err(e.message);
+  }
+}
+
 model::Result<Scenario> load_scenario(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in) return model::err(path + ": cannot read the scenario file");

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "model/result.h"
+#include "sim/kube_documents.h"
 #include "sim/scenario/scenario.h"
 
 namespace chaintwin::sim {
@@ -17,6 +18,10 @@ namespace chaintwin::sim {
 model::Result<Scenario> load_scenario(const std::string& path);
 // Parses `text` as if read from `name_for_messages` (also the base for relative paths).
 model::Result<Scenario> load_scenario_text(const std::string& text, const std::string& name_for_messages);
+// Loads one already-parsed scenario document (as parse_kubernetes_objects reads it); messages
+// name doc.file and the lines its line map records (a field added since falls back to its
+// closest recorded parent). The plan command loads its patched configurations this way.
+model::Result<Scenario> load_scenario_document(const SourceObject& doc);
 // The scenario file `path`, or the embedded default scenario when `path` is empty (what every
 // command that takes an optional SCENARIO runs).
 model::Result<Scenario> load_scenario_or_default(const std::string& path);
