@@ -3,6 +3,7 @@
 #include "sim/cli/compare_command.h"
 #include "sim/cli/derive_command.h"
 #include "sim/cli/import_command.h"
+#include "sim/cli/plan_command.h"
 #include "sim/cli/run_command.h"
 
 namespace chaintwin::cli {
@@ -26,6 +27,10 @@ Usage:
   chaintwin import openb --nodes NODES.csv --pods PODS.csv -o SCENARIO.yaml
                              turn the Alibaba openb trace into a scenario that references the CSVs
                              with every mapping decision written out (docs/traces.md)
+  chaintwin plan PLAN.yaml [-j N] [--db FILE] [--grid] [--shard I/N] [-o text|json] [--plots DIR]
+                             capacity planning: the cheapest configuration that meets every SLO,
+                             over seeds, with plots (docs/planning.md); plan --report FILE.db,
+                             plan merge OUT.db SHARD.db...
   chaintwin gui [SCENARIO] [--screenshot FILE.png --at T --panel NAME --size WxH]
                              a window over a run: pools, credits, nodes and cards, workloads,
                              drains, the chain graph, the event log (docs/gui.md)
@@ -56,6 +61,7 @@ int dispatch(const std::vector<std::string>& args, std::ostream& out, std::ostre
     if (!rest.empty() && rest[0] == "check") return check_command({"--help"}, out, err);
     if (!rest.empty() && rest[0] == "import") return import_command({"--help"}, out, err);
     if (!rest.empty() && rest[0] == "compare") return compare_command({"--help"}, out, err);
+    if (!rest.empty() && rest[0] == "plan") return plan_command({"--help"}, out, err);
     out << kUsage;
     return 0;
   }
@@ -63,6 +69,7 @@ int dispatch(const std::vector<std::string>& args, std::ostream& out, std::ostre
   if (cmd == "check") return check_command(rest, out, err);
   if (cmd == "import") return import_command(rest, out, err);
   if (cmd == "compare") return compare_command(rest, out, err);
+  if (cmd == "plan") return plan_command(rest, out, err);
   err << "chaintwin: unknown command '" << cmd << "'\n\n" << kUsage;
   return 2;
 }
