@@ -6,6 +6,9 @@
 #include "sim/cli/gui/plan_view_source.h"
 #include "sim/cli/gui/run_file_source.h"
 #include "sim/cli/gui/simulation_driver.h"
+#include "sim/plan/plan_charts.h"
+#include "sim/plan/plan_file.h"
+#include "sim/plan/plan_report.h"
 #include "sim/scenario/scenario_loader.h"
 #include "viz/window_app.h"
 
@@ -14,6 +17,7 @@ namespace {
 
 constexpr const char* kGuiHelp = R"(Usage: chaintwin gui [SCENARIO | --db RUN.sqlite [--run ID]] [--seed N] [--play] [--speed S]
        chaintwin gui [SCENARIO | --db RUN.sqlite] --screenshot FILE.png [--at T] [--panel NAME] [--size WxH]
+       chaintwin gui --plan PLAN.db [--screenshot FILE.png] [--size WxH]
 
 Opens a window (Dear ImGui, GLFW, OpenGL 3) over a run of SCENARIO (the embedded default scenario
 when none is given): the simulation steps on its own thread and the window shows its newest
@@ -24,6 +28,8 @@ pauses, changes speed, steps to the next event and seeks (back: the run restarts
                      of simulating: pools, credits, Workloads, drains and events at any time; Nodes
                      and the chain graph as they stood at the end (the file holds no card ledgers)
   --run ID           the run of the file to show (default: the newest complete run)
+  --plan FILE        a capacity plan's window over its SQLite file (chaintwin plan --db FILE): the
+                     recommendation and the plots plan --plots draws (docs/planning.md)
   --seed N           override the scenario's seed
   --play             start playing at once (default: paused at the start)
   --speed S          simulated seconds per wall second (default 600)
@@ -51,6 +57,7 @@ struct GuiOptions {
   std::string node;
   std::string db;               // a finished run's results file instead of a scenario
   std::optional<int64_t> run;   // its run id (default: the newest complete run)
+  std::string plan;             // a capacity plan's SQLite file
   bool help = false;
 };
 
@@ -92,7 +99,6 @@ std::string parse(const std::vector<std::string>& args, GuiOptions& o) {
       if (!v || !viz::parse_panel(*v, &id))
         return "--panel takes one of pools, credits, nodes, workloads, drains, chain, events, drift" +
                (v ? " (got '" + *v + "')" : std::string());
-      if (id == viz::PanelId::kPlan) return "--panel plan belongs to a capacity plan's window, not to a run";
       o.panel = id;
     } else if (a == "--size") {
       const auto v = value();
@@ -114,6 +120,10 @@ std::string parse(const std::vector<std::string>& args, GuiOptions& o) {
       const auto v = value();
       if (!v || v->empty()) return "--db needs a results file (written by chaintwin run --db FILE)";
       o.db = *v;
+    } else if (a == "--plan") {
+      const auto v = value();
+      if (!v || v->empty()) return "--plan needs a plan's SQLite file (written by chaintwin plan --db FILE)";
+      o.plan = *v;
     } else if (a == "--run") {
       const auto v = value();
       if (!v || v->empty() || v->find_first_not_of("0123456789") != std::string::npos)
@@ -127,6 +137,10 @@ std::string parse(const std::vector<std::string>& args, GuiOptions& o) {
       return "one SCENARIO at a time (got '" + o.scenario + "' and '" + a + "')";
     }
   }
+  if (o.panel == viz::PanelId::kPlan && o.plan.empty())
+    return "--panel plan belongs to a capacity plan's window, not to a run (give --plan FILE)";
+  if (!o.plan.empty() && (!o.scenario.empty() || !o.db.empty() || o.seed || o.at || o.play || o.run))
+    return "--plan opens a plan's window: no SCENARIO, --db, --seed, --at, --play or --run";
   if (o.at && !o.screenshot) return "--at goes with --screenshot";
   if (!o.db.empty() && !o.scenario.empty()) return "give a SCENARIO or --db FILE, not both";
   if (!o.db.empty() && o.seed) return "--seed belongs to a simulation, not to a recorded run (--db)";
@@ -173,6 +187,27 @@ int show_run_file(const GuiOptions& o, viz::WindowOptions window, std::ostream& 
   return open_window(src, src, window, out, err, ", from " + o.db);
 }
 
+// `--plan FILE`: the Plan panel over a capacity plan's file: its report's lines and its plots.
+int show_plan(const GuiOptions& o, viz::WindowOptions window, std::ostream& out, std::ostream& err) {
+  auto opened = sim::plan::open_plan_file(o.plan, false);
+  if (!opened) {
+    err << "chaintwin gui: " << opened.error() << "\n";
+    return 2;
+  }
+  const auto text = sim::plan::plan_report_text(*opened->plan, *opened->configs, opened->outcome);
+  std::vector<std::string> summary;
+  for (size_t at = 0; at < text.size();) {
+    const size_t nl = text.find('\n', at);
+    summary.push_back(text.substr(at, nl == std::string::npos ? std::string::npos : nl - at));
+    at = nl == std::string::npos ? text.size() : nl + 1;
+  }
+  std::vector<sim::plot::Chart> charts;
+  for (auto& c : sim::plan::plan_charts(*opened->plan, *opened->configs, opened->outcome, *opened->store))
+    charts.push_back(std::move(c.chart));
+  if (o.screenshot) window.screenshot = *o.screenshot;
+  return open_plan_window(plan_view_from_charts(opened->plan->name, summary, charts), window, out, err);
+}
+
 }  // namespace
 
 int gui_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
@@ -191,6 +226,7 @@ int gui_command(const std::vector<std::string>& args, std::ostream& out, std::os
   window.panel = o.panel;
   window.select_queue = o.select;
   window.select_node = o.node;
+  if (!o.plan.empty()) return show_plan(o, window, out, err);
   if (!o.db.empty()) return show_run_file(o, window, out, err);
   auto scenario = sim::load_scenario_or_default(o.scenario);
   if (!scenario.ok()) {
