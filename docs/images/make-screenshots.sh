@@ -15,3 +15,7 @@ run --screenshot "$out/gui-nodes.png" --at 6h --panel nodes --node h100-0
 run --screenshot "$out/gui-chain.png" --at 6h --panel chain --select gpustack--nvidia-h100-80gb-hbm3-linux-amd64
 run scenarios/regression/drained-queue-recovers-admin-policy.yaml --screenshot "$out/gui-drains.png" --at 10m \
   --panel drains
+# The Plan panel over a real plan's file.
+plan_db=$(mktemp -d)/plan.db
+"$bin" plan scenarios/plans/h100-nodes-for-the-default-mix.plan.yaml --db "$plan_db" >/dev/null
+run --plan "$plan_db" --screenshot "$out/gui-plan.png" --size 1280x900

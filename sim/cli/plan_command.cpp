@@ -23,8 +23,8 @@ namespace plan = chaintwin::sim::plan;
 namespace {
 
 constexpr const char* kHelp = R"(Usage:
-  chaintwin plan PLAN.yaml [-j N] [--db FILE] [--grid] [--shard I/N] [-o text|json] [--plots DIR]
-  chaintwin plan --report FILE.db [--grid] [-o text|json] [--plots DIR]
+  chaintwin plan PLAN.yaml [-j N] [--db FILE] [--grid|--adaptive] [--shard I/N] [-o text|json] [--plots DIR]
+  chaintwin plan --report FILE.db [--grid|--adaptive] [-o text|json] [--plots DIR]
   chaintwin plan merge OUT.db SHARD.db...
 
 Searches the configurations a plan spans (docs/planning.md) for the cheapest one that meets
@@ -35,6 +35,9 @@ recommendation, the nearest configurations that fail, and every configuration si
   --db FILE      keep every run in the SQLite file FILE; a plan run again on its file resumes
                  where it stopped (no completed run is redone)
   --grid         simulate every configuration (instead of the plan's search mode)
+  --adaptive     the adaptive search (instead of the plan's search mode); a file holds the same
+                 runs whichever search asked for them, so `--report FILE --adaptive` replays the
+                 adaptive search over a grid's runs
   --shard I/N    simulate only share I (0-based) of N of the runs the plan needs next (the grid,
                  or the next round of the adaptive search) into --db, then stop; `--shard N`
                  reads I from JOB_COMPLETION_INDEX (a Kubernetes Indexed Job)
@@ -54,7 +57,7 @@ struct PlanCli {
   std::string plan_file, db, report, plots, output = "text";
   std::optional<int32_t> jobs;
   std::optional<plan::Shard> shard;
-  bool grid = false, help = false, dry_run = false;
+  bool grid = false, adaptive = false, help = false, dry_run = false;
 };
 
 std::optional<int64_t> parse_int(const std::string& s) {
@@ -92,6 +95,8 @@ std::string parse(const std::vector<std::string>& args, PlanCli& o) {
       o.dry_run = true;
     } else if (a == "--grid") {
       o.grid = true;
+    } else if (a == "--adaptive") {
+      o.adaptive = true;
     } else if (a == "-o" || a == "--output") {
       const auto v = value();
       if (!v || (*v != "text" && *v != "json")) return "-o takes text or json";
@@ -123,6 +128,7 @@ std::string parse(const std::vector<std::string>& args, PlanCli& o) {
     }
   }
   if (!o.report.empty() && !o.plan_file.empty()) return "give a PLAN or --report FILE, not both";
+  if (o.grid && o.adaptive) return "--grid or --adaptive, not both";
   if (o.report.empty() && o.plan_file.empty() && !o.help) return "no PLAN given";
   if (o.shard && o.db.empty()) return "--shard needs --db (the shard's own file)";
   if (!o.report.empty() && (o.shard || !o.db.empty() || o.jobs)) return "--report reads a finished plan: no --db, --shard or -j";
@@ -166,6 +172,12 @@ class PlanProgress {
   std::chrono::steady_clock::time_point round_start_;
 };
 
+std::optional<plan::SearchOptions::Mode> mode_override(const PlanCli& o) {
+  if (o.grid) return plan::SearchOptions::Mode::kGrid;
+  if (o.adaptive) return plan::SearchOptions::Mode::kAdaptive;
+  return std::nullopt;
+}
+
 int write_plots(const plan::Plan& p, const plan::Configurations& configs, const plan::PlanOutcome& outcome,
                 const plan::PlanStore& store, const std::string& dir, std::ostream& out, std::ostream& err) {
   std::error_code ec;
@@ -191,12 +203,22 @@ int merge(const std::vector<std::string>& args, std::ostream& out, std::ostream&
     err << "chaintwin plan merge: expected OUT.db SHARD.db... (see chaintwin plan --help)\n";
     return 2;
   }
-  auto first = plan::PlanStore::open_existing(args[1]);
-  if (!first) {
-    err << "chaintwin plan merge: " << first.error() << "\n";
-    return 2;
+  // Every shard is read and checked before OUT is touched: a bad shard leaves OUT as it was.
+  std::optional<plan::PlanIdentity> identity;
+  for (size_t i = 1; i < args.size(); ++i) {
+    auto shard = plan::PlanStore::open_existing(args[i]);
+    if (!shard) {
+      err << "chaintwin plan merge: " << shard.error() << "\n";
+      return 2;
+    }
+    if (!identity) identity = shard->identity();
+    else if (shard->identity().content_hash != identity->content_hash) {
+      err << "chaintwin plan merge: " << args[i] << ": a shard of another plan (" << shard->identity().plan_file << ", hash "
+          << shard->identity().content_hash << "; " << args[1] << " has hash " << identity->content_hash << ")\n";
+      return 2;
+    }
   }
-  auto target = plan::PlanStore::open(args[0], first->identity());
+  auto target = plan::PlanStore::open(args[0], *identity);
   if (!target) {
     err << "chaintwin plan merge: " << target.error() << "\n";
     return 2;
@@ -225,7 +247,7 @@ int plan_command(const std::vector<std::string>& args, std::ostream& out, std::o
     return 0;
   }
   if (!o.report.empty()) {
-    auto opened = plan::open_plan_file(o.report, o.grid);
+    auto opened = plan::open_plan_file(o.report, mode_override(o));
     if (!opened) {
       err << "chaintwin plan: " << opened.error() << "\n";
       return 2;
@@ -248,7 +270,7 @@ int plan_command(const std::vector<std::string>& args, std::ostream& out, std::o
     return 2;
   }
   plan::Plan& p = loaded.value();
-  if (o.grid) p.search.mode = plan::SearchOptions::Mode::kGrid;
+  if (const auto mode = mode_override(o)) p.search.mode = *mode;
   auto configs = plan::Configurations::create(p);
   if (!configs) {
     err << "chaintwin plan: " << configs.error() << "\n";

@@ -96,7 +96,9 @@ struct Plan {
   std::vector<Slo> slos;
   Objective objective;
   SearchOptions search;
-  std::string content_hash;  // FNV-64 hex over the plan text and the base scenario's text
+  // FNV-64 hex over what the runs depend on: the plan without its metadata, objective and search,
+  // and the base scenario's text. A plan file (SQLite) serves every plan with the same hash.
+  std::string content_hash;
 };
 
 }  // namespace chaintwin::sim::plan

@@ -4,7 +4,7 @@
 
 namespace chaintwin::sim::plan {
 
-model::Result<OpenedPlan> open_plan_file(const std::string& path, bool grid) {
+model::Result<OpenedPlan> open_plan_file(const std::string& path, std::optional<SearchOptions::Mode> mode) {
   auto store = PlanStore::open_existing(path);
   if (!store) return model::err(store.error());
   const PlanIdentity& id = store->identity();
@@ -13,7 +13,7 @@ model::Result<OpenedPlan> open_plan_file(const std::string& path, bool grid) {
   if (!loaded) return model::err(path + ": the plan it holds does not load: " + loaded.error());
   OpenedPlan opened;
   opened.plan = std::make_unique<Plan>(std::move(loaded.value()));
-  if (grid) opened.plan->search.mode = SearchOptions::Mode::kGrid;
+  if (mode) opened.plan->search.mode = *mode;
   auto configs = Configurations::create(*opened.plan);
   if (!configs) return model::err(configs.error());
   opened.configs = std::make_unique<Configurations>(std::move(configs.value()));

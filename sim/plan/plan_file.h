@@ -4,6 +4,7 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "model/result.h"
@@ -21,7 +22,7 @@ struct OpenedPlan {
   PlanOutcome outcome;
 };
 
-// `grid`: replay as `--grid` would (the plan's own search mode otherwise).
-model::Result<OpenedPlan> open_plan_file(const std::string& path, bool grid);
+// `mode`: replay with that search mode instead of the plan's own (`--grid`, `--adaptive`).
+model::Result<OpenedPlan> open_plan_file(const std::string& path, std::optional<SearchOptions::Mode> mode);
 
 }  // namespace chaintwin::sim::plan

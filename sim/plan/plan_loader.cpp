@@ -437,7 +437,11 @@ Plan read_plan(const SourceObject& doc, const std::string& file, const std::opti
   }
   if (plan.search.judge == SearchOptions::Judge::kConfidence && plan.seeds.size() < 2)
     fail(root.at("search").at("judge"), "judge: confidence needs at least two seeds");
-  uint64_t h = model::fnv1a64_update(model::kFnv64OffsetBasis, doc.object.dump());
+  // What the runs depend on: everything but the metadata, the objective and the search, which only
+  // choose among runs (so a file serves a plan whose objective or search changed).
+  nlohmann::json runs_depend_on = doc.object;
+  for (const char* k : {"metadata", "objective", "search"}) runs_depend_on.erase(k);
+  uint64_t h = model::fnv1a64_update(model::kFnv64OffsetBasis, runs_depend_on.dump());
   h = model::fnv1a64_update(h, plan.base_text);
   plan.content_hash = hex64(h);
 

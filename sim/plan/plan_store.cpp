@@ -71,6 +71,20 @@ model::Result<PlanStore> PlanStore::open(const std::string& path, const PlanIden
       return model::err(path + ": holds the runs of another plan (" + store.identity_.plan_file + ", hash " +
                         store.identity_.content_hash + "); this plan (" + identity.plan_file + ") has hash " +
                         identity.content_hash + " — use another --db file");
+    // The same runs, perhaps another objective or search: the file now reports as this plan.
+    if (store.identity_.plan_text != identity.plan_text || store.identity_.plan_file != identity.plan_file ||
+        store.identity_.name != identity.name) {
+      auto up = db.value().prepare("INSERT OR REPLACE INTO plan_meta(key, value) VALUES(?1, ?2)");
+      if (!up) return model::err(up.error());
+      if (auto s = db.value().exec("BEGIN", "updating the plan"); !s.ok()) return model::err(s.error());
+      for (const auto& [k, v] : std::vector<std::pair<std::string, std::string>>{
+               {"name", identity.name}, {"plan_file", identity.plan_file}, {"plan_text", identity.plan_text}})
+        if (auto s = up.value().bind(1, k).bind(2, v).run("updating the plan"); !s.ok()) return model::err(s.error());
+      if (auto s = db.value().exec("COMMIT", "updating the plan"); !s.ok()) return model::err(s.error());
+      store.identity_.name = identity.name;
+      store.identity_.plan_file = identity.plan_file;
+      store.identity_.plan_text = identity.plan_text;
+    }
   }
   store.db_.emplace(std::move(db.value()));
   if (auto s = store.load_runs(); !s.ok()) return model::err(s.error());

@@ -48,4 +48,10 @@ rm -f "$out/live.png"
 xvfb-run -a -s "-screen 0 1280x1024x24" "$chaintwin" live --kubeconfig "$out/kc.yaml" --gui --screenshot "$out/live.png" || { kill $spid; exit 1; }
 kill $spid
 "$probe" "$out/live.png" 1280 800 $bg strip:0,4,700,20:">=0.04" tabs:0,30,650,18:">=0.25" verdict:0,52,500,14:">=0.05"
+# A capacity plan's window over its SQLite file: the report's lines on top, the plots below (the
+# plot images are white, far from the background).
+rm -f "$out/plan.db"
+"$chaintwin" plan "$src/tests/sim/plan/data/constant-demand.plan.yaml" --db "$out/plan.db" >/dev/null 2>&1
+shoot "$out/plan.png" --plan "$out/plan.db" --size 1280x900
+"$probe" "$out/plan.png" 1280 900 $bg summary:0,0,700,120:">=0.03" plots:8,450,1260,300:">=0.50"
 echo "screenshots in $out"

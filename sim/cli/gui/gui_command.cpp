@@ -189,7 +189,7 @@ int show_run_file(const GuiOptions& o, viz::WindowOptions window, std::ostream& 
 
 // `--plan FILE`: the Plan panel over a capacity plan's file: its report's lines and its plots.
 int show_plan(const GuiOptions& o, viz::WindowOptions window, std::ostream& out, std::ostream& err) {
-  auto opened = sim::plan::open_plan_file(o.plan, false);
+  auto opened = sim::plan::open_plan_file(o.plan, std::nullopt);
   if (!opened) {
     err << "chaintwin gui: " << opened.error() << "\n";
     return 2;

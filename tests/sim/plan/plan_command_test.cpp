@@ -199,3 +199,16 @@ TEST_CASE("with two pools the adaptive search finds the grid's cheapest configur
   CHECK(g["configurationsSimulated"] == 32);
   CHECK(a["configurationsSimulated"].get<int>() <= 8);
 }
+
+TEST_CASE("merge refuses a shard of another plan and leaves the output untouched", "[plan]") {
+  const std::string dir = temp_dir("merge-other");
+  REQUIRE(run({"plan", data("constant-demand.plan.yaml"), "--grid", "--shard", "0/4", "--db", dir + "/a.db"}).code == 0);
+  REQUIRE(run({"plan", data("two-pools.plan.yaml"), "--grid", "--shard", "0/8", "--db", dir + "/b.db"}).code == 0);
+  const auto m = run({"plan", "merge", dir + "/out.db", dir + "/a.db", dir + "/b.db"});
+  CHECK(m.code == 2);
+  CHECK_THAT(m.err, Catch::Contains("b.db: a shard of another plan"));
+  CHECK_FALSE(std::filesystem::exists(dir + "/out.db"));
+  const auto not_a_plan = run({"plan", "merge", dir + "/out.db", data("constant-demand.yaml")});
+  CHECK(not_a_plan.code == 2);
+  CHECK_FALSE(std::filesystem::exists(dir + "/out.db"));
+}
