@@ -110,12 +110,19 @@ std::vector<NamedChart> plan_charts(const Plan& plan, const Configurations& conf
     std::map<std::string, std::map<double, std::pair<double, int64_t>>> by_model;  // model → cards → (sum, n)
     for (const auto& [i, o] : out.known) {
       const std::string key = configs.key(out.grid[i]);
+      // One line per GPU model and setting of the non-numeric variables (a MIG layout's
+      // utilization is not a sliced one's).
+      std::string setting;
+      for (size_t v = 0; v < nvars; ++v)
+        if (!plan.variables[v].values.front().number)
+          setting += (setting.empty() ? "" : " ") + plan.variables[v].name + "=" +
+                     plan.variables[v].values[static_cast<size_t>(out.grid[i][v])].label;
       for (uint64_t seed : plan.seeds) {
         const StoredRun* r = store.find(key, seed);
         if (r == nullptr || !r->summary.contains("gpuModels")) continue;
         for (const auto& [model, m] : r->summary["gpuModels"].items())
           if (m.contains("utilization")) {
-            auto& cell = by_model[model][out.cards[i]];
+            auto& cell = by_model[setting.empty() ? model : model + " (" + setting + ")"][out.cards[i]];
             cell.first += m["utilization"].get<double>();
             ++cell.second;
           }

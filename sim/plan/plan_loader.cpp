@@ -1,5 +1,6 @@
 #include "sim/plan/plan_loader.h"
 
+#include <algorithm>
 #include <cmath>
 #include <fstream>
 #include <set>
@@ -71,12 +72,21 @@ std::vector<double> read_numbers(const Val& var, bool integers, double min_value
   return out;
 }
 
+// Named alternatives in the order the file writes them (a parsed mapping sorts its keys): by the
+// line each starts on, then by name.
+void in_file_order(std::vector<std::pair<std::string, Val>>& alternatives) {
+  std::stable_sort(alternatives.begin(), alternatives.end(), [](const auto& a, const auto& b) {
+    return a.second.ref().line < b.second.ref().line;
+  });
+}
+
 // `values: {label: anything, ...}` (named alternatives, in file order) or a list.
 std::vector<std::pair<std::string, Val>> read_alternatives(const Val& var, const std::string& what) {
   const Val values = req(var, "values", what);
   std::vector<std::pair<std::string, Val>> out;
   if (values.is_object()) {
     for (const auto& item : values.json->items()) out.emplace_back(item.key(), values.at(item.key()));
+    in_file_order(out);
   } else if (values.is_array()) {
     for (size_t i = 0; i < values.json->size(); ++i) {
       const Val item = values.at(i);
@@ -186,10 +196,12 @@ Variable read_variable(const Val& v, std::set<std::string>& names) {
     var.kind = Variable::Kind::kPatch;
     if (!target.is_object() || target.json->empty())
       fail(target, "expected named alternatives {label: [{path, value}, ...]}");
-    for (const auto& item : target.json->items()) {
-      const Val alt = target.at(item.key());
+    std::vector<std::pair<std::string, Val>> alternatives;
+    for (const auto& item : target.json->items()) alternatives.emplace_back(item.key(), target.at(item.key()));
+    in_file_order(alternatives);
+    for (const auto& [label, alt] : alternatives) {
       VariableValue value;
-      value.label = item.key();
+      value.label = label;
       for (const auto& p : as_list(alt, "field writes {path, value}")) {
         expect_keys(p, {"path", "value"}, "a field write {path, value}");
         FieldPatch fp{as_string(req(p, "path", "a field path such as workloads[chat].podSets[0].request")),
