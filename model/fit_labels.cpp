@@ -25,6 +25,32 @@ std::string fit_shared_free_cards_label_key(std::string_view a_key) {
   return std::string(keys::kFitSharedFreeCardsPrefix) + std::string(a_key);
 }
 
+namespace {
+constexpr FitLabelKeyFunction kFitLabelKeyFunctions[] = {
+    {"FitSlicedMaxFreeUnitsLabelKey", keys::kFitSlicedMaxFreeUnitsPrefix, &fit_sliced_max_free_units_label_key},
+    {"FitSharedFreeCardsLabelKey", keys::kFitSharedFreeCardsPrefix, &fit_shared_free_cards_label_key},
+};
+constexpr FitLabelPredicate kFitLabelPredicates[] = {
+    {"IsFitLabelKey", &is_fit_label_key},
+};
+}  // namespace
+
+std::span<const FitLabelKeyFunction> fit_label_key_functions() { return kFitLabelKeyFunctions; }
+
+const FitLabelKeyFunction* find_fit_label_key_function(std::string_view operator_name) {
+  for (const auto& f : kFitLabelKeyFunctions)
+    if (f.operator_name == operator_name) return &f;
+  return nullptr;
+}
+
+std::span<const FitLabelPredicate> fit_label_predicates() { return kFitLabelPredicates; }
+
+const FitLabelPredicate* find_fit_label_predicate(std::string_view operator_name) {
+  for (const auto& p : kFitLabelPredicates)
+    if (p.operator_name == operator_name) return &p;
+  return nullptr;
+}
+
 bool is_fit_label_key(std::string_view key) {
   for (std::string_view prefix : {keys::kFitSlicedMaxFreeUnitsPrefix, keys::kFitSharedFreeCardsPrefix}) {
     if (key.starts_with(prefix) && key.size() > prefix.size()) return is_qualified_name(key);

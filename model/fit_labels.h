@@ -10,6 +10,7 @@
 
 #include <map>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -29,6 +30,27 @@ bool is_fit_label_key(std::string_view key);
 StringMap filter_fit_labels(const StringMap& labels);
 // Equal once every fit label is left out of both maps.
 bool equal_ignoring_fit_labels(const StringMap& a, const StringMap& b);
+
+// The label-key functions of pkg/nodefeature/fit.go under their Go names, each its own entry, so
+// a caller that holds a name (a golden case, a scenario) runs exactly that function and never
+// another one of the same signature. Builders take the accelerator key "<manufacturer>-<id>".
+struct FitLabelKeyFunction {
+  std::string_view operator_name;                  // "FitSharedFreeCardsLabelKey", ...
+  std::string_view prefix;                         // the domain the key is built under
+  std::string (*key)(std::string_view a_key);      // the builder itself
+};
+// FitSlicedMaxFreeUnitsLabelKey, FitSharedFreeCardsLabelKey, in fit.go's order.
+std::span<const FitLabelKeyFunction> fit_label_key_functions();
+// nullptr when the operator has no label-key function of that name (names are case-sensitive).
+const FitLabelKeyFunction* find_fit_label_key_function(std::string_view operator_name);
+
+// The label-key predicates and label-map functions of fit.go, by their Go names.
+struct FitLabelPredicate {
+  std::string_view operator_name;     // "IsFitLabelKey"
+  bool (*test)(std::string_view key);
+};
+std::span<const FitLabelPredicate> fit_label_predicates();
+const FitLabelPredicate* find_fit_label_predicate(std::string_view operator_name);
 
 // The labels a Devices ledger yields, one pair per status group ("<manufacturer>-<id>"): the sliced
 // label iff some card serves the sliced family (value max(0, max free_slice_units)), the shared

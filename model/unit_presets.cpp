@@ -15,21 +15,6 @@ extern const std::string_view kUnitResourcesPresetJson;  // generated from the J
 
 namespace {
 
-// Removes leading strip sequences until none leads the tokens.
-std::vector<std::string> strip_leading_marketing(const PresetTable& table, std::vector<std::string> tokens) {
-  for (bool stripped = true; stripped;) {
-    stripped = false;
-    for (const auto& s : table.strip) {
-      const auto sequence = split_preset_tokens(s);
-      if (sequence.empty() || !has_token_prefix(tokens, sequence)) continue;
-      tokens.erase(tokens.begin(), tokens.begin() + static_cast<std::ptrdiff_t>(sequence.size()));
-      stripped = true;
-      break;
-    }
-  }
-  return tokens;
-}
-
 UnitResourcesPreset of_tier(const PresetTable& table, const std::string& tier, const std::string& family) {
   const auto& t = table.tiers.at(tier);
   return UnitResourcesPreset{t.cpu, t.ram, tier, family};
@@ -53,6 +38,25 @@ const PresetTable& shipped_preset_table() {
   return kTable;
 }
 
+std::vector<std::string> strip_leading_marketing(const PresetTable& table, std::vector<std::string> tokens) {
+  for (bool stripped = true; stripped;) {
+    stripped = false;
+    for (const auto& s : table.strip) {
+      const auto sequence = split_preset_tokens(s);
+      if (sequence.empty() || !has_token_prefix(tokens, sequence)) continue;
+      tokens.erase(tokens.begin(), tokens.begin() + static_cast<std::ptrdiff_t>(sequence.size()));
+      stripped = true;
+      break;
+    }
+  }
+  return tokens;
+}
+
+std::vector<std::string> preset_lookup_tokens(const PresetTable& table, std::string_view manufacturer,
+                                              std::string_view product) {
+  return strip_leading_marketing(table, split_preset_tokens(preset_key(manufacturer, product)));
+}
+
 std::string preset_key(std::string_view manufacturer, std::string_view product) {
   return normalize_name(product, manufacturer, 0, false);
 }
@@ -62,7 +66,7 @@ UnitResourcesPreset preset_unit_resources(const PresetTable& table, std::string_
   const std::string fallback(kFallbackTier);
   const auto family = table.families.find(std::string(manufacturer));
   if (family == table.families.end() || family->second.empty()) return of_tier(table, fallback, "");
-  const auto tokens = strip_leading_marketing(table, split_preset_tokens(preset_key(manufacturer, product)));
+  const auto tokens = preset_lookup_tokens(table, manufacturer, product);
   if (tokens.empty()) return of_tier(table, fallback, "");
   for (const auto& entry : family->second) {
     if (!has_token_prefix(tokens, split_preset_tokens(entry.prefix))) continue;

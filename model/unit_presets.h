@@ -6,6 +6,7 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "model/unit_preset_table.h"
 
@@ -29,6 +30,16 @@ const PresetTable& shipped_preset_table();
 // The lookup key: NormalizeName(product, manufacturer, 0, false) — no length budget, because a
 // bounded one would cut a trailing capacity token.
 std::string preset_key(std::string_view manufacturer, std::string_view product);
+
+// stripLeadingMarketing: drops the table's strip sequences from the front of `tokens`, again and
+// again until none leads them ("radeon-instinct-mi300x-oam" loses "radeon", then "instinct"). A
+// multi-word brand the manufacturer trim leaves in place ("Meta X C500" under metax keys as
+// "meta-x-c500") is reachable only through a strip sequence of its own ("meta-x").
+std::vector<std::string> strip_leading_marketing(const PresetTable& table, std::vector<std::string> tokens);
+// The tokens the lookup matches entries against: preset_key split on "-_." (splitPresetTokens),
+// then strip_leading_marketing.
+std::vector<std::string> preset_lookup_tokens(const PresetTable& table, std::string_view manufacturer,
+                                              std::string_view product);
 
 // The lookup: a manufacturer without entries, an empty key, a key that is only stripped marketing
 // tokens, or a key no entry's prefix tokens lead all give the fallback tier. Otherwise the first
