@@ -310,4 +310,46 @@ AcceleratorStatus catalog_accelerator_status(const CatalogModel& model) {
   return status;
 }
 
+int32_t detector_profile_rank(const CatalogModel& model, const CatalogProfile& profile) {
+  constexpr int32_t kCatalogOrder = 0;
+  if (model.vendor != "nvidia") return kCatalogOrder;
+  // NVML_GPU_INSTANCE_PROFILE_* indices: 1_SLICE 0, 2_SLICE 1, 3_SLICE 2, 4_SLICE 3, 7_SLICE 4,
+  // 8_SLICE 5, 6_SLICE 6, 1_SLICE_REV1 7, 2_SLICE_REV1 8, 1_SLICE_REV2 9.
+  if (profile.media_extensions) return profile.g == 2 ? 8 : 7;
+  if (profile.g == 1) {
+    int32_t smallest = profile.mem_slices;
+    for (const auto& p : model.profiles)
+      if (p.g == 1 && !p.media_extensions) smallest = std::min(smallest, p.mem_slices);
+    return profile.mem_slices == smallest ? 0 : 9;
+  }
+  switch (profile.g) {
+    case 2: return 1;
+    case 3: return 2;
+    case 4: return 3;
+    case 7: return 4;
+    case 8: return 5;
+    case 6: return 6;
+    default: return 10;
+  }
+}
+
+AcceleratorPhysicalSliced detector_physical_sliced(const CatalogModel& model) {
+  std::vector<const CatalogProfile*> order;
+  for (const auto& p : model.profiles) order.push_back(&p);
+  std::stable_sort(order.begin(), order.end(), [&](const CatalogProfile* a, const CatalogProfile* b) {
+    return detector_profile_rank(model, *a) < detector_profile_rank(model, *b);
+  });
+  AcceleratorPhysicalSliced out;
+  for (const CatalogProfile* p : order) {
+    if (!catalog_profile_offered(model.vendor, *p)) continue;
+    const bool seen = std::any_of(out.profiles.begin(), out.profiles.end(),
+                                  [&](const auto& q) { return q.name == p->vendor_name; });
+    if (seen) continue;
+    out.profiles.push_back({p->vendor_name, p->memory_mib(), p->g, p->placements.front().length, p->max_instances,
+                            p->placements});
+    out.count = std::max(out.count, p->max_instances);
+  }
+  return out;
+}
+
 }  // namespace chaintwin::model

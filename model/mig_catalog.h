@@ -103,4 +103,17 @@ AcceleratorPhysicalSliced catalog_physical_sliced(const CatalogModel& model);
 // The whole per-card status: partition mode, so no logical slices.
 AcceleratorStatus catalog_accelerator_status(const CatalogModel& model);
 
+// The position a detector reports an offered profile at. NVIDIA's detector probes the GPU-instance
+// profile ids NVML enumerates, in NVML's index order — 1, 2, 3, 4, 7, 8 and 6 compute slices, then
+// the media (+me) variants it drops, then the one-slice profile with twice the memory (REV2:
+// 1g.20gb on an 80 GB card, 1g.10gb on a 40 GB one) — and keeps the first record of each name
+// (deriveSlicedProfiles). Other vendors' detectors report the driver's own list, taken here in
+// catalog order. Smaller comes first; equal ranks keep catalog order.
+int32_t detector_profile_rank(const CatalogModel& model, const CatalogProfile& profile);
+// catalog_physical_sliced with its profiles in detector order: a card's capability as the
+// operator's capacity and instance-type tests build it (static per-profile ceilings, count = the
+// largest). H100 80GB / A100 80GB: 1g.10gb 7, 2g.20gb 3, 3g.40gb 2, 4g.40gb 1, 7g.80gb 1,
+// 1g.20gb 4; A100 40GB: 1g.5gb 7, 2g.10gb 3, 3g.20gb 2, 4g.20gb 1, 7g.40gb 1, 1g.10gb 4.
+AcceleratorPhysicalSliced detector_physical_sliced(const CatalogModel& model);
+
 }  // namespace chaintwin::model
