@@ -13,6 +13,8 @@
 #include "model/sliced_detail.h"
 #include "tests/golden/golden_registry.h"
 
+using chaintwin::golden::Spec;
+
 namespace {
 
 using chaintwin::golden::json;
@@ -150,10 +152,10 @@ const char* kArea = "capacity-labels";
 }  // namespace
 
 // Also serves ...NewFormat and ...IgnoresPartitions (same function under test).
-GOLDEN_HANDLER(kArea, "TestDesiredAcceleratorCapacity", desired_capacity);
-GOLDEN_HANDLER(kArea, "TestNodeCapacityReconciler_Reconcile", reconcile);
+GOLDEN_HANDLER(Spec(kArea, "desiredAcceleratorCapacity").in({"node", "devices"}).out({"capacity"}), desired_capacity);
+GOLDEN_HANDLER(Spec(kArea, "NodeCapacityReconciler").alias("reconcile").alias("NodeCapacityReconciler.Reconcile").in({"node", "devices"}).out({"capacityAfterOwned", "secondReconcileWrites", "absentAfter", "cpuUntouched"}), reconcile);
 
-GOLDEN_HANDLER(kArea, "TestPartitionLedgerIsManufacturerQualified", [](const json& in, const json&) -> json {
+GOLDEN_HANDLER(Spec(kArea, "partitionInstancesByProfile").setup("every group of a Devices, by manufacturer and group id").in({"groups", "ledger"}).out({"partitionInstancesByProfile"}), [](const json& in, const json&) -> json {
   json out = json::object();
   for (const auto& [key, counts] : m::partition_instances_by_group(devices_of(in))) {
     json c = json::object();
@@ -163,50 +165,50 @@ GOLDEN_HANDLER(kArea, "TestPartitionLedgerIsManufacturerQualified", [](const jso
   return {{"partitionInstancesByProfile", out}};
 });
 
-GOLDEN_HANDLER(kArea, "TestIsOwnedCapacityKey", [](const json& in, const json&) -> json {
+GOLDEN_HANDLER(Spec(kArea, "isOwnedCapacityKey").in({"resourceName"}).out({"owned"}), [](const json& in, const json&) -> json {
   return {{"owned", m::is_owned_capacity_key(in.at("resourceName").get<std::string>())}};
 });
 
-GOLDEN_HANDLER(kArea, "TestBuildAcceleratorCapacityPatch", [](const json& in, const json&) -> json {
+GOLDEN_HANDLER(Spec(kArea, "buildAcceleratorCapacityPatch").in({"desired", "currentCapacity"}).out({"statusCapacityMergePatch"}), [](const json& in, const json&) -> json {
   const auto patch = m::build_accelerator_capacity_patch(resource_list_of(in.at("desired")),
                                                          resource_list_of(in.at("currentCapacity")));
   return {{"statusCapacityMergePatch", patch_json(patch)}};
 });
 
-GOLDEN_HANDLER(kArea, "TestAcceleratorFamilyCapacityChanged", [](const json& in, const json&) -> json {
+GOLDEN_HANDLER(Spec(kArea, "acceleratorFamilyCapacityChanged").in({"oldCapacity", "newCapacity"}).out({"changed"}), [](const json& in, const json&) -> json {
   return {{"changed", m::accelerator_family_capacity_changed(resource_list_of(in.at("oldCapacity")),
                                                              resource_list_of(in.at("newCapacity")))}};
 });
 
-GOLDEN_HANDLER(kArea, "TestAcceleratorDetailChanged", [](const json& in, const json&) -> json {
+GOLDEN_HANDLER(Spec(kArea, "acceleratorDetailChanged").in({"old", "new"}).out({"fires"}), [](const json& in, const json&) -> json {
   const m::Devices old_devs = devices_of(in.at("old"));
   const m::Devices new_devs = devices_of(in.at("new"));
   return {{"fires", m::accelerator_detail_changed(&old_devs, &new_devs)}};
 });
 
-GOLDEN_HANDLER(kArea, "TestCardsToCredits", [](const json& in, const json&) -> json {
+GOLDEN_HANDLER(Spec(kArea, "AcceleratorsToCredits").alias("CardsToCredits").in({"accelerators"}).out({"credits"}), [](const json& in, const json&) -> json {
   return {{"credits", unwrap(m::accelerators_to_credits(quantity_of(in.at("accelerators")))).to_string()}};
 });
 
-GOLDEN_HANDLER(kArea, "TestCreditsToCards", [](const json& in, const json&) -> json {
+GOLDEN_HANDLER(Spec(kArea, "CreditsToAccelerators").alias("CreditsToCards").in({"credits"}).out({"accelerators"}), [](const json& in, const json&) -> json {
   return {{"accelerators", unwrap(m::credits_to_accelerators(quantity_of(in.at("credits")))).to_string()}};
 });
 
-GOLDEN_HANDLER(kArea, "TestQuantityToSliceCount", [](const json& in, const json&) -> json {
+GOLDEN_HANDLER(Spec(kArea, "QuantityToSliceCount").in({"quantity", "sliced"}).out({"result"}), [](const json& in, const json&) -> json {
   const auto q = quantity_of(in.at("quantity"));
   return {{"result", unwrap(m::quantity_to_slice_count(q, in.at("sliced").get<int64_t>())).to_string()}};
 });
 
-GOLDEN_HANDLER(kArea, "TestQuantityToAlignedValue", [](const json& in, const json&) -> json {
+GOLDEN_HANDLER(Spec(kArea, "QuantityToAlignedValue").in({"quantity", "sliced"}).out({"result"}), [](const json& in, const json&) -> json {
   const auto q = quantity_of(in.at("quantity"));
   return {{"result", unwrap(m::quantity_to_aligned_value(q, in.at("sliced").get<int64_t>())).to_string()}};
 });
 
-GOLDEN_HANDLER(kArea, "TestQuantityToOriginalValue", [](const json& in, const json&) -> json {
+GOLDEN_HANDLER(Spec(kArea, "QuantityToOriginalValue").in({"quantity", "sliced"}).out({"result"}), [](const json& in, const json&) -> json {
   const auto q = quantity_of(in.at("quantity"));
   return {{"result", unwrap(m::quantity_to_original_value(q, in.at("sliced").get<int64_t>())).to_string()}};
 });
 
-GOLDEN_HANDLER(kArea, "TestIsValidSlicedPartitions", [](const json& in, const json&) -> json {
+GOLDEN_HANDLER(Spec(kArea, "IsValidSlicedPartitions").in({"n"}).out({"valid"}), [](const json& in, const json&) -> json {
   return {{"valid", m::is_valid_sliced_partitions(in.at("n").get<int64_t>())}};
 });

@@ -6,6 +6,8 @@
 #include "model/population.h"
 #include "tests/golden/golden_registry.h"
 
+using chaintwin::golden::Spec;
+
 namespace {
 
 using chaintwin::golden::json;
@@ -19,13 +21,13 @@ model::AcceleratorStatus status_of(const json& in) {
   return s;
 }
 
-GOLDEN_HANDLER("devices-schema", "TestDeviceAllocationModeString", [](const json& in, const json&) -> json {
+GOLDEN_HANDLER(Spec("devices-schema", "DeviceAllocationMode.String").alias("DeviceAllocationMode").in({"value"}).out({"string"}), [](const json& in, const json&) -> json {
   // The raw number, unchecked, so the String() default branch is what renders an unknown value.
   const auto mode = static_cast<model::DeviceAllocationMode>(in.at("value").get<uint32_t>());
   return {{"string", std::string(model::to_string(mode))}};
 })
 
-GOLDEN_HANDLER("devices-schema", "pkg/device/population.go", [](const json& in, const json&) -> json {
+GOLDEN_HANDLER(Spec("devices-schema", "population predicates").alias("IsPartitioned").alias("IsLogicallySliceable").alias("IsWholeAcceleratorCapable").alias("LogicalSlotsFree").in({"acceleratorStatus"}).opt({"allocatedSlices"}).out({"IsPartitioned", "IsLogicallySliceable", "IsWholeAcceleratorCapable", "slotsFree"}), [](const json& in, const json&) -> json {
   const auto s = status_of(in.at("acceleratorStatus"));
   return {{"IsPartitioned", model::is_partitioned(s)},
           {"IsLogicallySliceable", model::is_logically_sliceable(s)},
@@ -33,7 +35,7 @@ GOLDEN_HANDLER("devices-schema", "pkg/device/population.go", [](const json& in, 
           {"slotsFree", model::logical_slots_free(s, in.value("allocatedSlices", 0))}};
 })
 
-GOLDEN_HANDLER("devices-schema", "pkg/device (PartitionLedgerReady)", [](const json& in, const json&) -> json {
+GOLDEN_HANDLER(Spec("devices-schema", "PartitionLedgerReady").in({"allocation"}).out({"ready"}), [](const json& in, const json&) -> json {
   const json& row = in.at("allocation");
   if (row.is_null()) return {{"ready", model::partition_ledger_ready(nullptr)}};
   const auto allocation = model::decode_accelerator_allocation(row);

@@ -13,6 +13,8 @@
 #include "model/node.h"
 #include "tests/golden/golden_registry.h"
 
+using chaintwin::golden::Spec;
+
 namespace {
 
 using chaintwin::golden::json;
@@ -93,10 +95,10 @@ bool label_admits(const m::StringMap& labels, const std::string& key, int64_t th
   return std::stoll(it->second) > threshold;
 }
 
-GOLDEN_HANDLER("fit-labels", "TestDesiredFitLabels",
+GOLDEN_HANDLER(Spec("fit-labels", "desiredFitLabels").in({"nodeManaged", "devicesPresent", "groups"}).opt({"manufacturer"}).out({"labels"}),
                [](const json& in, const json&) -> json { return {{"labels", desired_labels(in)}}; });
 
-GOLDEN_HANDLER("fit-labels", "TestBuildFitLabelPatch", [](const json& in, const json&) -> json {
+GOLDEN_HANDLER(Spec("fit-labels", "buildFitLabelPatch").in({"desired", "currentLabels"}).out({"metadataLabelsMergePatch"}), [](const json& in, const json&) -> json {
   const auto patch = m::build_fit_label_patch(string_map(in.at("desired")), string_map(in.at("currentLabels")));
   if (!patch) return {{"metadataLabelsMergePatch", nullptr}};
   json out = json::object();
@@ -104,17 +106,17 @@ GOLDEN_HANDLER("fit-labels", "TestBuildFitLabelPatch", [](const json& in, const 
   return {{"metadataLabelsMergePatch", out}};
 });
 
-GOLDEN_HANDLER("fit-labels", "TestFitSignatureChanged", [](const json& in, const json&) -> json {
+GOLDEN_HANDLER(Spec("fit-labels", "fitSignatureChanged").in({"old", "new"}).out({"changed"}), [](const json& in, const json&) -> json {
   return {{"changed", m::fit_signature_changed(devices_of(in.at("old")), devices_of(in.at("new")))}};
 });
 
-GOLDEN_HANDLER("fit-labels", "TestNodeFitLabelNodeUpdated", [](const json& in, const json&) -> json {
+GOLDEN_HANDLER(Spec("fit-labels", "nodeFitLabelNodeUpdated").in({"oldNodeLabels", "newNodeLabels"}).out({"reconcile"}), [](const json& in, const json&) -> json {
   const m::Node old_node = node_of(false, string_map(in.at("oldNodeLabels")));
   const m::Node new_node = node_of(false, string_map(in.at("newNodeLabels")));
   return {{"reconcile", m::node_fit_label_node_updated(old_node, new_node)}};
 });
 
-GOLDEN_HANDLER("fit-labels", "TestFitDevicesUpdated", [](const json& in, const json&) -> json {
+GOLDEN_HANDLER(Spec("fit-labels", "fitDevicesUpdated").in({"old", "new"}).opt({"oldDevicesManagedLabel", "newDevicesManagedLabel"}).out({"reconcile"}), [](const json& in, const json&) -> json {
   m::Devices old_devices = devices_of(in.at("old"));
   m::Devices new_devices = devices_of(in.at("new"));
   if (in.value("oldDevicesManagedLabel", false)) old_devices.metadata.labels[std::string(m::keys::kManaged)] = "true";
@@ -122,7 +124,7 @@ GOLDEN_HANDLER("fit-labels", "TestFitDevicesUpdated", [](const json& in, const j
   return {{"reconcile", m::fit_devices_updated(old_devices, new_devices)}};
 });
 
-GOLDEN_HANDLER("fit-labels", "TestNodeFitLabelReconciler_Reconcile", [](const json& in, const json&) -> json {
+GOLDEN_HANDLER(Spec("fit-labels", "NodeFitLabelReconciler").alias("reconcile").alias("NodeFitLabelReconciler.Reconcile").in({"devices", "nodeLabels"}).out({"nodeLabelsAfter", "secondReconcileWrites"}), [](const json& in, const json&) -> json {
   const json& view = in.at("devices");
   m::Node node = node_of(false, string_map(in.at("nodeLabels")));
   const m::Devices devices = devices_of(view);
@@ -133,23 +135,30 @@ GOLDEN_HANDLER("fit-labels", "TestNodeFitLabelReconciler_Reconcile", [](const js
   return {{"nodeLabelsAfter", to_json(first.labels_after)}, {"secondReconcileWrites", second.patch.has_value()}};
 });
 
-GOLDEN_HANDLER("fit-labels", "TestFitLabelKeys", [](const json& in, const json&) -> json {
-  const std::string a_key = in.at("aKey").get<std::string>();
-  const std::string key = m::fit_sliced_max_free_units_label_key(a_key);
-  return {{"key", key},
-          {"sharedKey", m::fit_shared_free_cards_label_key(a_key)},
-          {"validQualifiedName", m::is_qualified_name(key)}};
-});
+// One handler per label-key function: a case asks for the key of the function it names.
+json label_key_case(const std::string& key) {
+  return {{"key", key}, {"validQualifiedName", m::is_qualified_name(key)}};
+}
 
-GOLDEN_HANDLER("fit-labels", "TestIsFitLabelKey", [](const json& in, const json&) -> json {
+GOLDEN_HANDLER(Spec("fit-labels", "FitSlicedMaxFreeUnitsLabelKey").in({"aKey"}).out({"key", "validQualifiedName"}),
+               [](const json& in, const json&) -> json {
+                 return label_key_case(m::fit_sliced_max_free_units_label_key(in.at("aKey").get<std::string>()));
+               });
+
+GOLDEN_HANDLER(Spec("fit-labels", "FitSharedFreeCardsLabelKey").in({"aKey"}).out({"key", "validQualifiedName"}),
+               [](const json& in, const json&) -> json {
+                 return label_key_case(m::fit_shared_free_cards_label_key(in.at("aKey").get<std::string>()));
+               });
+
+GOLDEN_HANDLER(Spec("fit-labels", "IsFitLabelKey").in({"key"}).out({"isFitLabelKey"}), [](const json& in, const json&) -> json {
   return {{"isFitLabelKey", m::is_fit_label_key(in.at("key").get<std::string>())}};
 });
 
-GOLDEN_HANDLER("fit-labels", "TestEqualIgnoringFitLabels", [](const json& in, const json&) -> json {
+GOLDEN_HANDLER(Spec("fit-labels", "EqualIgnoringFitLabels").in({"a", "b"}).out({"equal"}), [](const json& in, const json&) -> json {
   return {{"equal", m::equal_ignoring_fit_labels(string_map(in.at("a")), string_map(in.at("b")))}};
 });
 
-GOLDEN_HANDLER("fit-labels", "TestFilterFitLabels", [](const json& in, const json&) -> json {
+GOLDEN_HANDLER(Spec("fit-labels", "FilterFitLabels").in({"labels"}).out({"fitLabels"}), [](const json& in, const json&) -> json {
   return {{"fitLabels", to_json(m::filter_fit_labels(string_map(in.at("labels"))))}};
 });
 
@@ -157,7 +166,11 @@ GOLDEN_HANDLER("fit-labels", "TestFilterFitLabels", [](const json& in, const jso
 // and Gate 3's own verdict on the node's cards are computed independently; they must agree.
 // The request sizes asked about are read from the keys of `want` (shaping only).
 GOLDEN_HANDLER(
-    "fit-labels", "TestFitLabelsAgreeWithNodeDevicesFeasibility",
+    Spec("fit-labels", "fit labels agree with nodeDevicesFeasibility")
+        .in({"groups"}).opt({"manufacturer", "nodeManaged", "devicesPresent"})
+        .out({"labels", "sliceOfUnitsAdmitted", "sharedOnNCardsAdmitted"})
+        .must({"sliceOfUnitsAdmitted", "sharedOnNCardsAdmitted"})
+        .prose({"rule"}),
     [](const json& in, const json& want) -> json {
       const m::Node node = node_of(in.value("nodeManaged", true));
       const m::Devices devices = devices_of(in);
@@ -199,7 +212,6 @@ GOLDEN_HANDLER(
                                "shared on " + n_text);
       }
       return {{"labels", to_json(labels)}, {"sliceOfUnitsAdmitted", slices}, {"sharedOnNCardsAdmitted", shared}};
-    },
-    {"rule"});
+    });
 
 }  // namespace

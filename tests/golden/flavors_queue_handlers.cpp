@@ -10,6 +10,8 @@
 #include "model/stage4/queue_admission_checks.h"
 #include "model/stage4/tas_validation.h"
 #include "tests/golden/golden_registry.h"
+
+using chaintwin::golden::Spec;
 #include "tests/model/stage4/node_queue_fixtures.h"
 
 namespace {
@@ -252,17 +254,13 @@ json admission_checks(const json& in, const json& want) {
   return got;
 }
 
-GOLDEN_HANDLER(kArea, "TestNodeQueueReconciler_TASFlavorLimit", flavor_limit);
-GOLDEN_HANDLER(kArea, "TestNodeQueueReconciler_RejectsInvalidTASQueueInputs", rejects_invalid);
-GOLDEN_HANDLER(kArea, "TestValidateTASFlavors_CPUOnlyNodeMatchesFlavor", cpu_only_node);
-GOLDEN_HANDLER(kArea, "TestNodeQueueReconciler_DoesNotRewriteExistingQueue", existing_groups);
-GOLDEN_HANDLER(kArea, "TestNodeQueueReconciler_RejectsDuplicateCoveredResource", existing_groups);
-GOLDEN_HANDLER(kArea, "TestNodeQueueReconciler_GenericCollapsedFillsFromAllCPUFlavors", generic_queue);
-GOLDEN_HANDLER(kArea, "TestNodeQueueReconciler_AwareGenericExcludesAcceleratedFlavor", generic_queue);
-GOLDEN_HANDLER(kArea, "TestNodeQueueReconciler_AggregatesCapacity", aggregates);
-GOLDEN_HANDLER(kArea, "TestNodeQueueReconciler_IgnoresTerminatingFlavor", terminating_flavor);
-GOLDEN_HANDLER(kArea, "TestNodeQueueReconciler_ReferencesAdmissionCheckWhenActive", admission_checks);
-GOLDEN_HANDLER(kArea, "TestNodeQueueReconciler_ReferencesTheJointCheckFromEveryQueue", admission_checks);
-GOLDEN_HANDLER(kArea, "TestNodeQueueReconciler_TheJointCheckWaitsForActive", admission_checks);
+GOLDEN_HANDLER(Spec(kArea, "NodeQueueReconciler").alias("NodeQueueReconciler.Reconcile").setup("n flavors for one queue (TAS flavor limit)").in({"flavorCount", "queue"}).out({"resourceGroups", "groups", "flavors", "sumNominalCpu", "topologyReady", "topologyReadyReason"}), flavor_limit);
+GOLDEN_HANDLER(Spec(kArea, "NodeQueueReconciler").alias("NodeQueueReconciler.Reconcile").setup("an invalid TAS setup").in({"setup"}).out({"resourceGroups", "groups", "flavors", "sumNominalCpu", "topologyReady", "topologyReadyReason", "requeueAfterSeconds"}), rejects_invalid);
+GOLDEN_HANDLER(Spec(kArea, "validateTASFlavors").in({"flavorNodeLabels includes"}).out({"withLabel", "afterRemovingNodeLabel"}), cpu_only_node);
+GOLDEN_HANDLER(Spec(kArea, "NodeQueueReconciler").alias("NodeQueueReconciler.Reconcile").setup("a queue that already has groups").opt({"queueAnnotation topology.gpustack.ai/tas-queue", "queueHasGroups", "existingGroups"}).out({"resourceGroupsUnchanged", "groupsUnchanged", "topologyReadyReason"}), existing_groups);
+GOLDEN_HANDLER(Spec(kArea, "NodeQueueReconciler").alias("NodeQueueReconciler.Reconcile").setup("a generic queue over CPU and accelerated flavors").in({"flavors", "queueLabels"}).out({"coveredResources", "flavorCount", "flavors", "sumNominalCredits", "admissionChecksStrategy"}), generic_queue);
+GOLDEN_HANDLER(Spec(kArea, "NodeQueueReconciler").alias("NodeQueueReconciler.Reconcile").setup("accelerated flavors of one key").in({"flavors"}).out({"coveredResources", "flavorCount", "flavors", "sumNominalCredits", "admissionChecksStrategy"}), aggregates);
+GOLDEN_HANDLER(Spec(kArea, "NodeQueueReconciler").alias("NodeQueueReconciler.Reconcile").setup("a live and a terminating flavor").in({"live", "terminating"}).out({"coveredResources", "flavorCount", "flavors", "sumNominalCredits", "admissionChecksStrategy"}), terminating_flavor);
+GOLDEN_HANDLER(Spec(kArea, "NodeQueueReconciler").alias("NodeQueueReconciler.Reconcile").alias("admissionCheckActive").setup("AdmissionChecks active or not").in({"acceleratable", "instance-type-derived-from-node"}).opt({"admissionCheckActive", "jointCheckActive"}).out({"admissionChecksStrategy", "admissionChecksContains", "coveredResources", "flavorCount", "flavors", "sumNominalCredits"}), admission_checks);
 
 }  // namespace

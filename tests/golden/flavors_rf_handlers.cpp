@@ -20,6 +20,8 @@
 #include "model/stage4/reconcile_error.h"
 #include "tests/golden/golden_registry.h"
 
+using chaintwin::golden::Spec;
+
 namespace {
 
 using chaintwin::golden::json;
@@ -200,10 +202,11 @@ json flavor_shape(const json& in, const json& want) {
               {"topologyName", rf.spec.topology_name}}}}}};
 }
 
-GOLDEN_HANDLER(kArea, "TestNodeFlavorReconciler_ActiveShape", flavor_shape);
-GOLDEN_HANDLER(kArea, "computed from node_flavor.go", flavor_shape);
+GOLDEN_HANDLER(Spec(kArea, "NodeFlavorReconciler").alias("NodeFlavorReconciler.Reconcile").alias("cpuDetailNote")
+                   .setup("the ResourceFlavor of the first node").in({"nodes"}).opt({"settings"}).out({"resourceFlavor"}),
+               flavor_shape);
 
-GOLDEN_HANDLER(kArea, "TestNodeFlavorReconciler_Reconcile", [](const json& in, const json&) -> json {
+GOLDEN_HANDLER(Spec(kArea, "NodeFlavorReconciler").alias("NodeFlavorReconciler.Reconcile").setup("CPU nodes of 4 cores, flavor preexisting or not").in({"flavorName", "flavorPreexists", "contributingCpuNodes(4 cores each)"}).out({"flavorExists", "capacityLabel"}), [](const json& in, const json&) -> json {
   m::ClusterState state;
   state.settings = test_binary_settings();
   const std::string name = in.at("flavorName");
@@ -222,7 +225,7 @@ GOLDEN_HANDLER(kArea, "TestNodeFlavorReconciler_Reconcile", [](const json& in, c
   return {{"flavorExists", flavor_exists(state, name)}, {"capacityLabel", capacity_label(state, name)}};
 });
 
-GOLDEN_HANDLER(kArea, "TestNodeFlavorReconciler_DeletesReferencedUnusedFlavor", [](const json& in, const json&) -> json {
+GOLDEN_HANDLER(Spec(kArea, "NodeFlavorReconciler").alias("NodeFlavorReconciler.Reconcile").setup("a queue references the flavor").in({"flavorFinalizers", "contributingNodes"}).out({"flavorExists", "deletionTimestampSet"}), [](const json& in, const json&) -> json {
   m::ClusterState state;
   state.settings = test_binary_settings();
   const std::string name = flavor_name_of(managed_cpu_node("probe", 4), false);
@@ -245,7 +248,7 @@ GOLDEN_HANDLER(kArea, "TestNodeFlavorReconciler_DeletesReferencedUnusedFlavor", 
           {"deletionTimestampSet", it != state.resource_flavors.end() && it->second.metadata.deletion_timestamp.has_value()}};
 });
 
-GOLDEN_HANDLER(kArea, "TestNodeFlavorReconcilerMigratesReferencedProfileWithoutReplacingQueue",
+GOLDEN_HANDLER(Spec(kArea, "NodeFlavorReconciler").alias("NodeFlavorReconciler.Reconcile").setup("a node moves to another topology profile").in({"oldProfile", "newProfile"}).out({"newFlavorExists", "oldFlavorTerminating", "clusterQueueSpecUnchanged"}),
                [](const json& in, const json&) -> json {
   m::ClusterState state;
   state.settings = test_binary_settings();
@@ -272,7 +275,7 @@ GOLDEN_HANDLER(kArea, "TestNodeFlavorReconcilerMigratesReferencedProfileWithoutR
           {"clusterQueueSpecUnchanged", state.cluster_queues.at("queue").spec == queue_before}};
 });
 
-GOLDEN_HANDLER(kArea, "TestNodeFlavorRetiresUnreferencedGeneratedTopology", [](const json& in, const json&) -> json {
+GOLDEN_HANDLER(Spec(kArea, "NodeFlavorReconciler").alias("NodeFlavorReconciler.Reconcile").alias("retireUnusedTopologyForFlavor").setup("a generated Topology and who uses it").in({"topology", "managedTopology(resType=topology)", "nodeWithProfile", "otherFlavorReferencesTopology", "reconciledFlavor"}).out({"topologyDeleted"}), [](const json& in, const json&) -> json {
   m::ClusterState state;
   state.settings = test_binary_settings();
   const std::string topology = in.at("topology");
@@ -298,7 +301,7 @@ GOLDEN_HANDLER(kArea, "TestNodeFlavorRetiresUnreferencedGeneratedTopology", [](c
   return {{"topologyDeleted", state.topologies.count(topology) == 0}};
 });
 
-GOLDEN_HANDLER(kArea, "TestNodeFlavorReconcilerDoesNotRewriteImmutableFlavor", [](const json& in, const json& want) -> json {
+GOLDEN_HANDLER(Spec(kArea, "NodeFlavorReconciler").alias("NodeFlavorReconciler.Reconcile").setup("a flavor whose immutable spec drifted").in({"existingFlavorTopologyName"}).out({"errorContains", "flavorUnchanged"}), [](const json& in, const json& want) -> json {
   m::ClusterState state;
   state.settings = test_binary_settings();
   const m::Node node = managed_cpu_node("node-a", 4);
@@ -319,7 +322,7 @@ GOLDEN_HANDLER(kArea, "TestNodeFlavorReconcilerDoesNotRewriteImmutableFlavor", [
           {"flavorUnchanged", flavor_exists(state, name) && state.resource_flavors.at(name) == drifted}};
 });
 
-GOLDEN_HANDLER(kArea, "TestNodeFlavorReconciler_MixingDisabledExcludesAccelNode", [](const json& in, const json&) -> json {
+GOLDEN_HANDLER(Spec(kArea, "NodeFlavorReconciler").alias("NodeFlavorReconciler.Reconcile").alias("matchNodeFlavor").setup("an accelerated node, mixing setting").in({"instance-type-mixed-on-node"}).opt({"node"}).out({"cpuFlavorExists", "deviceFlavorExists"}), [](const json& in, const json&) -> json {
   m::ClusterState state;
   state.settings = settings_from(json{{"instance-type-mixed-on-node", in.at("instance-type-mixed-on-node")}},
                                  test_binary_settings());
@@ -333,7 +336,7 @@ GOLDEN_HANDLER(kArea, "TestNodeFlavorReconciler_MixingDisabledExcludesAccelNode"
   return {{"cpuFlavorExists", cpu_exists}, {"deviceFlavorExists", flavor_exists(state, device_name)}};
 });
 
-GOLDEN_HANDLER(kArea, "TestNodeFlavorReconciler_KeepsFlavorWhileProfileIsMissing", [](const json& in, const json&) -> json {
+GOLDEN_HANDLER(Spec(kArea, "NodeFlavorReconciler").alias("NodeFlavorReconciler.Reconcile").setup("a node label removed between reconciles").in({"nodeLabelRemoved"}).out({"flavorExists"}), [](const json& in, const json&) -> json {
   m::ClusterState state;
   state.settings = test_binary_settings();
   const m::Node node = managed_cpu_node("node-a", 4);
@@ -345,7 +348,7 @@ GOLDEN_HANDLER(kArea, "TestNodeFlavorReconciler_KeepsFlavorWhileProfileIsMissing
   return {{"flavorExists", flavor_exists(state, name)}};
 });
 
-GOLDEN_HANDLER(kArea, "TestIndexNodeByScheduleFlavor", [](const json& in, const json&) -> json {
+GOLDEN_HANDLER(Spec(kArea, "indexNodeByScheduleFlavor").in({"mutation"}).opt({"node"}).out({"indexed", "indexValue"}), [](const json& in, const json&) -> json {
   m::Node node = managed_cpu_node("node-0", 4);
   const std::string want = flavor_name_of(node, false);
   const std::string mutation = in.at("mutation");
@@ -363,7 +366,7 @@ GOLDEN_HANDLER(kArea, "TestIndexNodeByScheduleFlavor", [](const json& in, const 
   return {{"indexed", std::find(index.begin(), index.end(), want) != index.end()}, {"indexValue", want}};
 });
 
-GOLDEN_HANDLER(kArea, "TestSyncNodeFlavorNotes", [](const json& in, const json&) -> json {
+GOLDEN_HANDLER(Spec(kArea, "syncNodeFlavorNotes").in({"foreignAnnotation", "haveNotes", "wantNotes"}).out({"changed", "notesAfter", "foreignAnnotationKept"}), [](const json& in, const json&) -> json {
   m::ResourceFlavor rf;
   rf.metadata.name = "gpustack--amd-epyc-7r32--nvidia-a10g-linux-amd64-1d";
   const m::StringMap foreign = string_map(in.at("foreignAnnotation"));

@@ -13,6 +13,8 @@
 #include "model/sliced_detail.h"
 #include "tests/golden/golden_registry.h"
 
+using chaintwin::golden::Spec;
+
 namespace {
 
 using chaintwin::golden::json;
@@ -90,12 +92,18 @@ json node_case(const json& in) {
             {"pt_remaining", summary.pt_remaining}}}};
 }
 
-GOLDEN_HANDLER("mig-cases", "",
+GOLDEN_HANDLER(Spec("mig-cases", "card and node partition view")
+                   .alias("cardPartitionView").alias("summarizePartitionedCards")
+                   .in({"id", "gpu_model", "source"})
+                   .opt({"existing", "scope", "node_gpus", "existing_by_gpu"})
+                   .out({"expected_remaining", "expected_allocated_plus_remaining", "expected_card_partitioned_pool",
+                         "expected_card_pt_remaining", "gpustack_remaining_if_ledger_not_ready", "observed_me_variants",
+                         "expected_node"})
+                   .prose({"id", "gpu_model", "existing", "scope", "node_gpus", "existing_by_gpu", "derivation", "source",
+                           "confidence", "note_ledger"}),
                [](const json& in, const json& want) -> json {
                  return in.value("scope", "") == "node" ? node_case(in) : card_case(in, want);
-               },
-               {"id", "gpu_model", "existing", "scope", "node_gpus", "existing_by_gpu", "derivation", "source",
-                "confidence", "note_ledger"})
+               })
 
 // ---- mig-profiles ---------------------------------------------------------------------------
 
@@ -138,13 +146,16 @@ json reserialized_entry(const m::CatalogModel& model) {
   return entry;
 }
 
-GOLDEN_HANDLER("mig-profiles", "catalog",
+GOLDEN_HANDLER(Spec("mig-profiles", "placement catalog model").alias("validateCatalogModel")
+                   .in({"key", "entry"})
+                   .out({"vendor", "aliases", "memory_slices", "compute_slices", "compute_units", "total_memory_gb",
+                         "total_memory_mib", "profiles"})
+                   .prose({"sources", "notes"}),
                [](const json& in, const json&) -> json {
                  const auto& model = catalog_model(in.at("key").get<std::string>());
                  must(m::validate_catalog_model(model));
                  return reserialized_entry(model);
-               },
-               {"sources", "notes"})
+               })
 
 // ---- mig-profile-names ----------------------------------------------------------------------
 
@@ -154,19 +165,19 @@ json profile_of(const std::optional<m::ParsedProfileKey>& parsed) {
   return {{"profile", parsed ? parsed->profile : ""}, {"ok", parsed.has_value()}};
 }
 
-GOLDEN_HANDLER("mig-profile-names", "TestPublishPartitionedProfileName", [](const json& in, const json&) -> json {
+GOLDEN_HANDLER(Spec("mig-profile-names", "PublishPartitionedProfileName").in({"manufacturer", "profile"}).out({"published"}), [](const json& in, const json&) -> json {
   return {{"published", m::publish_partitioned_profile_name(str(in, "manufacturer"), str(in, "profile"))}};
 })
 
-GOLDEN_HANDLER("mig-profile-names", "TestVendorPartitionedProfileName", [](const json& in, const json&) -> json {
+GOLDEN_HANDLER(Spec("mig-profile-names", "VendorPartitionedProfileName").in({"manufacturer", "profile"}).out({"vendor"}), [](const json& in, const json&) -> json {
   return {{"vendor", m::vendor_partitioned_profile_name(str(in, "manufacturer"), str(in, "profile"))}};
 })
 
-GOLDEN_HANDLER("mig-profile-names", "TestNormalizePartitionedProfileName", [](const json& in, const json&) -> json {
+GOLDEN_HANDLER(Spec("mig-profile-names", "NormalizePartitionedProfileName").in({"raw"}).out({"normalized"}), [](const json& in, const json&) -> json {
   return {{"normalized", m::normalize_partitioned_profile_name(str(in, "raw"))}};
 })
 
-GOLDEN_HANDLER("mig-profile-names", "TestNormalizePartitionedProfileNameRoundTrip",
+GOLDEN_HANDLER(Spec("mig-profile-names", "NormalizePartitionedProfileName").setup("round trip through the profile key").in({"manufacturer", "raw"}).out({"normalized", "key", "PartitionedProfileOf"}).must({"key"}),
                [](const json& in, const json&) -> json {
                  const auto normalized = m::normalize_partitioned_profile_name(str(in, "raw"));
                  const auto key = m::partitioned_profile_resource_name(str(in, "manufacturer"), normalized);
@@ -176,7 +187,7 @@ GOLDEN_HANDLER("mig-profile-names", "TestNormalizePartitionedProfileNameRoundTri
                          {"PartitionedProfileOf", json::array({parsed ? parsed->profile : "", parsed.has_value()})}};
                })
 
-GOLDEN_HANDLER("mig-profile-names", "TestPartitionedProfileNameBoundaryRoundTrip",
+GOLDEN_HANDLER(Spec("mig-profile-names", "GetAcceleratablePartitionedProfileResourceName").setup("round trip at the name boundary").in({"manufacturer", "vendorName"}).out({"key", "PartitionedProfileOf(key)", "keyFromPublished", "VendorPartitionedProfileOf(key)"}),
                [](const json& in, const json&) -> json {
                  const auto manufacturer = str(in, "manufacturer");
                  const auto key = m::partitioned_profile_resource_name(manufacturer, str(in, "vendorName"));
@@ -189,21 +200,20 @@ GOLDEN_HANDLER("mig-profile-names", "TestPartitionedProfileNameBoundaryRoundTrip
                          {"VendorPartitionedProfileOf(key)", vendor ? vendor->profile : ""}};
                })
 
-GOLDEN_HANDLER("mig-profile-names", "TestVendorPartitionedProfileOf", [](const json& in, const json&) -> json {
+GOLDEN_HANDLER(Spec("mig-profile-names", "VendorPartitionedProfileOf").in({"key"}).out({"profile", "ok"}), [](const json& in, const json&) -> json {
   return profile_of(m::vendor_partitioned_profile_of(str(in, "key")));
 })
 
-GOLDEN_HANDLER("mig-profile-names", "TestPartitionedProfileOf", [](const json& in, const json&) -> json {
+GOLDEN_HANDLER(Spec("mig-profile-names", "PartitionedProfileOf").in({"key"}).out({"profile", "ok"}), [](const json& in, const json&) -> json {
   return profile_of(m::partitioned_profile_of(str(in, "key")));
 })
 
 json profile_key(const json& in, const json&) {
   return {{"key", m::partitioned_profile_resource_name(str(in, "manufacturer"), str(in, "profile"))}};
 }
-GOLDEN_HANDLER("mig-profile-names", "TestGetAcceleratablePartitionedProfileResourceName", profile_key)
-GOLDEN_HANDLER("mig-profile-names", "TestAcceleratablePartitionedResourceNames", profile_key)
+GOLDEN_HANDLER(Spec("mig-profile-names", "GetAcceleratablePartitionedProfileResourceName").alias("partitionedProfileResourceName").in({"manufacturer", "profile"}).out({"key"}), profile_key)
 
-GOLDEN_HANDLER("mig-profile-names", "TestAggregateAcceleratorSlicedDetail", [](const json& in, const json&) -> json {
+GOLDEN_HANDLER(Spec("mig-profile-names", "AggregateAcceleratorSlicedDetail").in({"accelerators"}).out({"acceleratorSlicedDetail"}), [](const json& in, const json&) -> json {
   std::vector<m::Accelerator> cards;
   for (const auto& a : in.at("accelerators")) {
     m::Accelerator card;

@@ -13,6 +13,8 @@
 #include "model/resource_names.h"
 #include "tests/golden/golden_registry.h"
 
+using chaintwin::golden::Spec;
+
 namespace {
 
 using chaintwin::golden::json;
@@ -82,13 +84,13 @@ json topology_profile_case(const json& in, const json&) {
 
 }  // namespace
 
-GOLDEN_HANDLER("naming", "stringx.SumByFNV64a", [](const json& in, const json&) -> json {
+GOLDEN_HANDLER(Spec("naming", "stringx.SumByFNV64a").alias("SumByFNV64a").in({"s"}).out({"hex"}).prose({"note"}), [](const json& in, const json&) -> json {
   return {{"hex", m::sum_by_fnv64a(in.at("s").get<std::string>())}};
-}, {"note"});
+});
 
 // `regex` is asserted by matching the computed name against the recorded pattern; the pattern is
 // echoed only when it matches.
-GOLDEN_HANDLER("naming", "TestFormatLocalQueueName", [](const json& in, const json& want) -> json {
+GOLDEN_HANDLER(Spec("naming", "FormatLocalQueueName").in({"clusterQueueName"}).out({"localQueueName", "length", "regex"}), [](const json& in, const json& want) -> json {
   const std::string name = m::format_local_queue_name(in.at("clusterQueueName").get<std::string>());
   json got = {{"localQueueName", name}, {"length", name.size()}};
   if (want.contains("regex")) {
@@ -98,12 +100,12 @@ GOLDEN_HANDLER("naming", "TestFormatLocalQueueName", [](const json& in, const js
   return got;
 });
 
-GOLDEN_HANDLER("naming", "node_topology.go rule", topology_profile_case);
-GOLDEN_HANDLER("naming", "used as zoneProfile", topology_profile_case);
+GOLDEN_HANDLER(Spec("naming", "topologyProfile").alias("topologyName").in({"levels"}).out({"profile", "topologyName"}),
+               topology_profile_case);
 
 // The budget case records bounds: the key's leading "<manufacturer>-" and the length of
 // gKey + ".capacity" (the long name fills the budget exactly, so that length is the bound).
-GOLDEN_HANDLER("naming", "TestExtractGeneralNodeKey", [](const json& in, const json&) -> json {
+GOLDEN_HANDLER(Spec("naming", "ExtractGeneralNodeKey").in({"labels"}).opt({"annotations", "capacity", "cpuCapacity"}).out({"gKey", "startsWith", "maxLen(gKey + '.capacity')"}), [](const json& in, const json&) -> json {
   const std::string g_key = m::extract_general_node_key(node_from(in));
   const size_t dash = g_key.find('-');
   return {{"gKey", g_key},
@@ -111,12 +113,12 @@ GOLDEN_HANDLER("naming", "TestExtractGeneralNodeKey", [](const json& in, const j
           {"maxLen(gKey + '.capacity')", (g_key + std::string(m::kCapacitySuffix)).size()}};
 });
 
-GOLDEN_HANDLER("naming", "TestExtractAcceleratableNodeKeys", [](const json& in, const json&) -> json {
+GOLDEN_HANDLER(Spec("naming", "ExtractAcceleratableNodeKeys").in({"labels"}).opt({"annotations"}).out({"aKeys"}), [](const json& in, const json&) -> json {
   const auto keys = m::extract_acceleratable_node_keys(node_from(in));
   return {{"aKeys", keys.empty() ? json(nullptr) : json(keys)}};
 });
 
-GOLDEN_HANDLER("naming", "TestConstructAcceleratableNodeLabels", [](const json& in, const json&) -> json {
+GOLDEN_HANDLER(Spec("naming", "ConstructAcceleratableNodeLabels").in({"groups"}).opt({"note"}).out({"labels"}), [](const json& in, const json&) -> json {
   std::vector<m::DevicesGroup> groups;
   for (const auto& g : in.at("groups")) {
     m::DevicesGroup group;
@@ -141,7 +143,7 @@ GOLDEN_HANDLER("naming", "TestConstructAcceleratableNodeLabels", [](const json& 
   return {{"labels", to_json(m::construct_acceleratable_node_labels(groups))}};
 });
 
-GOLDEN_HANDLER("naming", "ConstructGroupID/NormalizeName", [](const json& in, const json&) -> json {
+GOLDEN_HANDLER(Spec("naming", "ConstructGroupID").alias("NormalizeName").in({"manufacturer", "product"}).out({"groupID", "aKey"}), [](const json& in, const json&) -> json {
   const std::string manufacturer = in.at("manufacturer").get<std::string>();
   const std::string id = m::construct_group_id(manufacturer, in.at("product").get<std::string>());
   return {{"groupID", id}, {"aKey", m::accelerator_key(manufacturer, id)}};
@@ -149,7 +151,7 @@ GOLDEN_HANDLER("naming", "ConstructGroupID/NormalizeName", [](const json& in, co
 
 // `neverEmitsSuffixes` lists suffixes no emitted key may end with; the handler returns those of
 // them that indeed end no key.
-GOLDEN_HANDLER("naming", "TestConstructNodeCapacityLabels", [](const json& in, const json& want) -> json {
+GOLDEN_HANDLER(Spec("naming", "ConstructNodeCapacityLabels").in({"labels"}).opt({"annotations", "capacity", "cpuCapacity", "nodeManagementManual"}).out({"labels", "neverEmitsSuffixes", "gpustack.ai/managed"}), [](const json& in, const json& want) -> json {
   const auto labels = m::construct_node_capacity_labels(node_from(in), in.value("nodeManagementManual", false));
   json got = {{"labels", to_json(labels)}};
   if (want.contains("neverEmitsSuffixes")) {
@@ -163,23 +165,18 @@ GOLDEN_HANDLER("naming", "TestConstructNodeCapacityLabels", [](const json& in, c
     }
     got["neverEmitsSuffixes"] = absent;
   }
+  const auto managed = labels.find("gpustack.ai/managed");
+  got["gpustack.ai/managed"] = managed == labels.end() ? json(nullptr) : json(managed->second);
   return got;
 });
 
-GOLDEN_HANDLER("naming", "TestConstructNodeCapacityLabels_ManualNodeManagement", [](const json& in, const json&) -> json {
-  const auto labels = m::construct_node_capacity_labels(node_from(in), in.value("nodeManagementManual", false));
-  const auto managed = labels.find("gpustack.ai/managed");
-  return {{"gpustack.ai/managed", managed == labels.end() ? json(nullptr) : json(managed->second)},
-          {"labels", to_json(labels)}};
-});
-
-GOLDEN_HANDLER("naming", "TestExtractNodeFlavors", [](const json& in, const json&) -> json {
+GOLDEN_HANDLER(Spec("naming", "ExtractNodeFlavors").in({"labels"}).opt({"annotations", "capacity", "cpuCapacity"}).out({"flavors"}), [](const json& in, const json&) -> json {
   json flavors = json::array();
   for (const auto& f : m::extract_node_flavors(node_from(in))) flavors.push_back(flavor_json(f));
   return {{"flavors", flavors}};
 });
 
-GOLDEN_HANDLER("naming", "topologyQualifiedFlavorName", [](const json& in, const json&) -> json {
+GOLDEN_HANDLER(Spec("naming", "topologyQualifiedFlavorName").alias("topologyUnqualifiedFlavorName").alias("parseResourceFlavorCount").in({"flavorName", "profile"}).out({"resourceFlavorName", "topologyUnqualifiedFlavorName", "parseNodeFlavorCount"}), [](const json& in, const json&) -> json {
   const std::string profile = in.at("profile").get<std::string>();
   const std::string qualified = m::topology_qualified_flavor_name(in.at("flavorName").get<std::string>(), profile);
   return {{"resourceFlavorName", qualified},
@@ -187,7 +184,7 @@ GOLDEN_HANDLER("naming", "topologyQualifiedFlavorName", [](const json& in, const
           {"parseNodeFlavorCount", m::parse_node_flavor_count(qualified)}};
 });
 
-GOLDEN_HANDLER("naming", "DerivedInstanceTypeIdentity", [](const json& in, const json&) -> json {
+GOLDEN_HANDLER(Spec("naming", "NodeFlavor.DerivedInstanceTypeIdentity").alias("DerivedInstanceTypeIdentity").alias("PoolScheduleLabels").alias("instanceTypeFlavorName").in({"acceleratable", "flavorGeneralKey", "flavorAcceleratorKey", "os", "arch", "instanceTypeAwareCPUManufacturer"}).out({"clusterQueueAndInstanceTypeName", "spec.generalGroup", "spec.acceleratorGroup", "clusterQueueScheduleLabels", "instanceTypeFlavorName", "localQueueName"}), [](const json& in, const json&) -> json {
   const m::NodeFlavor flavor = pool_flavor(in);
   const bool aware = in.at("instanceTypeAwareCPUManufacturer").get<bool>();
   const auto id = m::derived_instance_type_identity(flavor, aware);
@@ -200,16 +197,16 @@ GOLDEN_HANDLER("naming", "DerivedInstanceTypeIdentity", [](const json& in, const
           {"localQueueName", m::format_local_queue_name(id.name)}};
 });
 
-GOLDEN_HANDLER("naming", "PoolFlavorSelector", [](const json& in, const json&) -> json {
+GOLDEN_HANDLER(Spec("naming", "PoolFlavorSelector").in({"labels"}).out({"selector"}), [](const json& in, const json&) -> json {
   const auto selector = m::pool_flavor_selector(string_map(in, "labels"));
   return {{"selector", selector ? to_json(*selector) : json(nullptr)}};
 });
 
-GOLDEN_HANDLER("naming", "TestIsAcceleratableCreditsResourceName", [](const json& in, const json&) -> json {
+GOLDEN_HANDLER(Spec("naming", "IsAcceleratableCreditsResourceName").in({"resourceName"}).out({"isCredits"}), [](const json& in, const json&) -> json {
   return {{"isCredits", m::is_acceleratable_credits_resource_name(in.at("resourceName").get<std::string>())}};
 });
 
-GOLDEN_HANDLER("naming", "computed from pkg/nodefeature/knowns.go maps", [](const json& in, const json&) -> json {
+GOLDEN_HANDLER(Spec("naming", "manufacturer resource names").alias("GetAcceleratableResourceNames").in({"manufacturer"}).out({"exclusive", "shared", "sliced", "slicedUnits", "slicedCoresPercentage", "slicedMemoryPercentage", "slicedMemoryMib", "partitioned", "partitionedUnits", "partitionedProfilePrefix", "visibility", "credits"}), [](const json& in, const json&) -> json {
   const auto names = m::resource_names_for(in.at("manufacturer").get<std::string>());
   if (!names) throw std::runtime_error("unknown manufacturer");
   return {{"exclusive", names->exclusive},
@@ -226,15 +223,15 @@ GOLDEN_HANDLER("naming", "computed from pkg/nodefeature/knowns.go maps", [](cons
           {"credits", names->credits}};
 });
 
-GOLDEN_HANDLER("naming", "TestResourceFamilyOf", [](const json& in, const json&) -> json {
+GOLDEN_HANDLER(Spec("naming", "ResourceFamilyOf").in({"resourceName"}).out({"family"}), [](const json& in, const json&) -> json {
   return {{"family", std::string(m::to_string(m::resource_family_of(in.at("resourceName").get<std::string>())))}};
 });
 
-GOLDEN_HANDLER("naming", "TestIsKnownAcceleratableResourceName", [](const json& in, const json&) -> json {
+GOLDEN_HANDLER(Spec("naming", "IsKnownAcceleratableResourceName").in({"resourceName"}).out({"known"}), [](const json& in, const json&) -> json {
   return {{"known", m::is_known_acceleratable_resource_name(in.at("resourceName").get<std::string>())}};
 });
 
-GOLDEN_HANDLER("naming", "TestAcceleratablePartitionedResourceNames", [](const json& in, const json&) -> json {
+GOLDEN_HANDLER(Spec("naming", "GetAcceleratableResourceName").in({"manufacturer", "mode"}).out({"resourceName"}), [](const json& in, const json&) -> json {
   const auto mode = m::parse_allocation_mode(in.at("mode").get<std::string>());
   if (!mode) throw std::runtime_error("unknown allocation mode");
   return {{"resourceName", m::get_acceleratable_resource_name(in.at("manufacturer").get<std::string>(), *mode)}};

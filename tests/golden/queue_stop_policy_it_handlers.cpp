@@ -11,6 +11,8 @@
 #include "model/stage4/instance_type_reconciler.h"
 #include "tests/golden/golden_registry.h"
 
+using chaintwin::golden::Spec;
+
 namespace {
 
 using chaintwin::golden::json;
@@ -90,7 +92,11 @@ json string_map_json(const m::StringMap& map) {
 }  // namespace
 
 // TestInstanceTypeReconciler_SyncInactive (@0ae3355d rows; every row agrees with the code @f130444c).
-GOLDEN_HANDLER("queue-stop-policy", "instance_type_test.go :: TestInstanceTypeReconciler_SyncInactive",
+GOLDEN_HANDLER(Spec("queue-stop-policy", "syncInactive").alias("InstanceTypeReconciler.syncInactive")
+                   .setup("spec.inactive against the queue's stop policy")
+                   .in({"startStopPolicy", "spec.inactive", "queueHasNoResourceGroups", "emptyPlanHoldMarker",
+                        "migrating(topology.gpustack.ai/migration-phase set, no saved policy)"})
+                   .out({"stopPolicy", "spec.inactive", "emptyPlanHoldMarker", "furtherReconcilesWrite"}),
                [](const json& in, const json&) -> json {
                  m::StringMap annotations;
                  if (in.at("migrating(topology.gpustack.ai/migration-phase set, no saved policy)").get<bool>())
@@ -109,7 +115,10 @@ GOLDEN_HANDLER("queue-stop-policy", "instance_type_test.go :: TestInstanceTypeRe
 
 // syncInactive while a migration holds the queue: the saved policy is rewritten, nothing mirrored.
 // The saved-policy annotation only exists while migrating, so the queue carries the draining phase.
-GOLDEN_HANDLER("queue-stop-policy", "computed from instance_type.go syncInactive",
+GOLDEN_HANDLER(Spec("queue-stop-policy", "syncInactive").alias("InstanceTypeReconciler.syncInactive")
+                   .setup("during a migration: the saved stop policy")
+                   .in({"liveStopPolicy", "spec.inactive", "topology.gpustack.ai/migration-stop-policy"})
+                   .out({"liveStopPolicy", "spec.inactive", "topology.gpustack.ai/migration-stop-policy"}),
                [](const json& in, const json&) -> json {
                  const std::string saved_key(k::kMigrationStopPolicy);
                  const m::StringMap annotations{{std::string(k::kMigrationPhase), "draining"},
@@ -125,7 +134,8 @@ GOLDEN_HANDLER("queue-stop-policy", "computed from instance_type.go syncInactive
 
 // createClusterQueue: the queue the first reconcile of a type creates.
 GOLDEN_HANDLER(
-    "queue-stop-policy", "instance_type_test.go :: TestInstanceTypeReconciler (generic collapsed pool",
+    Spec("queue-stop-policy", "createClusterQueue").alias("ensureClusterQueue")
+        .in({"instanceType"}).out({"clusterQueue"}).prose({"testAsserts"}),
     [](const json& in, const json&) -> json {
       const json& spec = in.at("instanceType");
       m::ClusterState state;
@@ -158,5 +168,4 @@ GOLDEN_HANDLER(
                   {"spec", out_spec}}}};
       }
       throw std::runtime_error("the first reconcile created no ClusterQueue");
-    },
-    {"testAsserts"})
+    })

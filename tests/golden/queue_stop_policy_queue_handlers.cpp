@@ -18,6 +18,8 @@
 #include "model/stage4/queue_status.h"
 #include "model/stage4/stop_policy_migration.h"
 #include "tests/golden/golden_registry.h"
+
+using chaintwin::golden::Spec;
 #include "tests/model/stage4/node_queue_fixtures.h"
 
 namespace {
@@ -30,6 +32,12 @@ constexpr const char* kArea = "queue-stop-policy";
 const char* const kPhase = "topology.gpustack.ai/migration-phase";
 const char* const kSaved = "topology.gpustack.ai/migration-stop-policy";
 const char* const kMarker = "topology.gpustack.ai/empty-plan-hold";
+
+// The keys queue_view answers, and the old -> new view's.
+const chaintwin::golden::KeySet kQueueView = {"stopPolicy", "resourceGroups", "requeueAfter", kPhase, kSaved, kMarker,
+                                              "topologyReadyReason"};
+const chaintwin::golden::KeySet kOldToNewView = {"stopPolicy", "resourceGroups", "requeueAfter", kPhase, kSaved, kMarker,
+                                                 "topologyReadyReason", "uidUnchanged"};
 
 std::optional<m::StopPolicy> policy_from(const json& v) {
   if (v.is_null()) return std::nullopt;
@@ -294,16 +302,15 @@ json fill_drops_marker(const json& in, const json& want) {
   return queue_view(s, name, want, requeue, cq.spec.resource_groups);
 }
 
-GOLDEN_HANDLER(kArea, "TestNodeQueueReconciler_ReactivatesOnFlavorReturn", flavor_return);
-GOLDEN_HANDLER(kArea, "TestNodeQueueReconciler_KeepsAdminHoldStickyOnFlavorReturn", flavor_return);
-GOLDEN_HANDLER(kArea, "TestNodeQueueReconciler_DrainThenEmptyRespectsReservations", drain_then_empty);
-GOLDEN_HANDLER(kArea, "TestNodeQueueReconciler_WaitsForCurrentStoppedGeneration", waits_for_current_generation);
-GOLDEN_HANDLER(kArea, "TestNodeQueueReconciler_RetriesMissingTopologyDuringMigration", missing_topology_during_migration);
-GOLDEN_HANDLER(kArea, "TestNodeQueueReconciler_MigratesFlavorPlanWithoutReplacingQueue", migrates_flavor_plan);
-GOLDEN_HANDLER(kArea, "TestNodeQueueReconciler_FlavorReturnsDuringNoFlavorDrain", flavor_returns_during_drain);
-GOLDEN_HANDLER(kArea, "TestHasReserved", has_reserved_case);
-GOLDEN_HANDLER(kArea, "node_queue.go encode/decodeStopPolicy", stop_policy_codec);
-GOLDEN_HANDLER(kArea, "node_queue.go holdEmptyClusterQueue", hold_empty);
-GOLDEN_HANDLER(kArea, "node_queue.go fillClusterQueue", fill_drops_marker);
+GOLDEN_HANDLER(Spec(kArea, "NodeQueueReconciler").alias("NodeQueue").alias("NodeQueueReconciler.Reconcile").setup("a held queue whose flavors return").in({"stopPolicy", "flavors"}).opt({"resourceGroups"}).out(kQueueView), flavor_return);
+GOLDEN_HANDLER(Spec(kArea, "NodeQueueReconciler").alias("NodeQueue").alias("NodeQueueReconciler.Reconcile").setup("no flavors left: drain, then empty").in({"stopPolicy", "instance-type-drain-when-no-flavors"}).opt({"admittedWorkloads", "flavors", "resourceGroups"}).out(kQueueView), drain_then_empty);
+GOLDEN_HANDLER(Spec(kArea, "NodeQueueReconciler").alias("NodeQueue").alias("NodeQueueReconciler.Reconcile").setup("old to new plan: Kueue reports an Active condition").in({"activeCondition"}).opt({"plan"}).out(kOldToNewView), waits_for_current_generation);
+GOLDEN_HANDLER(Spec(kArea, "NodeQueueReconciler").alias("NodeQueue").alias("NodeQueueReconciler.Reconcile").setup("old to new plan: the new Topology is deleted").in({"newFlavorTopologyDeleted"}).opt({"plan"}).out(kOldToNewView), missing_topology_during_migration);
+GOLDEN_HANDLER(Spec(kArea, "NodeQueueReconciler").alias("NodeQueue").alias("NodeQueueReconciler.Reconcile").alias("migrateClusterQueueResourceGroups").setup("old to new plan: four passes of the migration").in({"startStopPolicy", "admittedWorkloads"}).opt({"oldPlan", "newFlavor"}).out({"reconcile1", "reconcile2_stoppedObserved_butReserved", "reconcile3_nothingReserved", "reconcile4_stoppedObserved"}), migrates_flavor_plan);
+GOLDEN_HANDLER(Spec(kArea, "NodeQueueReconciler").alias("NodeQueue").alias("NodeQueueReconciler.Reconcile").setup("the new flavor leaves and returns during a drain").in({"stopPolicy"}).opt({"flavors", "resourceGroups"}).out({"step1", "step2", "step3"}).must({"step1", "step2", "step3"}), flavor_returns_during_drain);
+GOLDEN_HANDLER(Spec(kArea, "hasReserved").in({"status"}).out({"reserved"}), has_reserved_case);
+GOLDEN_HANDLER(Spec(kArea, "encodeStopPolicy").alias("decodeStopPolicy").alias("encode/decodeStopPolicy").in({"stopPolicy"}).out({"annotationValue", "decodesBackTo"}), stop_policy_codec);
+GOLDEN_HANDLER(Spec(kArea, "holdEmptyClusterQueue").in({"resourceGroups", "stopPolicy"}).opt({"topology.gpustack.ai/migration-phase"}).out(kQueueView), hold_empty);
+GOLDEN_HANDLER(Spec(kArea, "fillClusterQueue").in({"desiredGroups", "stopPolicy", "topology.gpustack.ai/empty-plan-hold"}).out(kQueueView), fill_drops_marker);
 
 }  // namespace

@@ -13,6 +13,8 @@
 #include "model/pool_identity.h"
 #include "tests/golden/golden_registry.h"
 
+using chaintwin::golden::Spec;
+
 namespace {
 
 using chaintwin::golden::json;
@@ -58,8 +60,8 @@ json preset_lookup(const json& in, const json&) {
   return {{"unitResources", {{"cpu", preset.cpu}, {"ram", preset.ram}}}};
 }
 
-GOLDEN_HANDLER("unit-spec", "unit_resources_preset_test.go", preset_lookup)
-GOLDEN_HANDLER("unit-spec", "port of unit_resources_preset.go lookup", preset_lookup)
+GOLDEN_HANDLER(Spec("unit-spec", "PresetUnitResources").alias("lookup").in({"manufacturer", "product"}).opt({"normalizedKey", "table"}).out({"unitResources"}),
+               preset_lookup)
 
 // The test fixtures' node: linux/amd64, CPU key "generic".
 model::NodeFlavor fixture_flavor() {
@@ -85,7 +87,7 @@ model::NodeFlavor accelerated_flavor(const std::string& akey, const json& produc
   return f;
 }
 
-GOLDEN_HANDLER("unit-spec", "TestNodeFlavorReconciler_PresetPipeline", [](const json& in, const json&) -> json {
+GOLDEN_HANDLER(Spec("unit-spec", "NodeFlavorReconciler").setup("preset pipeline: detected product to derived InstanceType").in({"manufacturer", "detectedProduct", "productLabel(sanitized, <=63)"}).opt({"memoryMiB"}).out({"unitResources", "localStorage", "derivedInstanceTypeName(aware=false)"}), [](const json& in, const json&) -> json {
   const std::string manufacturer = in.at("manufacturer");
   const std::string detected = in.at("detectedProduct");
   // aKey = manufacturer-ConstructGroupID(detected product); the preset reads the product label.
@@ -122,7 +124,7 @@ json project(const json& full, const json& want) {
   return out;
 }
 
-GOLDEN_HANDLER("unit-spec", "TestNodeFlavorReconciler_AuthorsDerivedInstanceType", [](const json& in, const json& want) -> json {
+GOLDEN_HANDLER(Spec("unit-spec", "authorDerivedInstanceType").opt({"aKey", "aware", "existing", "existingUnit", "gKey", "product", "thenDeleted"}).out({"instanceType"}), [](const json& in, const json& want) -> json {
   model::Settings settings;  // derived-from-node on, CPU awareness as the case says
   settings.instance_type_aware_cpu_manufacturer = in.value("aware", false);
   model::NodeFlavor flavor = fixture_flavor();
