@@ -98,6 +98,10 @@ bool label_admits(const m::StringMap& labels, const std::string& key, int64_t th
 GOLDEN_HANDLER(Spec("fit-labels", "desiredFitLabels").in({"nodeManaged", "devicesPresent", "groups"}).opt({"manufacturer"}).out({"labels"}),
                [](const json& in, const json&) -> json { return {{"labels", desired_labels(in)}}; });
 
+// fitLabelsOf: the labels of a Devices ledger alone (no Node, no managed gate).
+GOLDEN_HANDLER(Spec("fit-labels", "fitLabelsOf").in({"groups"}).opt({"manufacturer"}).out({"labels"}),
+               [](const json& in, const json&) -> json { return {{"labels", to_json(m::fit_labels_of(devices_of(in)))}}; });
+
 GOLDEN_HANDLER(Spec("fit-labels", "buildFitLabelPatch").in({"desired", "currentLabels"}).out({"metadataLabelsMergePatch"}), [](const json& in, const json&) -> json {
   const auto patch = m::build_fit_label_patch(string_map(in.at("desired")), string_map(in.at("currentLabels")));
   if (!patch) return {{"metadataLabelsMergePatch", nullptr}};

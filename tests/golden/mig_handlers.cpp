@@ -157,6 +157,19 @@ GOLDEN_HANDLER(Spec("mig-profiles", "placement catalog model").alias("validateCa
                  return reserialized_entry(model);
                })
 
+// ---- detector catalogs (deriveSlicedProfiles) ---------------------------------------------------
+
+// The capability a detector reports for one card of a catalog model: its offered profiles in the
+// detector's order with their static ceilings, and count = the largest.
+GOLDEN_HANDLER(Spec("mig-profile-names", "deriveSlicedProfiles").alias("detectorPhysicalSliced")
+                   .in({"catalogModel"}).out({"profiles", "count"}),
+               [](const json& in, const json&) -> json {
+                 const auto sliced = m::detector_physical_sliced(catalog_model(in.at("catalogModel").get<std::string>()));
+                 json profiles = json::array();
+                 for (const auto& p : sliced.profiles) profiles.push_back({{"name", p.name}, {"count", p.count}});
+                 return {{"profiles", profiles}, {"count", sliced.count}};
+               })
+
 // ---- mig-profile-names ----------------------------------------------------------------------
 
 std::string str(const json& in, const char* key) { return in.value(key, std::string()); }

@@ -197,6 +197,20 @@ GOLDEN_HANDLER(Spec("naming", "NodeFlavor.DerivedInstanceTypeIdentity").alias("D
           {"localQueueName", m::format_local_queue_name(id.name)}};
 });
 
+GOLDEN_HANDLER(Spec("naming", "formatNodeFlavorName")
+                   .in({"generalKey", "acceleratorKey", "os", "arch", "count", "acceleratable"}).out({"flavorName"}),
+               [](const json& in, const json&) -> json {
+                 return {{"flavorName", m::format_node_flavor_name(in.at("generalKey").get<std::string>(),
+                                                                   in.at("acceleratorKey").get<std::string>(),
+                                                                   in.at("os").get<std::string>(), in.at("arch").get<std::string>(),
+                                                                   in.at("count").get<int64_t>(), in.at("acceleratable").get<bool>())}};
+               });
+
+GOLDEN_HANDLER(Spec("naming", "GetAcceleratableCreditsResourceName").in({"manufacturer"}).out({"resourceName"}),
+               [](const json& in, const json&) -> json {
+                 return {{"resourceName", m::credits_resource_name(in.at("manufacturer").get<std::string>())}};
+               });
+
 GOLDEN_HANDLER(Spec("naming", "PoolFlavorSelector").in({"labels"}).out({"selector"}), [](const json& in, const json&) -> json {
   const auto selector = m::pool_flavor_selector(string_map(in, "labels"));
   return {{"selector", selector ? to_json(*selector) : json(nullptr)}};

@@ -272,7 +272,24 @@ json stop_policy_codec(const json& in, const json&) {
   const std::string encoded = m::encode_stop_policy(policy);
   const auto decoded = m::decode_stop_policy(encoded);
   if (!decoded.ok()) throw std::runtime_error(decoded.error());
-  return {{"annotationValue", encoded}, {"decodesBackTo", m::encode_stop_policy(*decoded)}};
+  const json back = decoded->has_value() ? json(std::string(m::to_string(**decoded))) : json(nullptr);
+  return {{"annotationValue", encoded}, {"decodesBackTo", back}};
+}
+
+// decodeStopPolicy of a stored annotation value: the policy (null for none), or the refusal the
+// migration step reports when it meets that value on a draining queue.
+json decode_stop_policy_case(const json& in, const json&) {
+  const std::string value = in.at("annotationValue");
+  const auto decoded = m::decode_stop_policy(value);
+  if (decoded.ok())
+    return {{"decoded", decoded->has_value() ? json(std::string(m::to_string(**decoded))) : json(nullptr)},
+            {"error", nullptr}};
+  auto cq = fx::instance_type_queue("generic", false);
+  cq.metadata.annotations[kPhase] = "draining";
+  cq.metadata.annotations[kSaved] = value;
+  const auto d = m::migrate_resource_groups(cq, cq, {});
+  if (!d.refusal) throw std::runtime_error("decode refused '" + value + "' but the migration step did not: " + d.reason);
+  return {{"decoded", nullptr}, {"error", {{"reason", d.refusal->reason}, {"message", d.refusal->message}}}};
 }
 
 // holdEmptyClusterQueue on a queue with the given groups, policy and migration phase.
@@ -308,8 +325,9 @@ GOLDEN_HANDLER(Spec(kArea, "NodeQueueReconciler").alias("NodeQueue").alias("Node
 GOLDEN_HANDLER(Spec(kArea, "NodeQueueReconciler").alias("NodeQueue").alias("NodeQueueReconciler.Reconcile").setup("old to new plan: the new Topology is deleted").in({"newFlavorTopologyDeleted"}).opt({"plan"}).out(kOldToNewView), missing_topology_during_migration);
 GOLDEN_HANDLER(Spec(kArea, "NodeQueueReconciler").alias("NodeQueue").alias("NodeQueueReconciler.Reconcile").alias("migrateClusterQueueResourceGroups").setup("old to new plan: four passes of the migration").in({"startStopPolicy", "admittedWorkloads"}).opt({"oldPlan", "newFlavor"}).out({"reconcile1", "reconcile2_stoppedObserved_butReserved", "reconcile3_nothingReserved", "reconcile4_stoppedObserved"}), migrates_flavor_plan);
 GOLDEN_HANDLER(Spec(kArea, "NodeQueueReconciler").alias("NodeQueue").alias("NodeQueueReconciler.Reconcile").setup("the new flavor leaves and returns during a drain").in({"stopPolicy"}).opt({"flavors", "resourceGroups"}).out({"step1", "step2", "step3"}).must({"step1", "step2", "step3"}), flavor_returns_during_drain);
+GOLDEN_HANDLER(Spec(kArea, "decodeStopPolicy").in({"annotationValue"}).out({"decoded", "error"}), decode_stop_policy_case);
 GOLDEN_HANDLER(Spec(kArea, "hasReserved").in({"status"}).out({"reserved"}), has_reserved_case);
-GOLDEN_HANDLER(Spec(kArea, "encodeStopPolicy").alias("decodeStopPolicy").alias("encode/decodeStopPolicy").in({"stopPolicy"}).out({"annotationValue", "decodesBackTo"}), stop_policy_codec);
+GOLDEN_HANDLER(Spec(kArea, "encodeStopPolicy").alias("encode/decodeStopPolicy").in({"stopPolicy"}).out({"annotationValue", "decodesBackTo"}), stop_policy_codec);
 GOLDEN_HANDLER(Spec(kArea, "holdEmptyClusterQueue").in({"resourceGroups", "stopPolicy"}).opt({"topology.gpustack.ai/migration-phase"}).out(kQueueView), hold_empty);
 GOLDEN_HANDLER(Spec(kArea, "fillClusterQueue").in({"desiredGroups", "stopPolicy", "topology.gpustack.ai/empty-plan-hold"}).out(kQueueView), fill_drops_marker);
 

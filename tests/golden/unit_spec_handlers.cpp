@@ -11,6 +11,7 @@
 #include "model/manufacturer.h"
 #include "model/normalize_name.h"
 #include "model/pool_identity.h"
+#include "model/unit_presets.h"
 #include "tests/golden/golden_registry.h"
 
 using chaintwin::golden::Spec;
@@ -62,6 +63,14 @@ json preset_lookup(const json& in, const json&) {
 
 GOLDEN_HANDLER(Spec("unit-spec", "PresetUnitResources").alias("lookup").in({"manufacturer", "product"}).opt({"normalizedKey", "table"}).out({"unitResources"}),
                preset_lookup)
+
+// stripLeadingMarketing over the lookup's tokens (splitPresetTokens of the normalized key), on the
+// shipped table.
+GOLDEN_HANDLER(Spec("unit-spec", "stripLeadingMarketing").alias("splitPresetTokens").in({"manufacturer", "product"}).out({"tokens"}),
+               [](const json& in, const json&) -> json {
+                 return {{"tokens", model::preset_lookup_tokens(model::shipped_preset_table(), in.at("manufacturer").get<std::string>(),
+                                                                in.at("product").get<std::string>())}};
+               })
 
 // The test fixtures' node: linux/amd64, CPU key "generic".
 model::NodeFlavor fixture_flavor() {
