@@ -204,15 +204,31 @@ json generic_queue(const json& in, const json&) {
   return queue_result(s, name);
 }
 
-// TestNodeQueueReconciler_AggregatesCapacity.
+// TestNodeQueueReconciler_AggregatesCapacity: the flavors of one key (nvidia-a10g, or the generic CPU
+// key when not acceleratable), each with its count, capacity and extra labels.
 json aggregates(const json& in, const json&) {
-  const std::string key = "nvidia-a10g";
+  const bool accelerated = in.value("acceleratable", true);
+  const std::string key = accelerated ? "nvidia-a10g" : "generic";
   std::vector<m::ResourceFlavor> flavors;
-  for (const auto& f : in.at("flavors"))
-    flavors.push_back(fx::nodes_flavor(f.at("name"), key, f.at("count"), f.at("capacity"), "nvidia"));
-  auto s = fx::queue_world({fx::instance_type_queue(key, true)}, flavors);
-  fx::reconcile_n(s, fx::node_queue_name(key), 2);
-  return queue_result(s, fx::node_queue_name(key));
+  for (const auto& f : in.at("flavors")) {
+    auto rf = fx::nodes_flavor(f.at("name"), key, f.at("count"), f.at("capacity"), accelerated ? "nvidia" : "");
+    const json labels = f.value("labels", json::object());
+    for (const auto& [k, v] : labels.items()) rf.metadata.labels[k] = v.get<std::string>();
+    flavors.push_back(std::move(rf));
+  }
+  const std::string name = fx::node_queue_name(key);
+  auto s = fx::queue_world({fx::instance_type_queue(key, accelerated)}, flavors);
+  fx::reconcile_n(s, name, 2);
+  json got = queue_result(s, name);
+  const auto& cq = s.cluster_queues.at(name);
+  json quotas = json::array();
+  for (const auto& g : cq.spec.resource_groups)
+    for (const auto& fq : g.flavors)
+      for (const auto& r : fq.resources) quotas.push_back(r.nominal_quota.to_string());
+  got["nominalQuotas"] = quotas;
+  got["sumNominalCpu"] = accelerated ? json(nullptr) : json(nominal_sum(cq));
+  got["topologyReadyReason"] = topology_ready_reason(s, name);
+  return got;
 }
 
 // TestNodeQueueReconciler_IgnoresTerminatingFlavor / partial pool: count = capacity = the name's count.
@@ -259,7 +275,7 @@ GOLDEN_HANDLER(Spec(kArea, "NodeQueueReconciler").alias("NodeQueueReconciler.Rec
 GOLDEN_HANDLER(Spec(kArea, "validateTASFlavors").in({"flavorNodeLabels includes"}).out({"withLabel", "afterRemovingNodeLabel"}), cpu_only_node);
 GOLDEN_HANDLER(Spec(kArea, "NodeQueueReconciler").alias("NodeQueueReconciler.Reconcile").setup("a queue that already has groups").opt({"queueAnnotation topology.gpustack.ai/tas-queue", "queueHasGroups", "existingGroups"}).out({"resourceGroupsUnchanged", "groupsUnchanged", "topologyReadyReason"}), existing_groups);
 GOLDEN_HANDLER(Spec(kArea, "NodeQueueReconciler").alias("NodeQueueReconciler.Reconcile").setup("a generic queue over CPU and accelerated flavors").in({"flavors", "queueLabels"}).out({"coveredResources", "flavorCount", "flavors", "sumNominalCredits", "admissionChecksStrategy"}), generic_queue);
-GOLDEN_HANDLER(Spec(kArea, "NodeQueueReconciler").alias("NodeQueueReconciler.Reconcile").setup("accelerated flavors of one key").in({"flavors"}).out({"coveredResources", "flavorCount", "flavors", "sumNominalCredits", "admissionChecksStrategy"}), aggregates);
+GOLDEN_HANDLER(Spec(kArea, "NodeQueueReconciler").alias("NodeQueueReconciler.Reconcile").setup("flavors of one key, each with count and capacity").in({"flavors"}).opt({"acceleratable"}).out({"coveredResources", "flavorCount", "flavors", "sumNominalCredits", "admissionChecksStrategy", "nominalQuotas", "sumNominalCpu", "topologyReadyReason"}), aggregates);
 GOLDEN_HANDLER(Spec(kArea, "NodeQueueReconciler").alias("NodeQueueReconciler.Reconcile").setup("a live and a terminating flavor").in({"live", "terminating"}).out({"coveredResources", "flavorCount", "flavors", "sumNominalCredits", "admissionChecksStrategy"}), terminating_flavor);
 GOLDEN_HANDLER(Spec(kArea, "NodeQueueReconciler").alias("NodeQueueReconciler.Reconcile").alias("admissionCheckActive").setup("AdmissionChecks active or not").in({"acceleratable", "instance-type-derived-from-node"}).opt({"admissionCheckActive", "jointCheckActive"}).out({"admissionChecksStrategy", "admissionChecksContains", "coveredResources", "flavorCount", "flavors", "sumNominalCredits"}), admission_checks);
 

@@ -202,6 +202,39 @@ json flavor_shape(const json& in, const json& want) {
               {"topologyName", rf.spec.topology_name}}}}}};
 }
 
+// Every flavor the nodes make, each reconciled (in name order) until nothing changes: per
+// ResourceFlavor its `.capacity` labels, topology name and whether it is terminating.
+json every_flavor(const json& in, const json&) {
+  m::ClusterState state;
+  state.settings = settings_from(in.value("settings", json::object()), m::Settings{});
+  std::set<std::string> names;
+  for (const auto& n : in.at("nodes")) {
+    const m::Node node = node_from(n);
+    state.nodes[node.metadata.name] = node;
+    const std::string profile = node.metadata.labels.count(str(keys::kTopologyProfile))
+                                    ? node.metadata.labels.at(str(keys::kTopologyProfile))
+                                    : "";
+    for (const auto& f : m::extract_node_flavors(node)) names.insert(m::topology_qualified_flavor_name(f.name, profile));
+  }
+  for (int pass = 0; pass < 3; ++pass)
+    for (const auto& name : names) state = reconcile(state, name);
+  json out = json::object();
+  for (const auto& [name, rf] : state.resource_flavors) {
+    json entry = json::object();
+    for (const auto& [k, v] : rf.metadata.labels) {
+      const bool feature_key = k.rfind(str(keys::kGeneralPrefix), 0) == 0 || k.rfind(str(keys::kAcceleratablePrefix), 0) == 0;
+      if (feature_key && k.size() > 9 && k.substr(k.size() - 9) == ".capacity") entry[k] = v;
+    }
+    entry["topologyName"] = rf.spec.topology_name;
+    entry["terminating"] = rf.metadata.deletion_timestamp.has_value();
+    out[name] = entry;
+  }
+  return {{"resourceFlavors", out}};
+}
+
+GOLDEN_HANDLER(Spec(kArea, "NodeFlavorReconciler").alias("NodeFlavorReconciler.Reconcile")
+                   .setup("every flavor of the nodes").in({"nodes"}).opt({"settings"}).out({"resourceFlavors"}),
+               every_flavor);
 GOLDEN_HANDLER(Spec(kArea, "NodeFlavorReconciler").alias("NodeFlavorReconciler.Reconcile").alias("cpuDetailNote")
                    .setup("the ResourceFlavor of the first node").in({"nodes"}).opt({"settings"}).out({"resourceFlavor"}),
                flavor_shape);
@@ -352,7 +385,10 @@ GOLDEN_HANDLER(Spec(kArea, "indexNodeByScheduleFlavor").in({"mutation"}).opt({"n
   m::Node node = managed_cpu_node("node-0", 4);
   const std::string want = flavor_name_of(node, false);
   const std::string mutation = in.at("mutation");
-  if (mutation.rfind("taint ", 0) == 0) {
+  if (mutation == "none") {
+  } else if (mutation == "spec.unschedulable: true") {
+    node.unschedulable = true;
+  } else if (mutation.rfind("taint ", 0) == 0) {
     // The model's Node has no taints: the index never reads them, which is what the case checks.
   } else if (mutation == "deletionTimestamp set") {
     node.metadata.deletion_timestamp = kNow;

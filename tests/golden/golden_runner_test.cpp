@@ -199,7 +199,7 @@ TEST_CASE("the shipped cases: every one runs by one handler, and each handler ru
           {"NodeQueueReconciler [a generic queue over CPU and accelerated flavors]", 2},
           {"NodeQueueReconciler [a live and a terminating flavor]", 1},
           {"NodeQueueReconciler [a queue that already has groups]", 2},
-          {"NodeQueueReconciler [accelerated flavors of one key]", 1},
+          {"NodeQueueReconciler [flavors of one key, each with count and capacity]", 1},
           {"NodeQueueReconciler [an invalid TAS setup]", 2},
           {"NodeQueueReconciler [n flavors for one queue (TAS flavor limit)]", 6},
           {"indexNodeByScheduleFlavor", 3},
