@@ -91,6 +91,7 @@ json resource_groups(const m::ClusterQueue& cq, const json* want, const std::vec
 
 json requeue_after(int64_t seconds, const json* want) {
   if (want && *want == ">0" && seconds > 0) return ">0";
+  if (seconds == 0) return "none";
   return std::to_string(seconds) + "s";
 }
 
@@ -133,6 +134,67 @@ json flavor_return(const json& in, const json& want) {
   auto s = fx::queue_world({cq}, flavors);
   const int64_t requeue = fx::reconcile_n(s, name, 2);
   return queue_view(s, name, want, requeue, cq.spec.resource_groups);
+}
+
+// A generic queue with `resourceGroups` groups (each on one 4-core flavor), `flavors` live flavors and
+// `terminatingFlavors` terminating ones; the first groups reference the terminating flavors first.
+struct GenericQueueWorld {
+  std::string key = "generic", name = fx::node_queue_name("generic");
+  m::ClusterQueue queue;
+  m::ClusterState state;
+  explicit GenericQueueWorld(const json& in) {
+    std::vector<std::string> names;
+    std::vector<m::ResourceFlavor> flavors;
+    for (int64_t i = 0; i < in.value("terminatingFlavors", int64_t{0}); ++i) {
+      names.push_back("gpustack-generic-linux-amd64-4c-t" + std::to_string(i));
+      flavors.push_back(fx::terminating(fx::nodes_flavor(names.back(), key, 4, 4)));
+    }
+    for (int64_t i = 0; i < in.value("flavors", int64_t{0}); ++i) {
+      names.push_back("gpustack-generic-linux-amd64-4c-l" + std::to_string(i));
+      flavors.push_back(fx::nodes_flavor(names.back(), key, 4, 4));
+    }
+    std::vector<m::ResourceGroup> groups;
+    for (int64_t i = 0; i < in.value("resourceGroups", int64_t{0}); ++i)
+      groups.push_back(fx::cpu_resource_group(i < static_cast<int64_t>(names.size()) ? names[i] : "gpustack-gone-" + std::to_string(i), 4));
+    queue = fx::instance_type_queue(key, false, groups);
+    queue.spec.stop_policy = policy_from(in.at("stopPolicy"));
+    queue.status.admitted_workloads = in.value("admittedWorkloads", 0);
+    if (in.value("deletionTimestamp", false)) {
+      queue.metadata.deletion_timestamp = "2024-01-01T00:00:00Z";
+      queue.metadata.finalizers = {"kueue.x-k8s.io/resource-in-use"};
+    }
+    state = fx::queue_world({queue}, flavors);
+    state.settings.instance_type_drain_when_no_flavors = in.value("instance-type-drain-when-no-flavors", true);
+  }
+};
+
+// A deleting queue: one pass; how many writes it makes to the queue.
+json deleting_queue(const json& in, const json& want) {
+  GenericQueueWorld w(in);
+  const m::Plan plan = m::reconcile_node_queue(w.state, w.name);
+  auto next = m::apply_plan(w.state, plan, "2024-01-01T00:00:00Z");
+  if (!next.ok()) throw std::runtime_error(next.error());
+  w.state = std::move(next).value();
+  int64_t requeue = 0;
+  for (const auto& r : plan.requeues)
+    if (r.key == w.name) requeue = r.after_seconds;
+  json got = queue_view(w.state, w.name, want, requeue, w.queue.spec.resource_groups);
+  got["writes"] = plan.writes.size();
+  return got;
+}
+
+// Pass, Kueue reports Stopped, pass, Kueue reports Stopped, pass: the queue after each pass.
+json three_passes(const json& in, const json& want) {
+  GenericQueueWorld w(in);
+  const char* steps[] = {"step1", "step2 (Kueue reports Stopped)", "step3 (Kueue reports Stopped)"};
+  json got;
+  for (int i = 0; i < 3; ++i) {
+    if (i > 0) fx::mark_stopped(w.state, w.name);
+    const int64_t requeue = fx::reconcile_once(w.state, w.name);
+    const json& step_want = want.contains(steps[i]) ? want.at(steps[i]) : json::object();
+    got[steps[i]] = only_keys(queue_view(w.state, w.name, step_want, requeue, w.queue.spec.resource_groups), step_want);
+  }
+  return got;
 }
 
 // TestNodeQueueReconciler_DrainThenEmptyRespectsReservations: one pass while a workload is
@@ -325,6 +387,18 @@ GOLDEN_HANDLER(Spec(kArea, "NodeQueueReconciler").alias("NodeQueue").alias("Node
 GOLDEN_HANDLER(Spec(kArea, "NodeQueueReconciler").alias("NodeQueue").alias("NodeQueueReconciler.Reconcile").setup("old to new plan: the new Topology is deleted").in({"newFlavorTopologyDeleted"}).opt({"plan"}).out(kOldToNewView), missing_topology_during_migration);
 GOLDEN_HANDLER(Spec(kArea, "NodeQueueReconciler").alias("NodeQueue").alias("NodeQueueReconciler.Reconcile").alias("migrateClusterQueueResourceGroups").setup("old to new plan: four passes of the migration").in({"startStopPolicy", "admittedWorkloads"}).opt({"oldPlan", "newFlavor"}).out({"reconcile1", "reconcile2_stoppedObserved_butReserved", "reconcile3_nothingReserved", "reconcile4_stoppedObserved"}), migrates_flavor_plan);
 GOLDEN_HANDLER(Spec(kArea, "NodeQueueReconciler").alias("NodeQueue").alias("NodeQueueReconciler.Reconcile").setup("the new flavor leaves and returns during a drain").in({"stopPolicy"}).opt({"flavors", "resourceGroups"}).out({"step1", "step2", "step3"}).must({"step1", "step2", "step3"}), flavor_returns_during_drain);
+GOLDEN_HANDLER(Spec(kArea, "NodeQueueReconciler").alias("NodeQueue").alias("NodeQueueReconciler.Reconcile")
+                   .setup("a deleting queue: one pass").in({"deletionTimestamp", "stopPolicy"})
+                   .opt({"resourceGroups", "flavors", "admittedWorkloads", "instance-type-drain-when-no-flavors"})
+                   .out([] { auto keys = kQueueView; keys.insert("writes"); return keys; }()),
+               deleting_queue);
+GOLDEN_HANDLER(Spec(kArea, "NodeQueueReconciler").alias("NodeQueue").alias("NodeQueueReconciler.Reconcile")
+                   .setup("terminating flavors: three passes, Kueue reporting Stopped between them")
+                   .in({"stopPolicy", "terminatingFlavors"})
+                   .opt({"resourceGroups", "flavors", "admittedWorkloads", "instance-type-drain-when-no-flavors"})
+                   .out({"step1", "step2 (Kueue reports Stopped)", "step3 (Kueue reports Stopped)"})
+                   .must({"step1"}),
+               three_passes);
 GOLDEN_HANDLER(Spec(kArea, "decodeStopPolicy").in({"annotationValue"}).out({"decoded", "error"}), decode_stop_policy_case);
 GOLDEN_HANDLER(Spec(kArea, "hasReserved").in({"status"}).out({"reserved"}), has_reserved_case);
 GOLDEN_HANDLER(Spec(kArea, "encodeStopPolicy").alias("encode/decodeStopPolicy").in({"stopPolicy"}).out({"annotationValue", "decodesBackTo"}), stop_policy_codec);
