@@ -95,6 +95,34 @@ json rejects_invalid(const json& in, const json&) {
   } else if (setup.find("Topology object is deleted") != std::string::npos) {
     s = fx::queue_world({fx::instance_type_queue(key, false)}, {fx::nodes_flavor("gpustack-generic-linux-amd64-4c", key, 4, 4)});
     s.topologies.erase(s.resource_flavors.begin()->second.spec.topology_name);
+  } else if (setup.find("selects 2 Nodes; its .capacity label is then") != std::string::npos) {
+    // A flavor of count 4 over two Nodes (capacity 8), whose .capacity label is then edited.
+    s = fx::queue_world({fx::instance_type_queue(key, false)}, {fx::nodes_flavor("gpustack-generic-linux-amd64-4c", key, 4, 8)});
+    auto& labels = s.resource_flavors.begin()->second.metadata.labels;
+    std::string capacity_key;
+    for (const auto& [k, v] : labels)
+      if (k.size() > 9 && k.substr(k.size() - 9) == ".capacity") capacity_key = k;
+    if (capacity_key.empty()) throw std::runtime_error("the fixture flavor has no .capacity label");
+    const auto to = setup.find("set to ");
+    if (setup.find("is then removed") != std::string::npos) {
+      labels.erase(capacity_key);
+    } else if (to != std::string::npos) {
+      labels[capacity_key] = setup.substr(to + 7);
+    } else {
+      throw std::runtime_error("unknown setup: " + setup);
+    }
+  } else if (setup.find("has no flavor") != std::string::npos) {
+    // One flavor over its one Node, and a second managed, profiled Node of the pool with another
+    // count that no flavor selects.
+    s = fx::queue_world({fx::instance_type_queue(key, false)}, {fx::nodes_flavor("gpustack-generic-linux-amd64-4c", key, 4, 4)});
+    const auto& rf = s.resource_flavors.begin()->second;
+    m::Node extra;
+    extra.metadata.name = "node-unselected";
+    extra.metadata.labels = rf.spec.node_labels;
+    for (auto& [k, v] : extra.metadata.labels)
+      if (k.size() > 6 && k.substr(k.size() - 6) == ".count") v = "8";
+    extra.metadata.labels[fx::str(m::keys::kHostname)] = extra.metadata.name;
+    s.nodes[extra.metadata.name] = extra;
   } else {
     throw std::runtime_error("unknown setup: " + setup);
   }
