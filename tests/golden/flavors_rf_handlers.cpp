@@ -232,6 +232,58 @@ json every_flavor(const json& in, const json&) {
   return {{"resourceFlavors", out}};
 }
 
+// The flavor of one managed 4-core cpu-only Node written with mixing on (no cpu-only pin), then the
+// mixing setting of the case (and, when the setup says so, a foreign spec.topologyName on the stored
+// flavor). Two passes: the writes of each, the recreated flavor's nodeLabels (the keys the case
+// asks), or the refusal and whether the stored flavor stayed as it was.
+json mixing_drift(const json& in, const json& want) {
+  const std::string setup = in.at("setup");
+  m::ClusterState state;
+  state.settings = test_binary_settings();
+  state.settings.instance_type_mixed_on_node = true;
+  const m::Node node = managed_cpu_node("node-a", 4);
+  state.nodes["node-a"] = node;
+  const std::string name = flavor_name_of(node, false);
+  state = reconcile(state, name);
+  if (!flavor_exists(state, name)) throw std::runtime_error("the mixing-on flavor " + name + " was never created");
+  state.settings = settings_from(json{{"instance-type-mixed-on-node", in.at("instance-type-mixed-on-node")}}, state.settings);
+  const std::string foreign = "foreign-topology";
+  if (setup.find(foreign) != std::string::npos) state.resource_flavors.at(name).spec.topology_name = foreign;
+  const m::ResourceFlavor stored = state.resource_flavors.at(name);
+
+  json got = json::object();
+  std::string error;
+  for (const char* pass : {"firstPassWrites", "secondPassWrites"}) {
+    const m::Plan plan = m::reconcile_node_flavor_key(state, name);
+    json writes = json::array();
+    for (const auto& w : plan.writes)
+      writes.push_back(std::string(m::to_string(w.verb)) + " " + std::string(m::kind_of(w.object)) + " " +
+                       m::metadata_of(w.object).name);
+    for (const auto& r : plan.requeues)
+      if (m::is_reconcile_error(r)) error = r.reason.substr(m::kReconcileErrorPrefix.size());
+    got[pass] = writes;
+    state = apply(state, plan);
+  }
+  json labels = json::object();
+  const json asked_labels = want.value("nodeLabelsAfter", json::object());
+  if (flavor_exists(state, name))
+    for (const auto& [key, _] : asked_labels.items()) {
+      const auto& nl = state.resource_flavors.at(name).spec.node_labels;
+      labels[key] = nl.count(key) ? json(nl.at(key)) : json(nullptr);
+    }
+  got["nodeLabelsAfter"] = labels;
+  const std::string asked = want.value("errorContains", "");
+  got["errorContains"] = !asked.empty() && error.find(asked) != std::string::npos ? asked : error;
+  got["flavorUnchanged"] = flavor_exists(state, name) && state.resource_flavors.at(name) == stored;
+  return got;
+}
+
+GOLDEN_HANDLER(Spec(kArea, "NodeFlavorReconciler").alias("NodeFlavorReconciler.Reconcile").alias("resourceFlavorMixingSelectorDrift")
+                   .setup("a cpu-only flavor written with mixing on, then the mixing setting")
+                   .in({"setup", "instance-type-mixed-on-node"})
+                   .out({"firstPassWrites", "secondPassWrites", "nodeLabelsAfter", "errorContains", "flavorUnchanged"}),
+               mixing_drift);
+
 GOLDEN_HANDLER(Spec(kArea, "NodeFlavorReconciler").alias("NodeFlavorReconciler.Reconcile")
                    .setup("every flavor of the nodes").in({"nodes"}).opt({"settings"}).out({"resourceFlavors"}),
                every_flavor);
