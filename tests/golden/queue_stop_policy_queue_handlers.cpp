@@ -16,6 +16,7 @@
 #include "model/label_keys.h"
 #include "model/stage4/node_queue_reconciler.h"
 #include "model/stage4/queue_status.h"
+#include "model/stage4/resource_groups.h"
 #include "model/stage4/stop_policy_migration.h"
 #include "tests/golden/golden_registry.h"
 
@@ -123,15 +124,29 @@ json queue_view(const m::ClusterState& s, const std::string& name, const json& w
 }
 
 // TestNodeQueueReconciler_ReactivatesOnFlavorReturn / _KeepsAdminHoldStickyOnFlavorReturn.
+// `resourceGroups`: the queue's groups before the passes — none ([] or 0), or (a count > 0) the
+// groups buildResourceGroups makes of the flavors, i.e. a queue that still carries their quota.
 json flavor_return(const json& in, const json& want) {
   const std::string key = "nvidia-a10g", name = fx::node_queue_name(key);
-  auto cq = fx::instance_type_queue(key, true);
-  cq.spec.stop_policy = policy_from(in.at("stopPolicy"));
   std::vector<m::ResourceFlavor> flavors;
   for (int64_t i = 0; i < in.at("flavors").get<int64_t>(); ++i)
     flavors.push_back(fx::nodes_flavor("gpustack-nvidia-a10g-linux-amd64-" + std::to_string(i + 1) + "d", key, i + 1,
                                        4 * (i + 1), "nvidia"));
-  auto s = fx::queue_world({cq}, flavors);
+  auto s = fx::queue_world({}, flavors);
+  const json groups_in = in.value("resourceGroups", json::array());
+  const int64_t carried = groups_in.is_number() ? groups_in.get<int64_t>() : static_cast<int64_t>(groups_in.size());
+  std::vector<m::ResourceGroup> groups;
+  if (carried > 0) {
+    std::vector<m::ResourceFlavor> ordered;
+    for (const auto& [n, rf] : s.resource_flavors) ordered.push_back(rf);
+    groups = m::build_resource_groups(ordered, true, "nvidia");
+    if (static_cast<int64_t>(groups.size()) != carried)
+      throw std::runtime_error("the flavors make " + std::to_string(groups.size()) + " groups, the case carries " +
+                               std::to_string(carried));
+  }
+  auto cq = fx::instance_type_queue(key, true, groups);
+  cq.spec.stop_policy = policy_from(in.at("stopPolicy"));
+  s.cluster_queues[cq.metadata.name] = cq;
   const int64_t requeue = fx::reconcile_n(s, name, 2);
   return queue_view(s, name, want, requeue, cq.spec.resource_groups);
 }
