@@ -151,6 +151,14 @@ json flavor_return(const json& in, const json& want) {
   return queue_view(s, name, want, requeue, cq.spec.resource_groups);
 }
 
+// Inputs that describe the test's fixed fixture: the case must say what the fixture builds (a
+// value the fixture cannot build fails the case instead of being ignored).
+void expect_fixture(const json& in, const char* key, const json& fixture) {
+  if (in.contains(key) && in.at(key) != fixture)
+    throw std::runtime_error(std::string("this fixture builds ") + key + " = " + fixture.dump() + ", the case asks " +
+                             in.at(key).dump());
+}
+
 // A generic queue with `resourceGroups` groups (each on one 4-core flavor), `flavors` live flavors and
 // `terminatingFlavors` terminating ones; the first groups reference the terminating flavors first.
 struct GenericQueueWorld {
@@ -215,6 +223,8 @@ json three_passes(const json& in, const json& want) {
 // TestNodeQueueReconciler_DrainThenEmptyRespectsReservations: one pass while a workload is
 // admitted; else pass, Stopped reported, pass, Stopped reported, pass.
 json drain_then_empty(const json& in, const json& want) {
+  expect_fixture(in, "flavors", 0);
+  expect_fixture(in, "resourceGroups", 1);
   const std::string key = "generic", name = fx::node_queue_name(key);
   auto cq = fx::instance_type_queue(key, false, {fx::cpu_resource_group("gpustack-generic-linux-amd64-4c", 4)});
   cq.spec.stop_policy = policy_from(in.at("stopPolicy"));
@@ -259,6 +269,7 @@ struct OldToNew {
 // TestNodeQueueReconciler_WaitsForCurrentStoppedGeneration: after the first pass Kueue reports
 // Stopped for the generation before the current one.
 json waits_for_current_generation(const json& in, const json& want) {
+  expect_fixture(in, "plan", "old->new");
   OldToNew w(m::StopPolicy::kNone, 0);
   fx::reconcile_once(w.state, w.name);
   const auto& active = in.at("activeCondition");
@@ -272,6 +283,7 @@ json waits_for_current_generation(const json& in, const json& want) {
 // TestNodeQueueReconciler_RetriesMissingTopologyDuringMigration: the migration starts, then the
 // new flavor's Topology is deleted.
 json missing_topology_during_migration(const json& in, const json& want) {
+  expect_fixture(in, "plan", "old->new");
   OldToNew w(m::StopPolicy::kNone, 0);
   fx::reconcile_once(w.state, w.name);
   if (in.at("newFlavorTopologyDeleted").get<bool>())
@@ -282,6 +294,8 @@ json missing_topology_during_migration(const json& in, const json& want) {
 
 // TestNodeQueueReconciler_MigratesFlavorPlanWithoutReplacingQueue.
 json migrates_flavor_plan(const json& in, const json& want) {
+  expect_fixture(in, "oldPlan", "gpustack-generic-linux-amd64-4c-p-old");
+  expect_fixture(in, "newFlavor", "gpustack-generic-linux-amd64-4c-p-new");
   OldToNew w(policy_from(in.at("startStopPolicy")), in.at("admittedWorkloads").get<int32_t>());
   json got;
   int64_t requeue = fx::reconcile_once(w.state, w.name);
@@ -301,6 +315,8 @@ json migrates_flavor_plan(const json& in, const json& want) {
 // TestNodeQueueReconciler_FlavorReturnsDuringNoFlavorDrain: the new flavor is deleted before the
 // first pass (its Node and Topology stay), recreated before the second.
 json flavor_returns_during_drain(const json& in, const json& want) {
+  expect_fixture(in, "resourceGroups", "old");
+  expect_fixture(in, "flavors", "deleted then recreated");
   const std::string key = "generic", name = fx::node_queue_name(key);
   const std::string old_flavor = "gpustack-generic-linux-amd64-4c-p-old", new_flavor = "gpustack-generic-linux-amd64-4c-p-new";
   auto cq = fx::instance_type_queue(key, false, {fx::cpu_resource_group(old_flavor, 4)});
