@@ -9,6 +9,7 @@
 #include "live/kueue_conversion.h"
 #include "live/unknown_fields.h"
 #include "model/devices_codec.h"
+#include "model/instance_codec.h"
 #include "model/instance_type_codec.h"
 #include "model/kueue/cluster_queue_codec.h"
 #include "model/kueue/kueue_codec.h"
@@ -31,6 +32,7 @@ json encode(const model::Object& o) {
         else if constexpr (std::is_same_v<T, model::InstanceType>) return model::encode_instance_type(x);
         else if constexpr (std::is_same_v<T, model::ClusterQueue>) return model::encode_cluster_queue(x);
         else if constexpr (std::is_same_v<T, model::LocalQueue>) return model::encode_local_queue(x);
+        else if constexpr (std::is_same_v<T, model::Instance>) return model::encode_instance(x);
         else return model::encode_admission_check(x);
       },
       o);
@@ -53,6 +55,7 @@ std::optional<model::Object> observed_object(const model::ClusterState& s, std::
   if (kind == "ClusterQueue") return find(s.cluster_queues, name);
   if (kind == "LocalQueue") return find(s.local_queues, model::local_queue_key(ns, name));
   if (kind == "AdmissionCheck") return find(s.admission_checks, name);
+  if (kind == "Instance") return find(s.instances, model::instance_key(ns, name));
   return std::nullopt;
 }
 

@@ -4,9 +4,11 @@
 #pragma once
 
 #include <map>
+#include <set>
 #include <string>
 
 #include "model/devices.h"
+#include "model/instance.h"
 #include "model/instance_type.h"
 #include "model/kueue/kueue_objects.h"
 #include "model/node.h"
@@ -27,6 +29,10 @@ struct ClusterState {
   std::map<std::string, ClusterQueue> cluster_queues;
   std::map<std::string, LocalQueue> local_queues;  // by "<namespace>/<name>"
   std::map<std::string, AdmissionCheck> admission_checks;
+  std::map<std::string, Instance> instances;  // by "<namespace>/<name>"
+  // The Instances whose backing Pod exists ("<namespace>/<name>"): what the Instance controller
+  // reads of Pods. The simulator keeps it; the live mode does not read Pods (it stays empty).
+  std::set<std::string> instance_pods;
   int64_t resource_version = 0;  // last resourceVersion handed out by apply_plan
 
   const Devices* devices_of(const std::string& node) const {

@@ -4,6 +4,7 @@
 #include "model/stage3.h"
 #include "model/stage4/admission_check_reconciler.h"
 #include "model/stage4/chain_graph.h"
+#include "model/stage4/instance_reconciler.h"
 #include "model/stage4/instance_type_reconciler.h"
 #include "model/stage4/node_flavor_reconciler.h"
 #include "model/stage4/node_queue_entrance_reconciler.h"
@@ -50,6 +51,11 @@ std::vector<Controller> operator_controllers() {
   for (const auto& name : *order)
     for (const auto& c : all)
       if (c.name == name) sorted.push_back(c);
+  // The Instance controller reads the queues' stop policy and the types (written by the
+  // controllers above) and feeds none of them, so it goes last. It is appended after the sort so
+  // that the order of the others stays what it was before it existed.
+  sorted.push_back({std::string(kInstanceController), [](const ClusterState& s) { return reconcile_instances(s); },
+                    {"InstanceType", "NodeQueue", "Kueue"}});
   return sorted;
 }
 

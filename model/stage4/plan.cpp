@@ -22,10 +22,12 @@ std::map<std::string, InstanceType>& store(ClusterState& s, const InstanceType&)
 std::map<std::string, ClusterQueue>& store(ClusterState& s, const ClusterQueue&) { return s.cluster_queues; }
 std::map<std::string, LocalQueue>& store(ClusterState& s, const LocalQueue&) { return s.local_queues; }
 std::map<std::string, AdmissionCheck>& store(ClusterState& s, const AdmissionCheck&) { return s.admission_checks; }
+std::map<std::string, Instance>& store(ClusterState& s, const Instance&) { return s.instances; }
 
 template <typename T>
 std::string key_of(const T& o) {
   if constexpr (std::is_same_v<T, LocalQueue>) return local_queue_key(o.metadata.namespace_, o.metadata.name);
+  if constexpr (std::is_same_v<T, Instance>) return instance_key(o.metadata.namespace_, o.metadata.name);
   return o.metadata.name;
 }
 
@@ -45,7 +47,7 @@ bool same_spec(const T& a, const T& b) {
 template <typename T>
 void copy_status(T& to, const T& from) {
   if constexpr (std::is_same_v<T, Node> || std::is_same_v<T, Devices> || std::is_same_v<T, ClusterQueue> ||
-                std::is_same_v<T, InstanceType>)
+                std::is_same_v<T, InstanceType> || std::is_same_v<T, Instance>)
     to.status = from.status;
   else if constexpr (std::is_same_v<T, AdmissionCheck>)
     to.conditions = from.conditions;
@@ -116,6 +118,7 @@ std::string_view kind_of(const Object& o) {
                         [](const ClusterQueue&) { return std::string_view("ClusterQueue"); },
                         [](const LocalQueue&) { return std::string_view("LocalQueue"); },
                         [](const AdmissionCheck&) { return std::string_view("AdmissionCheck"); },
+                        [](const Instance&) { return std::string_view("Instance"); },
                     },
                     o);
 }

@@ -14,7 +14,7 @@
 namespace chaintwin::model {
 
 using Object = std::variant<Node, Devices, Namespace, Topology, ResourceFlavor, InstanceType, ClusterQueue,
-                            LocalQueue, AdmissionCheck>;
+                            LocalQueue, AdmissionCheck, Instance>;
 
 std::string_view kind_of(const Object& o);            // "Node", "ResourceFlavor", ...
 const ObjectMeta& metadata_of(const Object& o);
@@ -22,7 +22,7 @@ const ObjectMeta& metadata_of(const Object& o);
 enum class WriteVerb {
   kCreate,        // the object must not exist
   kUpdate,        // replaces metadata (labels, annotations, finalizers) and spec
-  kUpdateStatus,  // replaces status only (Node: status.capacity; ClusterQueue / InstanceType: status)
+  kUpdateStatus,  // replaces status only (Node: status.capacity; ClusterQueue / InstanceType / Instance: status)
   kDelete,        // deletes (finalizers keep it, marked terminating, until they are removed)
 };
 std::string_view to_string(WriteVerb v);

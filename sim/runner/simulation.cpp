@@ -1,5 +1,7 @@
 #include "sim/runner/simulation.h"
 
+#include "model/stage4/instance_reconciler.h"
+
 #include <algorithm>
 
 #include "model/admission/accelerator_claim.h"
@@ -15,6 +17,7 @@
 #include "model/label_keys.h"
 #include "model/kueue/kueue_status_reconciler.h"
 #include "model/stage4/admission_check_reconciler.h"
+#include "model/stage4/instance_reconciler.h"
 #include "model/stage4/queue_status.h"
 #include "model/stage4/stop_policy_migration.h"
 #include "sim/chain_report.h"
@@ -266,6 +269,8 @@ void Simulation::on_arrival(int64_t index) {
     req.priority = gen.priority;
     submit(req, duration, gen.pod_deletion_delay);
     const std::string key = req.namespace_ + "/" + req.name;
+    if (gen.instance && tracked_.count(key) != 0)
+      create_instance(key, record_.workloads[outcome_index_.at(key)].instance_type);
     if (!deployment.empty() && tracked_.count(key)) {
       tracked_[key].deployment = deployment;
       deployments_[deployment].push_back(key);
@@ -712,6 +717,53 @@ void Simulation::retire(const std::string& key) {
   if (ti != tracked_.end()) tracked_.erase(ti);
 }
 
+// An arrival of a `kind: Instance` generator: the user's Instance, whose one Pod is the Workload
+// just submitted (the Instance controller creates it; the Workload shares the Instance's name). The
+// Instance controller stops it at once when its queue is draining or its type is going.
+void Simulation::create_instance(const std::string& key, const std::string& instance_type) {
+  model::Instance inst;
+  const size_t slash = key.find('/');
+  inst.metadata.namespace_ = key.substr(0, slash);
+  inst.metadata.name = key.substr(slash + 1);
+  inst.spec.type = instance_type;
+  model::Plan plan;
+  plan.writes.push_back({model::WriteVerb::kCreate, inst, "user", "an Instance of " + instance_type});
+  auto next = model::apply_plan(std::move(cluster_), plan, rfc3339(now_));
+  if (!next.ok()) {
+    fatal_ = "at " + now_.to_string() + ": " + next.error();
+    return;
+  }
+  cluster_ = std::move(next).value();
+  cluster_.instance_pods.insert(key);
+  log("write", "Instance " + key, "create by user: an Instance of " + instance_type + "; its Pod is the Workload");
+  if (!model::reconcile_instances(cluster_).empty()) full_sync({}, false);
+}
+
+// The Instance controller set spec.stop on `key`: its Pod is deleted and never recreated, and
+// Kueue's Workload for the Pod goes with it — neither pending nor requeued from now on.
+void Simulation::stop_instance_pod(const std::string& key) {
+  if (cluster_.instance_pods.erase(key) == 0) return;
+  auto ti = tracked_.find(key);
+  if (ti != tracked_.end()) {
+    ++ti->second.epoch;
+    delete_pods(key, false);
+  }
+  const auto w = workloads_.workloads.find(key);
+  std::string cluster_queue;
+  if (w != workloads_.workloads.end()) {
+    if (w->second.status.admission) cluster_queue = w->second.status.admission->cluster_queue;
+    queues_.remove(key);
+    memo_.forget(key);
+    workloads_.workloads.erase(w);
+  }
+  invalidate_reservation(key, cluster_queue);
+  if (ti != tracked_.end()) tracked_.erase(ti);
+  sync_reserved_usage(key);  // no longer tracked: the kept totals are rebuilt
+  log("Stopped", workload_object(key), "its Instance is stopped (spec.stop): the Pod is deleted and not recreated");
+  mark_kueue_dirty();
+  ensure_cycle();
+}
+
 // ---------------------------------------------------------------------------------------------
 // The operator's side
 
@@ -921,7 +973,8 @@ void Simulation::after_chain_writes(const std::vector<model::Write>& writes, con
     // What Kueue's search reads: Nodes (per TAS flavor) and its own objects; not InstanceTypes,
     // Devices or Namespaces.
     if (kind == "Node") invalidate_node(meta.name);
-    else if (kind != "InstanceType" && kind != "Devices" && kind != "Namespace") invalidate_kueue_objects();
+    else if (kind != "InstanceType" && kind != "Devices" && kind != "Namespace" && kind != "Instance")
+      invalidate_kueue_objects();
     if (kind == "Node" && w.controller == "NodeCapacity") continue;  // per-allocation noise; visible in snapshots
     log("write", kind + " " + (meta.namespace_.empty() ? meta.name : meta.namespace_ + "/" + meta.name),
         std::string(model::to_string(w.verb)) + " by " + w.controller + ": " + w.reason);
@@ -934,9 +987,21 @@ void Simulation::after_chain_writes(const std::vector<model::Write>& writes, con
   // Devices writes alone are not Kueue events.
   const bool kueue_event = std::any_of(writes.begin(), writes.end(), [](const model::Write& w) {
     const std::string_view kind = model::kind_of(w.object);
-    return kind != "InstanceType" && kind != "Devices" && kind != "Namespace";
+    return kind != "InstanceType" && kind != "Devices" && kind != "Namespace" && kind != "Instance";
   });
   if (kueue_event) after_queue_change();
+  // The Instance controller stopped Instances (operator-domain.md §3.10): after Kueue has seen the
+  // same writes (a HoldAndDrain evicts first), their Pods go, and the controller then reads them
+  // Stopped.
+  std::vector<std::string> stopped;
+  for (const auto& w : writes) {
+    const auto* inst = std::get_if<model::Instance>(&w.object);
+    if (inst == nullptr || w.verb != model::WriteVerb::kUpdate || !inst->spec.stop) continue;
+    const std::string key = model::instance_key(inst->metadata.namespace_, inst->metadata.name);
+    if (cluster_.instance_pods.count(key) != 0) stopped.push_back(key);
+  }
+  for (const auto& key : stopped) stop_instance_pod(key);
+  if (!stopped.empty() && fatal_.empty()) full_sync({}, false);
 }
 
 void Simulation::after_queue_change() {

@@ -160,6 +160,9 @@ class Simulation {
   std::string schedule_unassigned_pod(const model::Pod& pod) const;
   std::vector<const model::Pod*> pods_on(const std::string& node) const;  // Pending or Running Pods bound there
   void retire(const std::string& key);
+  // kind: Instance — the Instance object of an arrival, and the end of its Pod when it is stopped.
+  void create_instance(const std::string& key, const std::string& instance_type);
+  void stop_instance_pod(const std::string& key);
   void track_devices(const std::set<std::string>& nodes);
   void note_demand(const std::string& instance_type, const std::string& family, const model::Workload& wl);
   void resync(const std::set<std::string>& nodes);

@@ -107,6 +107,14 @@ void check_resource_flavor(Checker& c, const model::ClusterState& state) {
   }
 }
 
+void check_instance(Checker& c, const model::ClusterState& state) {
+  const auto it = state.instances.find(c.e.instance);
+  if (it == state.instances.end()) return c.differ("exists", "yes", "no");
+  const model::Instance& inst = it->second;
+  if (c.e.stop) c.differ("spec.stop", *c.e.stop ? "true" : "false", inst.spec.stop ? "true" : "false");
+  if (c.e.phase) c.differ("status.phase", *c.e.phase, inst.status.phase.empty() ? "(unset)" : inst.status.phase);
+}
+
 void check_workloads(Checker& c, const WorkloadCounters& total,
                      const std::map<std::string, WorkloadCounters>& by_generator) {
   const WorkloadCounters* counters = &total;
@@ -159,6 +167,9 @@ std::vector<ExpectationFailure> check_expectation(const Expectation& e, const mo
   } else if (!e.resource_flavor.empty()) {
     c.object = "ResourceFlavor/" + e.resource_flavor;
     check_resource_flavor(c, state);
+  } else if (!e.instance.empty()) {
+    c.object = "Instance/" + e.instance;
+    check_instance(c, state);
   } else if (e.workloads) {
     c.object = e.workload_name.empty() ? "Workloads" : "Workloads/" + e.workload_name;
     check_workloads(c, total, by_generator);

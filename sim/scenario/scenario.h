@@ -115,6 +115,9 @@ struct WorkloadSpec {
   int32_t priority = 0;
   int32_t replicas = 1;               // ModelDeployment replicas: one Workload per replica group
   SimTime pod_deletion_delay;         // finish → Pods deleted
+  // kind: Instance — each arrival is an Instance (worker.gpustack.ai) of the chosen type, named as
+  // its Workload, whose one Pod is that Workload; the Instance controller may stop it (§3.10).
+  bool instance = false;
   SourceRef where;
 };
 
@@ -199,6 +202,7 @@ struct Expectation {
   std::string node;
   std::string instance_type;
   std::string resource_flavor;
+  std::string instance;  // "<namespace>/<name>"
   bool workloads = false;
   // ClusterQueue checks
   std::optional<std::string> stop_policy;
@@ -215,7 +219,9 @@ struct Expectation {
   std::optional<bool> terminating;  // it carries a deletionTimestamp (finalizers hold it)
   // InstanceType checks: view → "onceMaxRequest/remaining" (cpu: "onceMaxRequest/capacity"), phase
   std::map<std::string, std::string> status;
-  std::optional<std::string> phase;
+  std::optional<std::string> phase;  // also an Instance's status.phase
+  // Instance checks: spec.stop (phase above)
+  std::optional<bool> stop;
   // Workload counters (admitted, running, pending, evicted, retries, finished, rejected)
   std::string workload_name;  // scope to one generator; empty = all
   std::map<std::string, Comparison> counters;

@@ -40,6 +40,7 @@ const std::map<std::string, std::vector<std::string>>& checks_of() {
       {"node", {"capacity", "allocatable", "labels"}},
       {"instanceType", {"status", "phase"}},
       {"resourceFlavor", {"exists", "terminating"}},
+      {"instance", {"stop", "phase"}},
       {"workloads", {}},
       {"slo", {}},
   };
@@ -64,7 +65,7 @@ Expectation read_expectation(const Val& v, const Scenario& scenario, const std::
       subject = s;
     }
   if (subject.empty())
-    fail(v, "missing subject (expected one of clusterQueue, node, instanceType, resourceFlavor, workloads, slo)");
+    fail(v, "missing subject (expected one of clusterQueue, node, instanceType, resourceFlavor, instance, workloads, slo)");
   const auto& allowed = checks_of().at(subject);
   for (const auto& item : v.json->items()) {
     const std::string& k = item.key();
@@ -142,6 +143,13 @@ Expectation read_expectation(const Val& v, const Scenario& scenario, const std::
       }
     }
     if (const auto l = opt(v, "labels")) e.labels = read_presence_map(*l, "label");
+  } else if (subject == "instance") {
+    if (name.find('/') == std::string::npos || name.front() == '/' || name.back() == '/')
+      fail(subj, "'" + name + "' is not <namespace>/<name> (an Instance is named as its Workload, e.g. default/run-0)");
+    e.instance = name;
+    if (const auto x = opt(v, "stop")) e.stop = as_bool(*x);
+    if (const auto p = opt(v, "phase"))
+      e.phase = as_choice(*p, {"Starting", "Stopping", "Stopped", "Ready", "Deleting"});
   } else if (subject == "resourceFlavor") {
     e.resource_flavor = name;
     if (const auto x = opt(v, "exists")) e.exists = as_bool(*x);

@@ -156,14 +156,14 @@ std::vector<Order> other_orders(const std::vector<m::Controller>& canonical) {
     out.emplace_back("rotated by " + std::to_string(i), rotated);
   }
   const std::vector<std::vector<std::string>> shuffles{
-      {"Kueue", "NodeQueue", "InstanceType", "NodeQueueEntrance", "AdmissionCheck", "NodeFlavor", "NodeTopology",
-       "NodeProfile"},
-      {"NodeQueueEntrance", "Kueue", "NodeFlavor", "NodeProfile", "NodeQueue", "NodeTopology", "AdmissionCheck",
-       "InstanceType"},
+      {"Instance", "Kueue", "NodeQueue", "InstanceType", "NodeQueueEntrance", "AdmissionCheck", "NodeFlavor",
+       "NodeTopology", "NodeProfile"},
+      {"NodeQueueEntrance", "Kueue", "NodeFlavor", "Instance", "NodeProfile", "NodeQueue", "NodeTopology",
+       "AdmissionCheck", "InstanceType"},
       {"NodeTopology", "InstanceType", "Kueue", "NodeProfile", "NodeQueueEntrance", "NodeFlavor", "NodeQueue",
-       "AdmissionCheck"},
-      {"AdmissionCheck", "NodeQueue", "NodeProfile", "Kueue", "NodeFlavor", "InstanceType", "NodeTopology",
-       "NodeQueueEntrance"},
+       "AdmissionCheck", "Instance"},
+      {"AdmissionCheck", "NodeQueue", "NodeProfile", "Instance", "Kueue", "NodeFlavor", "InstanceType",
+       "NodeTopology", "NodeQueueEntrance"},
   };
   for (size_t i = 0; i < shuffles.size(); ++i)
     out.emplace_back("shuffle " + std::to_string(i + 1), by_names(canonical, shuffles[i]));
@@ -172,10 +172,11 @@ std::vector<Order> other_orders(const std::vector<m::Controller>& canonical) {
 
 }  // namespace
 
-TEST_CASE("the operator's controllers are the eight of the chain, in reconcile order", "[fixpoint]") {
+TEST_CASE("the operator's controllers are the nine of the chain, in reconcile order", "[fixpoint]") {
+  // The eight of the Kueue chain in their topological order, then the Instance controller's stop.
   CHECK(names_of(m::operator_controllers()) ==
         std::vector<std::string>{"NodeProfile", "NodeTopology", "NodeFlavor", "InstanceType", "AdmissionCheck",
-                                 "NodeQueue", "NodeQueueEntrance", "Kueue"});
+                                 "NodeQueue", "NodeQueueEntrance", "Kueue", "Instance"});
 }
 
 TEST_CASE("every scenario converges, and converging the converged state writes nothing", "[fixpoint]") {
