@@ -161,6 +161,13 @@ bool is_go_struct_json(const std::string& text, bool accelerator_cpu) {
   return true;
 }
 
+// Inputs that describe the test's fixed fixture must say what it builds (else the case fails).
+void expect_fixture(const json& in, const char* key, const json& fixture) {
+  if (in.contains(key) && in.at(key) != fixture)
+    throw std::runtime_error(std::string("this fixture builds ") + key + " = " + fixture.dump() + ", the case asks " +
+                             in.at(key).dump());
+}
+
 json flavor_shape(const json& in, const json& want) {
   m::ClusterState state;
   state.settings = settings_from(in.value("settings", json::object()), m::Settings{});
@@ -411,6 +418,7 @@ GOLDEN_HANDLER(Spec(kArea, "NodeFlavorReconciler").alias("NodeFlavorReconciler.R
   m::ClusterState state;
   state.settings = settings_from(json{{"instance-type-mixed-on-node", in.at("instance-type-mixed-on-node")}},
                                  test_binary_settings());
+  expect_fixture(in, "node", "accelerated (feature.gpustack.ai/acceleratable=true)");
   const m::Node node = managed_accel_node("node-g", 1);
   state.nodes["node-g"] = node;
   const std::string cpu_name = flavor_name_of(node, false);
@@ -434,6 +442,7 @@ GOLDEN_HANDLER(Spec(kArea, "NodeFlavorReconciler").alias("NodeFlavorReconciler.R
 });
 
 GOLDEN_HANDLER(Spec(kArea, "indexNodeByScheduleFlavor").in({"mutation"}).opt({"node"}).out({"indexed", "indexValue"}), [](const json& in, const json&) -> json {
+  expect_fixture(in, "node", "managed CPU node, 4 cores, hostname profile");
   m::Node node = managed_cpu_node("node-0", 4);
   const std::string want = flavor_name_of(node, false);
   const std::string mutation = in.at("mutation");
