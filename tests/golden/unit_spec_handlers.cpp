@@ -23,12 +23,16 @@ namespace model = chaintwin::model;
 
 json unit_json(const model::InstanceTypeUnitResources& u) { return {{"cpu", u.cpu}, {"ram", u.ram}}; }
 
-// A purpose-built table as the operator's test fixture composes it: the shipped tier ladder and
-// strip list, the case's families. Variants are written "token->tier"; family names, which the
+// A purpose-built table as the operator's test fixture composes it: the shipped tier ladder, the
+// case's strip list (the shipped one when it gives none), the case's families. Variants are
+// written "token->tier"; family names, which the
 // lookup never reads, default to <manufacturer>-<prefix>[-<token>].
 model::PresetTable purpose_built_table(const json& table) {
   const auto& shipped = model::shipped_preset_table();
-  json doc{{"strip", shipped.strip}, {"tiers", json::object()}, {"families", json::object()}};
+  // The fixture's strip sequences when the case gives them, else the shipped ones.
+  json doc{{"strip", table.contains("strip") ? table.at("strip") : json(shipped.strip)},
+           {"tiers", json::object()},
+           {"families", json::object()}};
   for (const auto& [name, tier] : shipped.tiers) doc["tiers"][name] = {{"cpu", tier.cpu}, {"ram", tier.ram}};
   for (const auto& [manufacturer, entries] : table.at("families").items()) {
     for (const auto& e : entries) {
