@@ -67,6 +67,7 @@ std::vector<NamedChart> plan_charts(const Plan& plan, const Configurations& conf
       plot::Chart c;
       c.title = slo.describe() + " against " + var.name;
       c.x_label = variable_axis(var);
+      c.x_integer = var.kind == Variable::Kind::kNodeCount || !var.values.front().number;
       c.y_label = metric_axis(slo);
       for (const auto& [rest, points] : lines) {
         if (!few) {

@@ -331,6 +331,12 @@ class Renderer {
       for (double t : x_.ticks) widest = std::max(widest, Raster::text_width(label(t, x_), kTickScale));
       if ((widest + 16) * static_cast<double>(x_.ticks.size()) <= right_ - left_) break;
     }
+    // Whole-number x values (node counts): ticks on whole numbers only.
+    if (c_.x_integer && x_.step < 1) {
+      x_.step = 1;
+      x_.ticks.clear();
+      for (double t = std::ceil(x_.lo); t <= x_.hi; t += 1) x_.ticks.push_back(t);
+    }
   }
 
   static std::string label(double v, const Axis& a) { return tick_label(v, a.log ? v : a.step); }

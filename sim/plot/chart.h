@@ -36,6 +36,7 @@ struct Chart {
   std::vector<Series> series;
   std::vector<ReferenceLine> lines;
   bool log_y = false;
+  bool x_integer = false;  // x values are whole numbers (node counts): no ticks between them
   int width = 900, height = 560;
 };
 
