@@ -170,6 +170,17 @@ GOLDEN_HANDLER(Spec("mig-profile-names", "deriveSlicedProfiles").alias("detector
                  return {{"profiles", profiles}, {"count", sliced.count}};
                })
 
+// isMediaOrGraphicsVariant: whether a raw profile name is a media-engine or graphics variant
+// ("+me", "+me.all", "+gfx"), which the detectors drop. The model answers it on a catalog profile;
+// the case's name is given as both its published and its driver spelling.
+GOLDEN_HANDLER(Spec("mig-profile-names", "isMediaOrGraphicsVariant").in({"profile"}).out({"variant"}),
+               [](const json& in, const json&) -> json {
+                 m::CatalogProfile p;
+                 p.name = in.at("profile").get<std::string>();
+                 p.vendor_name = p.name;
+                 return {{"variant", p.is_media_or_graphics_variant()}};
+               })
+
 // ---- mig-profile-names ----------------------------------------------------------------------
 
 std::string str(const json& in, const char* key) { return in.value(key, std::string()); }

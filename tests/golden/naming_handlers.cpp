@@ -293,7 +293,5 @@ GOLDEN_NOT_COVERED("flavors-and-queue-resource-groups", "parseResourceFlavorCapa
                    "no separate model function (inside the NodeQueue reconciler)")
 GOLDEN_NOT_COVERED("queue-stop-policy", "InstanceTypeReconciler.Reconcile (teardownInstanceType, instanceTypeScheduleLabels, computeStatus, publishPartitionProfileNames)",
                    "the model's InstanceType reconciler has them inside; only syncInactive and createClusterQueue have case shapes")
-GOLDEN_NOT_COVERED("mig-profile-names", "isMediaOrGraphicsVariant",
-                   "the model has it as CatalogProfile::is_media_or_graphics_variant; no case shape yet")
 GOLDEN_NOT_COVERED("mig-profile-names", "rejectDivergentGroupProfiles", "the model has no such function")
 GOLDEN_NOT_COVERED("unit-spec", "preset table validators", "the model has them (parse_preset_table); no case shape yet")
