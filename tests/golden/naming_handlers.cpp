@@ -1,6 +1,7 @@
 // Golden handlers for naming.json: keys, labels and names (pkg/nodefeature/helper.go,
 // knowns.go, pkg/device/helper.go, node_flavor.go, node_topology.go). Each handler turns the
 // recorded input into model objects, calls the model and shapes the result like `expected`.
+#include <map>
 #include <regex>
 #include <stdexcept>
 
@@ -12,6 +13,7 @@
 #include "model/resource_classify.h"
 #include "model/resource_names.h"
 #include "model/stage4/node_topology_reconciler.h"
+#include "model/topology_source_codec.h"
 #include "tests/golden/golden_registry.h"
 
 using chaintwin::golden::Spec;
@@ -226,6 +228,31 @@ GOLDEN_HANDLER(Spec("naming", "normalizeTopologyLevels").in({"levels"}).out({"no
                  return {{"normalizedLevels", m::normalize_topology_levels(in.at("levels").get<std::vector<std::string>>())}};
                });
 
+// resolveNodeTopologyLevels: a node's ordered topology levels (hostname last) from the
+// TopologySources. Each source is {name, ready, nodeSelector (a metav1.LabelSelector), levels};
+// `ready` sets its Ready condition True or False. The profile is topologyProfile of the levels.
+GOLDEN_HANDLER(Spec("naming", "resolveNodeTopologyLevels").in({"labels", "sources"}).out({"levels", "profile"}),
+               [](const json& in, const json&) -> json {
+                 m::Node node;
+                 node.metadata.labels = string_map(in, "labels");
+                 std::map<std::string, m::TopologySource> sources;
+                 for (const auto& s : in.at("sources")) {
+                   m::TopologySource source;
+                   source.metadata.name = s.at("name").get<std::string>();
+                   auto selector = m::decode_label_selector(s.value("nodeSelector", json::object()));
+                   if (!selector.ok()) throw std::runtime_error("source " + source.metadata.name + ": " + selector.error());
+                   source.node_selector = *selector;
+                   source.levels = s.at("levels").get<std::vector<std::string>>();
+                   source.arm = "nodeLabels";
+                   source.conditions.push_back({"Ready", s.at("ready").get<bool>() ? "True" : "False", "", "", 0});
+                   if (!sources.emplace(source.metadata.name, source).second)
+                     throw std::runtime_error("source " + source.metadata.name + " is listed twice");
+                 }
+                 const auto levels = m::resolve_node_topology_levels(node, sources);
+                 if (!levels.ok()) throw std::runtime_error(levels.error());
+                 return {{"levels", *levels}, {"profile", m::topology_profile(*levels)}};
+               });
+
 GOLDEN_HANDLER(Spec("naming", "PoolFlavorSelector").in({"labels"}).out({"selector"}), [](const json& in, const json&) -> json {
   const auto selector = m::pool_flavor_selector(string_map(in, "labels"));
   return {{"selector", selector ? to_json(*selector) : json(nullptr)}};
@@ -268,8 +295,6 @@ GOLDEN_HANDLER(Spec("naming", "GetAcceleratableResourceName").in({"manufacturer"
 
 // The functions of this area (and of the stage-4 areas run from flavors.json and
 // queue-stop-policy.json) that the operator exposes and no handler answers yet, with the reason.
-GOLDEN_NOT_COVERED("naming", "resolveNodeTopologyLevels",
-                   "the model has it (resolve_node_topology_levels) but it needs TopologySource objects; no case shape yet")
 GOLDEN_NOT_COVERED("naming", "instanceTypeFlavorSpec",
                    "the model has it (stage4/instance_type_flavor.h); no case shape yet (instanceTypeFlavorName is answered)")
 GOLDEN_NOT_COVERED("naming", "NodeQueueEntranceReconciler",
