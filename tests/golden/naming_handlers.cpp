@@ -4,6 +4,8 @@
 #include <map>
 #include <regex>
 #include <stdexcept>
+#include <utility>
+#include <variant>
 
 #include "model/fnv.h"
 #include "model/node_keys.h"
@@ -12,6 +14,7 @@
 #include "model/quantity.h"
 #include "model/resource_classify.h"
 #include "model/resource_names.h"
+#include "model/stage4/node_queue_entrance_reconciler.h"
 #include "model/stage4/node_topology_reconciler.h"
 #include "model/topology_source_codec.h"
 #include "tests/golden/golden_registry.h"
@@ -253,6 +256,46 @@ GOLDEN_HANDLER(Spec("naming", "resolveNodeTopologyLevels").in({"labels", "source
                  return {{"levels", *levels}, {"profile", m::topology_profile(*levels)}};
                });
 
+// NodeQueueEntranceReconciler from a cluster with no LocalQueue yet: the ClusterQueues
+// ({name, labels}) and the Namespaces (names) given, one pass. Every write must be a create by
+// the controller; the answer is the LocalQueues created, ordered by namespace, then name.
+GOLDEN_HANDLER(Spec("naming", "NodeQueueEntranceReconciler").setup("no LocalQueue yet: the ones one pass creates").in({"clusterQueues", "namespaces"}).out({"localQueues"}),
+               [](const json& in, const json&) -> json {
+                 m::ClusterState state;
+                 for (const auto& c : in.at("clusterQueues")) {
+                   m::ClusterQueue cq;
+                   cq.metadata.name = c.at("name").get<std::string>();
+                   cq.metadata.uid = "uid-" + cq.metadata.name;
+                   cq.metadata.labels = string_map(c, "labels");
+                   state.cluster_queues[cq.metadata.name] = cq;
+                 }
+                 for (const auto& n : in.at("namespaces")) {
+                   m::Namespace ns;
+                   ns.metadata.name = n.get<std::string>();
+                   state.namespaces[ns.metadata.name] = ns;
+                 }
+                 const auto plan = m::reconcile_node_queue_entrance(state);
+                 std::map<std::pair<std::string, std::string>, json> created;
+                 for (const auto& w : plan.writes) {
+                   if (w.verb != m::WriteVerb::kCreate || w.controller != m::kNodeQueueEntranceController)
+                     throw std::runtime_error("unexpected write by " + w.controller + ": " + w.reason);
+                   const auto* lq = std::get_if<m::LocalQueue>(&w.object);
+                   if (lq == nullptr) throw std::runtime_error("a create of another kind: " + w.reason);
+                   json owners = json::array();
+                   for (const auto& r : lq->metadata.owner_references)
+                     owners.push_back({{"kind", r.kind}, {"name", r.name}, {"controller", r.controller}});
+                   created[{lq->metadata.namespace_, lq->metadata.name}] = {
+                       {"namespace", lq->metadata.namespace_},
+                       {"name", lq->metadata.name},
+                       {"annotations", to_json(lq->metadata.annotations)},
+                       {"spec.clusterQueue", lq->cluster_queue},
+                       {"ownerReferences", owners}};
+                 }
+                 json out = json::array();
+                 for (auto& [key, lq] : created) out.push_back(std::move(lq));
+                 return {{"localQueues", out}};
+               });
+
 GOLDEN_HANDLER(Spec("naming", "PoolFlavorSelector").in({"labels"}).out({"selector"}), [](const json& in, const json&) -> json {
   const auto selector = m::pool_flavor_selector(string_map(in, "labels"));
   return {{"selector", selector ? to_json(*selector) : json(nullptr)}};
@@ -297,8 +340,6 @@ GOLDEN_HANDLER(Spec("naming", "GetAcceleratableResourceName").in({"manufacturer"
 // queue-stop-policy.json) that the operator exposes and no handler answers yet, with the reason.
 GOLDEN_NOT_COVERED("naming", "instanceTypeFlavorSpec",
                    "the model has it (stage4/instance_type_flavor.h); no case shape yet (instanceTypeFlavorName is answered)")
-GOLDEN_NOT_COVERED("naming", "NodeQueueEntranceReconciler",
-                   "the model has it (reconcile_node_queue_entrance); no handler or case shape yet")
 GOLDEN_NOT_COVERED("capacity-labels", "acceleratorCards, devicesLedgerByGroup, poolAdvertised, acceleratableCardMemoryMib",
                    "internal steps of desiredAcceleratorCapacity; the model has no separate function for them")
 GOLDEN_NOT_COVERED("capacity-labels", "hasAcceleratorSuffix",
