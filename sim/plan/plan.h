@@ -101,4 +101,7 @@ struct Plan {
   std::string content_hash;
 };
 
+// A cost in the objective's terms: "24 cards", "cost 71.50", "demand 2.5" (plan_report.cpp).
+std::string cost_text(const Plan& plan, double cost);
+
 }  // namespace chaintwin::sim::plan

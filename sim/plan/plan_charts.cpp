@@ -44,7 +44,6 @@ double x_of(const Variable& v, size_t value) {
 
 std::vector<NamedChart> plan_charts(const Plan& plan, const Configurations& configs, const PlanOutcome& out,
                                     const PlanStore& store) {
-  (void)store;
   std::vector<NamedChart> charts;
   const size_t nvars = plan.variables.size();
   // Reference values for the other variables: the recommendation, else the first simulated point.

@@ -5,7 +5,6 @@
 #include <condition_variable>
 #include <deque>
 #include <mutex>
-#include <sstream>
 #include <thread>
 
 #include "model/card_ledger.h"
@@ -33,16 +32,6 @@ std::optional<double> node_price(const Objective& o, const std::string& node) {
 }
 
 }  // namespace
-
-std::string PlanDriver::format_cost(double cost) const {
-  std::ostringstream os;
-  switch (plan_.objective.kind) {
-    case Objective::Kind::kMinimizeCards: os << cost << " cards"; break;
-    case Objective::Kind::kMinimizeCost: os << "cost " << cost; break;
-    case Objective::Kind::kMaximizeVariable: os << plan_.objective.variable << " " << -cost; break;
-  }
-  return os.str();
-}
 
 PlanDriver::PlanDriver(const Plan& plan, const Configurations& configs, PlanStore& store, DriverOptions options)
     : plan_(plan), configs_(configs), store_(store), options_(std::move(options)) {}
@@ -226,7 +215,7 @@ model::Result<PlanOutcome> PlanDriver::drive(bool simulate_missing) {
       out.known[i] = std::move(o);
     }
     if (const auto b = search.best(out.known))
-      best_label_ = configs_.label(out.grid[*b]) + " (" + format_cost(out.cost[*b]) + ")";
+      best_label_ = configs_.label(out.grid[*b]) + " (" + cost_text(plan_, out.cost[*b]) + ")";
   }
   out.knowledge = search.knowledge(out.known);
   best_label_.clear();

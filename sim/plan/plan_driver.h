@@ -55,8 +55,6 @@ class PlanDriver {
  public:
   PlanDriver(const Plan& plan, const Configurations& configs, PlanStore& store, DriverOptions options);
   model::Result<PlanOutcome> run();
-  // "24 cards", "cost 71.5", "demand 2.5": a cost in the objective's terms.
-  std::string cost_text(double cost) const { return format_cost(cost); }
   // The same decisions from the store alone, simulating nothing (`--report`, the GUI).
   model::Result<PlanOutcome> replay();
 
@@ -67,7 +65,6 @@ class PlanDriver {
   DriverOptions options_;
   std::string best_label_;  // the best configuration so far, for the progress line
   model::Result<PlanOutcome> drive(bool simulate);
-  std::string format_cost(double cost) const;
   model::Status costs(PlanOutcome& out) const;
   model::Status simulate(const std::vector<std::pair<size_t, uint64_t>>& runs, const PlanOutcome& out, int64_t round,
                          int64_t& done, int64_t total);

@@ -28,19 +28,6 @@ std::string duration_text(double seconds) {
   return (negative ? "-" : "") + out;
 }
 
-std::string cost_text(const Plan& plan, double cost) {
-  switch (plan.objective.kind) {
-    case Objective::Kind::kMinimizeCards: return fixed(cost, 0) + " cards";
-    case Objective::Kind::kMinimizeCost: return "cost " + fixed(cost, 2);
-    case Objective::Kind::kMaximizeVariable: {
-      std::ostringstream os;
-      os << plan.objective.variable << " " << -cost;
-      return os.str();
-    }
-  }
-  return "";
-}
-
 std::string pad(const std::string& s, size_t width) {
   size_t len = 0;
   for (unsigned char c : s) len += (c & 0xC0) != 0x80;
@@ -53,26 +40,24 @@ std::string seeds_text(const Plan& plan) {
   return out;
 }
 
-std::string verdict_line(const Plan& plan, const Slo& slo, const MetricSummary& m) {
+std::string verdict_line(const Slo& slo, const MetricSummary& m) {
   std::string line = format_metric(slo, m.mean);
   if (m.ci_low) line += " [" + format_metric(slo, *m.ci_low) + ", " + format_metric(slo, *m.ci_high) + "]";
   if (m.censored_seeds > 0)
     line += " (>=: censored in " + std::to_string(m.censored_seeds) + " of " + std::to_string(m.seeds) + " seeds)";
-  (void)plan;
   return line;
 }
 
 std::vector<std::string> failed_slos(const Plan& plan, const PointOutcome& o) {
   std::vector<std::string> out;
   for (size_t s = 0; s < plan.slos.size(); ++s)
-    if (!o.slos[s].met) out.push_back(plan.slos[s].describe() + ": " + verdict_line(plan, plan.slos[s], o.slos[s]));
+    if (!o.slos[s].met) out.push_back(plan.slos[s].describe() + ": " + verdict_line(plan.slos[s], o.slos[s]));
   return out;
 }
 
 // The failing configurations a reader wants next to the recommendation: the simulated ones that
 // sort before it (cheaper), nearest first; without a recommendation, the cheapest failing ones.
-std::vector<size_t> nearest_failures(const Plan& plan, const PlanOutcome& out, size_t limit) {
-  (void)plan;
+std::vector<size_t> nearest_failures(const PlanOutcome& out, size_t limit) {
   std::vector<size_t> failing;
   for (const auto& [i, o] : out.known)
     if (!o.feasible && (!out.best || out.cost[i] <= out.cost[*out.best])) failing.push_back(i);
@@ -85,6 +70,19 @@ std::vector<size_t> nearest_failures(const Plan& plan, const PlanOutcome& out, s
 }
 
 }  // namespace
+
+std::string cost_text(const Plan& plan, double cost) {
+  switch (plan.objective.kind) {
+    case Objective::Kind::kMinimizeCards: return fixed(cost, 0) + " cards";
+    case Objective::Kind::kMinimizeCost: return "cost " + fixed(cost, 2);
+    case Objective::Kind::kMaximizeVariable: {
+      std::ostringstream os;
+      os << plan.objective.variable << " " << -cost;
+      return os.str();
+    }
+  }
+  return "";
+}
 
 std::string Slo::describe() const {
   std::string who;
@@ -157,7 +155,7 @@ std::string plan_report_text(const Plan& plan, const Configurations& configs, co
   } else {
     os << "No configuration meets every SLO.\n";
   }
-  const auto failing = nearest_failures(plan, out, 3);
+  const auto failing = nearest_failures(out, 3);
   if (!failing.empty()) {
     os << "\n" << (out.best ? "Nearest configurations that fail:\n" : "Cheapest configurations, and what they fail:\n");
     for (size_t i : failing) {
@@ -223,7 +221,7 @@ nlohmann::ordered_json plan_report_json(const Plan& plan, const Configurations& 
   };
   j["recommendation"] = out.best ? point_json(*out.best) : nlohmann::ordered_json();
   nlohmann::ordered_json near = nlohmann::ordered_json::array();
-  for (size_t i : nearest_failures(plan, out, 3)) near.push_back(point_json(i));
+  for (size_t i : nearest_failures(out, 3)) near.push_back(point_json(i));
   j["nearestFailing"] = near;
   nlohmann::ordered_json rounds = nlohmann::ordered_json::array();
   for (const auto& r : out.rounds) {
