@@ -106,8 +106,10 @@ struct Case {
 };
 
 // The fields a case of the {area, cases} layout may carry besides input and expected.
+// `divergence` (operator-code-rules.md §4, §5 item 5) is the expectation under the other operator
+// version, for a case whose answer differs between the two; like `note` it is never compared.
 const KeySet kCaseFields = {"name", "source", "function", "reference", "input", "expected",
-                            "note", "derived", "supersededTestExpectation"};
+                            "note", "derived", "divergence", "supersededTestExpectation"};
 
 // Normalises the three file layouts into (area, cases).
 std::pair<std::string, std::vector<Case>> load_cases(const json& doc, const std::string& stem) {
