@@ -1,5 +1,8 @@
 // Golden handlers for devices-schema.json: allocation-mode names, population predicates,
-// LogicalSlotsFree and PartitionLedgerReady. Ledger rows are read through the Devices codec.
+// LogicalSlotsFree and PartitionLedgerReady (ledger rows are read through the Devices codec), and
+// the Devices codec itself. The operator serialises Devices with encoding/json over the struct
+// tags of api/worker/v1alpha1/devices.go (json.Marshal / json.Unmarshal, as the API machinery
+// does for application/json); the handlers answer under those names.
 #include <stdexcept>
 
 #include "model/devices_codec.h"
@@ -41,6 +44,23 @@ GOLDEN_HANDLER(Spec("devices-schema", "PartitionLedgerReady").in({"allocation"})
   const auto allocation = model::decode_accelerator_allocation(row);
   if (!allocation) throw std::runtime_error("allocation: " + allocation.error());
   return {{"ready", model::partition_ledger_ready(&allocation.value())}};
+})
+
+// json.Unmarshal of a Devices document: whether it decodes and, when refused, the JSON path of the
+// bad field (the part of the codec's error before ": ").
+GOLDEN_HANDLER(Spec("devices-schema", "json.Unmarshal").alias("decodeDevices").in({"document"}).out({"ok", "errorAt"}).must({"ok"}), [](const json& in, const json&) -> json {
+  const auto decoded = model::decode_devices(in.at("document"));
+  if (decoded) return {{"ok", true}, {"errorAt", nullptr}};
+  const std::string& e = decoded.error();
+  const auto colon = e.find(": ");
+  return {{"ok", false}, {"errorAt", colon == std::string::npos ? std::string() : e.substr(0, colon)}};
+})
+
+// json.Marshal of a decoded Devices document: the round trip, written with the API's JSON names.
+GOLDEN_HANDLER(Spec("devices-schema", "json.Marshal").alias("encodeDevices").in({"document"}).out({"encoded"}).must({"encoded"}), [](const json& in, const json&) -> json {
+  const auto decoded = model::decode_devices(in.at("document"));
+  if (!decoded) throw std::runtime_error("document: " + decoded.error());
+  return {{"encoded", model::encode_devices(decoded.value())}};
 })
 
 }  // namespace
