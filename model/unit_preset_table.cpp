@@ -238,7 +238,8 @@ Status validate_entry(const PresetTable& t, const std::string& manufacturer, con
     if (!tokens.insert(v.token).second) return err(vat + ".token: is listed twice");
     if (std::find(prefix.begin(), prefix.end(), v.token) != prefix.end())
       return err(vat + ".token: is a token of the entry's own prefix, which makes the entry's own tier unreachable");
-    if (auto s = claim_family(t, vat, v.family, v.tier, claimed); !s) return s;
+    // The operator names a variant's family and tier by its bare token: families[m][p].by[80gb].family.
+    if (auto s = claim_family(t, at + ".by[" + v.token + "]", v.family, v.tier, claimed); !s) return s;
   }
   return Ok{};
 }

@@ -11,6 +11,7 @@
 #include "model/manufacturer.h"
 #include "model/normalize_name.h"
 #include "model/pool_identity.h"
+#include "model/unit_preset_table.h"
 #include "model/unit_presets.h"
 #include "tests/golden/golden_registry.h"
 
@@ -184,6 +185,20 @@ GOLDEN_HANDLER(Spec("unit-spec", "authorDerivedInstanceType").opt({"aKey", "awar
     }
   }
   return {{"instanceType", project(got, want.at("instanceType"))}};
+})
+
+// loadUnitResourcesPresets: the strict decode and load-time validation of a preset table
+// (validateTiers, validateStrip, validateFamilies, validateFamilyEntry, claimPresetFamily,
+// validatePresetPrefixesDisjoint, validatePresetSequence, validatePresetToken,
+// parsePresetUnitCPU/RAM). Answers whether the table loads and, when refused, where: the
+// operator's error names the place before ": " (tiers[small].cpu, strip["tesla"],
+// families[nvidia][a100].by["80gb"].token, ...).
+GOLDEN_HANDLER(Spec("unit-spec", "loadUnitResourcesPresets").alias("preset table validators").alias("validate").in({"table"}).out({"ok", "refusedAt"}), [](const json& in, const json&) -> json {
+  const auto table = model::parse_preset_table(in.at("table"));
+  if (table) return {{"ok", true}, {"refusedAt", nullptr}};
+  const std::string& e = table.error();
+  const auto colon = e.find(": ");
+  return {{"ok", false}, {"refusedAt", colon == std::string::npos ? e : e.substr(0, colon)}};
 })
 
 }  // namespace
