@@ -13,6 +13,7 @@
 #include "model/normalize_name.h"
 #include "model/partition_geometry.h"
 #include "model/population.h"
+#include "model/reject_divergent_group_profiles.h"
 #include "model/resource_names.h"
 #include "model/sliced_detail.h"
 
@@ -215,6 +216,11 @@ Result<Devices> make_devices(const std::string& node, const std::vector<Accelera
       }
       group.accelerators.push_back(std::move(card));
     }
+    // As the T-Head and Hygon detectors do before aggregating: withhold any profile name the
+    // group's cards expose differently. Every MIG card of one inventory gets the same catalog
+    // capability, so nothing diverges here and the ledger rows above stay in step; the call keeps
+    // the detection path in the operator's order should per-card capability ever differ.
+    (void)reject_divergent_group_profiles(group);
     set_group_sliced_detail(group);
     devices.spec.groups.push_back(std::move(group));
     devices.status.groups.push_back(std::move(ledger));

@@ -7,9 +7,11 @@
 #include <vector>
 
 #include "model/devices.h"
+#include "model/devices_codec.h"
 #include "model/mig_catalog.h"
 #include "model/partition_geometry.h"
 #include "model/profile_names.h"
+#include "model/reject_divergent_group_profiles.h"
 #include "model/sliced_detail.h"
 #include "tests/golden/golden_registry.h"
 
@@ -265,6 +267,30 @@ GOLDEN_HANDLER(Spec("mig-profile-names", "AggregateAcceleratorSlicedDetail").in(
              {{"coresPercentageOvercommit", detail.logical.cores_percentage_overcommit},
               {"count", detail.logical.count}}},
             {"physical", {{"count", detail.physical.count}, {"profiles", profiles}}}}}};
+})
+
+// rejectDivergentGroupProfiles on one group: each card's status is the Devices CRD's
+// (spec.groups[].accelerators[].status, read through the codec); the answer is what the Go test
+// asserts — each card's surviving profile names and physicalSliced.count, and how many names
+// were withheld (one reason each).
+GOLDEN_HANDLER(Spec("mig-profile-names", "rejectDivergentGroupProfiles").in({"group"}).out({"accelerators", "rejected"}), [](const json& in, const json&) -> json {
+  const json& g = in.at("group");
+  m::DevicesGroup group;
+  group.id = g.value("id", std::string());
+  for (const auto& a : g.at("accelerators")) {
+    m::Accelerator card;
+    card.id = a.at("id").get<std::string>();
+    card.status = must(m::decode_accelerator_status(a.value("status", json::object())));
+    group.accelerators.push_back(std::move(card));
+  }
+  const auto rejected = m::reject_divergent_group_profiles(group);
+  json cards = json::array();
+  for (const auto& card : group.accelerators) {
+    json names = json::array();
+    for (const auto& p : card.status.physical_sliced.profiles) names.push_back(p.name);
+    cards.push_back({{"id", card.id}, {"profiles", names}, {"count", card.status.physical_sliced.count}});
+  }
+  return {{"accelerators", cards}, {"rejected", rejected.size()}};
 })
 
 }  // namespace
