@@ -6,6 +6,7 @@
 
 #include "model/label_keys.h"
 #include "model/pool_identity.h"
+#include "model/stage4/instance_type_schedule_labels.h"
 #include "model/stage4/instance_type_status.h"
 
 namespace chaintwin::model {
@@ -30,7 +31,9 @@ Requeue requeue(const std::string& key, int64_t seconds, std::string reason) {
   return Requeue{std::string(kInstanceTypeController), key, seconds, std::move(reason)};
 }
 
-Plan teardown(const ClusterState& state, const InstanceType& type) {
+}  // namespace
+
+Plan teardown_instance_type(const ClusterState& state, const InstanceType& type) {
   Plan plan;
   if (!has_finalizer(type.metadata, keys::kControlledFinalizer)) return plan;  // never locked: nothing to hold
   const auto cq = state.cluster_queues.find(type.metadata.name);
@@ -61,11 +64,8 @@ Plan teardown(const ClusterState& state, const InstanceType& type) {
   return plan;
 }
 
-}  // namespace
-
 StringMap cluster_queue_labels_for(const InstanceType& type, bool aware) {
-  StringMap labels = pool_schedule_labels(type.spec.acceleratable, aware, type.spec.general_group,
-                                          type.spec.accelerator_group, type.spec.os, type.spec.arch);
+  StringMap labels = instance_type_schedule_labels(type, aware);
   labels[std::string(keys::kResourceType)] = std::string(kInstanceTypesResourceType);
   return labels;
 }
@@ -148,7 +148,7 @@ Plan reconcile_instance_type(const ClusterState& state, const std::string& name)
   Plan plan;
   const auto found = state.instance_types.find(name);
   if (found == state.instance_types.end()) return plan;
-  if (found->second.metadata.deletion_timestamp) return teardown(state, found->second);
+  if (found->second.metadata.deletion_timestamp) return teardown_instance_type(state, found->second);
 
   InstanceType type = found->second;
   const bool aware = state.settings.instance_type_aware_cpu_manufacturer;

@@ -20,8 +20,8 @@ inline constexpr int64_t kTerminatingQueueRequeueSeconds = 15;         // admin-
 inline constexpr std::string_view kTerminatingPhaseMessage = "instance type is terminating";
 inline constexpr std::string_view kInstanceTypesResourceType = keys::kClusterQueueResType;
 
-// The queue's schedule labels (PoolScheduleLabels over the type's SPEC identity and the
-// awareness setting) plus resource.gpustack.ai/type=instancetypes.
+// The queue's schedule labels (instance_type_schedule_labels: PoolScheduleLabels over the type's
+// SPEC identity and the awareness setting) plus resource.gpustack.ai/type=instancetypes.
 StringMap cluster_queue_labels_for(const InstanceType& type, bool aware);
 
 // createClusterQueue (@f130444c): the schedule labels, stopPolicy Hold with annotation
@@ -52,6 +52,13 @@ struct InactiveSync {
   bool writes() const { return queue.has_value() || instance_type.has_value(); }
 };
 InactiveSync sync_inactive(const InstanceType& type, const ClusterQueue& queue);
+
+// teardownInstanceType: the pass for a type being deleted (deletionTimestamp set). Without the
+// gpustack.ai/controlled finalizer: nothing. With it and the name-identical ClusterQueue present:
+// status {phase Inactive, phaseMessage "instance type is terminating", entrance} written once
+// (when the phase is not already Inactive), the queue deleted once (not when already
+// terminating), requeue 15 s. The queue gone: the finalizer removed.
+Plan teardown_instance_type(const ClusterState& state, const InstanceType& type);
 
 // One Reconcile pass for the InstanceType `name`:
 //  - gone: nothing;

@@ -3,6 +3,7 @@
 #include "model/stage4/instance_type_status.h"
 
 #include <algorithm>
+#include <map>
 #include <set>
 #include <string_view>
 #include <tuple>
@@ -13,6 +14,7 @@
 #include "model/profile_names.h"
 #include "model/sliced_detail.h"
 #include "model/stage4/accelerator_views.h"
+#include "model/stage4/instance_type_schedule_labels.h"
 
 namespace chaintwin::model {
 namespace {
@@ -27,11 +29,6 @@ bool is_operator_flavor(const ResourceFlavor& rf) {
 std::string note_of(const ObjectMeta& meta, std::string_view name) {
   const auto it = meta.annotations.find(std::string(keys::kNotePrefix) + std::string(name));
   return it == meta.annotations.end() ? std::string() : it->second;
-}
-
-StringMap schedule_labels_of(const InstanceType& type, bool aware) {
-  return pool_schedule_labels(type.spec.acceleratable, aware, type.spec.general_group, type.spec.accelerator_group,
-                              type.spec.os, type.spec.arch);
 }
 
 std::vector<const Devices*> pool_devices(const ClusterState& state, const StringMap& queue_labels) {
@@ -55,7 +52,7 @@ InstanceTypeDetail compute_detail(const ClusterState& state, const InstanceType&
                                   const std::vector<const Devices*>& pool) {
   const bool aware = state.settings.instance_type_aware_cpu_manufacturer;
   if (!type.spec.acceleratable && !aware) return {};  // the collapsed generic pool
-  StringMap wanted = schedule_labels_of(type, aware);
+  StringMap wanted = instance_type_schedule_labels(type, aware);
   wanted[std::string(keys::kResourceType)] = std::string(kNodesResourceType);
   const ResourceFlavor* flavor = nullptr;
   for (const auto& [name, rf] : state.resource_flavors) {
@@ -77,9 +74,6 @@ InstanceTypeDetail compute_detail(const ClusterState& state, const InstanceType&
   } else {
     detail.cpu = note_of(flavor->metadata, "cpuDetail");
   }
-  if (!detail.manufacturer.empty())
-    for (auto& p : detail.sliced_detail.physical.profiles)
-      p.name = publish_partitioned_profile_name(detail.manufacturer, p.name);
   return detail;
 }
 
@@ -130,6 +124,18 @@ InstanceTypeCapacityView cpu_view(const ClusterQueue& queue) {
   return {capacity_milli / 1000, once_milli / 1000, remaining_milli / 1000};
 }
 
+void publish_partition_profile_names(InstanceTypeStatus& status) {
+  const std::string& manufacturer = status.detail.manufacturer;
+  if (manufacturer.empty()) return;  // no detail yet: names stay as read; a later pass publishes them
+  for (auto& p : status.detail.sliced_detail.physical.profiles)
+    p.name = publish_partitioned_profile_name(manufacturer, p.name);
+  for (auto* counts : {&status.accelerator_partitioned.remaining_profiles, &status.accelerator_partitioned.allocated_profiles}) {
+    std::map<std::string, int64_t> published;  // a map: the published names come out in name order
+    for (const auto& [name, count] : *counts) published[publish_partitioned_profile_name(manufacturer, name)] += count;
+    *counts = std::move(published);
+  }
+}
+
 bool cluster_queue_has_reserved(const ClusterQueue& queue) {
   if (queue.status.reserving_workloads != 0 || queue.status.admitted_workloads != 0) return true;
   for (const auto& flavor : queue.status.flavors_reservation)
@@ -172,6 +178,7 @@ InstanceTypeStatusComputation compute_instance_type_status(const ClusterState& s
     }
   }
   st.detail = compute_detail(state, type, pool);
+  publish_partition_profile_names(st);
   st.entrance = format_local_queue_name(queue.metadata.name);
   std::tie(st.phase, st.phase_message) = cluster_queue_phase(queue);
   return out;

@@ -38,6 +38,14 @@ bool cluster_queue_has_reserved(const ClusterQueue& queue);
 // (True Active, False Inactive, Unknown or absent Activating).
 std::pair<std::string, std::string> cluster_queue_phase(const ClusterQueue& queue);
 
+// publishPartitionProfileNames: with status.detail.manufacturer set, every partition profile name
+// the status shows (detail.slicedDetail.physical.profiles, acceleratorPartitioned.remainingProfiles
+// and allocatedProfiles) in its published spelling (publish_partitioned_profile_name, T-Head
+// "4g48gb" -> "4g.48gb"; idempotent), the two per-profile lists in name order. No manufacturer
+// (no detail yet): nothing changes. (The model's per-profile lists are maps, already keyed by the
+// published name, so for them this only re-keys; two spellings of one profile would sum.)
+void publish_partition_profile_names(InstanceTypeStatus& status);
+
 struct InstanceTypeStatusComputation {
   InstanceTypeStatus status;
   std::vector<std::string> notes;  // ledger rows read from their published counts, and why
