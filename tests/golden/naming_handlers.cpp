@@ -14,6 +14,7 @@
 #include "model/quantity.h"
 #include "model/resource_classify.h"
 #include "model/resource_names.h"
+#include "model/stage4/instance_type_flavor.h"
 #include "model/stage4/node_queue_entrance_reconciler.h"
 #include "model/stage4/node_topology_reconciler.h"
 #include "model/topology_source_codec.h"
@@ -294,6 +295,61 @@ GOLDEN_HANDLER(Spec("naming", "NodeQueueEntranceReconciler").setup("no LocalQueu
                  json out = json::array();
                  for (auto& [key, lq] : created) out.push_back(std::move(lq));
                  return {{"localQueues", out}};
+               });
+
+// NodeQueueEntranceReconciler over a cluster that already has LocalQueues: the ClusterQueues
+// ({name, labels}), the Namespaces (names) and the LocalQueues ({namespace, clusterQueue}: the
+// LocalQueue the controller would have made for that queue there, controlled by it). One pass;
+// the answer is every write in order as {verb, controller, namespace, name}.
+GOLDEN_HANDLER(Spec("naming", "NodeQueueEntranceReconciler").setup("existing LocalQueues: every write of one pass").in({"clusterQueues", "namespaces", "localQueues"}).out({"writes"}),
+               [](const json& in, const json&) -> json {
+                 m::ClusterState state;
+                 for (const auto& c : in.at("clusterQueues")) {
+                   m::ClusterQueue cq;
+                   cq.metadata.name = c.at("name").get<std::string>();
+                   cq.metadata.uid = "uid-" + cq.metadata.name;
+                   cq.metadata.labels = string_map(c, "labels");
+                   state.cluster_queues[cq.metadata.name] = cq;
+                 }
+                 for (const auto& n : in.at("namespaces")) {
+                   m::Namespace ns;
+                   ns.metadata.name = n.get<std::string>();
+                   state.namespaces[ns.metadata.name] = ns;
+                 }
+                 for (const auto& l : in.at("localQueues")) {
+                   const auto cq = state.cluster_queues.find(l.at("clusterQueue").get<std::string>());
+                   if (cq == state.cluster_queues.end()) throw std::runtime_error("a LocalQueue of an unknown ClusterQueue");
+                   const m::LocalQueue lq = m::desired_local_queue(cq->second, l.at("namespace").get<std::string>());
+                   state.local_queues[m::local_queue_key(lq.metadata.namespace_, lq.metadata.name)] = lq;
+                 }
+                 json writes = json::array();
+                 for (const auto& w : m::reconcile_node_queue_entrance(state).writes) {
+                   const auto* lq = std::get_if<m::LocalQueue>(&w.object);
+                   if (lq == nullptr) throw std::runtime_error("a write of another kind: " + w.reason);
+                   writes.push_back({{"verb", std::string(m::to_string(w.verb))},
+                                     {"controller", w.controller},
+                                     {"namespace", lq->metadata.namespace_},
+                                     {"name", lq->metadata.name}});
+                 }
+                 return {{"writes", writes}};
+               });
+
+// instanceTypeFlavorSpec: one InstanceTypeFlavor catalog row from a ResourceFlavor's notes (the
+// note.gpustack.ai/* annotations, keys without the prefix) and the awareness setting.
+GOLDEN_HANDLER(Spec("naming", "instanceTypeFlavorSpec").in({"notes", "instanceTypeAwareCPUManufacturer"}).out({"spec"}),
+               [](const json& in, const json&) -> json {
+                 const auto spec = m::instance_type_flavor_spec(string_map(in, "notes"),
+                                                                in.at("instanceTypeAwareCPUManufacturer").get<bool>());
+                 return {{"spec",
+                          {{"acceleratable", spec.acceleratable},
+                           {"acceleratorGroup", spec.accelerator_group},
+                           {"generalGroup", spec.general_group},
+                           {"manufacturer", spec.manufacturer},
+                           {"product", spec.product},
+                           {"family", spec.family},
+                           {"memory", spec.memory},
+                           {"cores", spec.cores},
+                           {"sliceable", spec.sliceable}}}};
                });
 
 GOLDEN_HANDLER(Spec("naming", "PoolFlavorSelector").in({"labels"}).out({"selector"}), [](const json& in, const json&) -> json {
