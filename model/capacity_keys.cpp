@@ -12,41 +12,15 @@
 #include "model/normalize_name.h"
 #include "model/population.h"
 #include "model/profile_names.h"
+#include "model/resource_classify.h"
 #include "model/resource_names.h"
 
 namespace chaintwin::model {
 namespace {
 
-using Rows = std::map<std::string, const AcceleratorAllocation*>;
-
 constexpr std::array<std::string_view, 5> kOwnedSuffixes{
     kSlicedUnitsSuffix, kSlicedCoresPercentageSuffix, kSlicedMemoryPercentageSuffix, kSlicedMemoryMibSuffix,
     kPartitionedUnitsSuffix};
-
-// Every fixed suffix a family key may carry behind a base (ResourceFamilyOf's table).
-constexpr std::array<std::string_view, 8> kFamilySuffixes{
-    kSlicedMemoryPercentageSuffix, kSlicedCoresPercentageSuffix, kSlicedMemoryMibSuffix, kPartitionedUnitsSuffix,
-    kSlicedUnitsSuffix,            kPartitionedSuffix,           kSlicedSuffix,          kSharedSuffix};
-
-bool is_resource_base(std::string_view name) { return manufacturer_by_resource_base(name).has_value(); }
-
-// IsKnownAcceleratableResourceName: the name classifies into the exclusive, shared, sliced or
-// partitioned family (a base, a base plus a fixed suffix, or a per-profile key).
-bool is_known_accelerator_resource_name(std::string_view name) {
-  if (partitioned_profile_of(name)) return true;
-  for (const auto suffix : kFamilySuffixes)
-    if (name.ends_with(suffix) && is_resource_base(name.substr(0, name.size() - suffix.size()))) return true;
-  return is_resource_base(name);
-}
-
-// hasAcceleratorSuffix: one of `suffixes` behind a known accelerator resource name.
-template <size_t N>
-bool has_accelerator_suffix(std::string_view name, const std::array<std::string_view, N>& suffixes) {
-  for (const auto suffix : suffixes)
-    if (name.ends_with(suffix) && is_known_accelerator_resource_name(name.substr(0, name.size() - suffix.size())))
-      return true;
-  return false;
-}
 
 // Spec groups by "<manufacturer>-<id>"; a later duplicate wins, as in a Go map.
 std::map<std::string, const DevicesGroup*> groups_by_key(const Devices& devices) {
@@ -55,51 +29,11 @@ std::map<std::string, const DevicesGroup*> groups_by_key(const Devices& devices)
   return out;
 }
 
-std::map<std::string, const DevicesAllocationGroup*> ledger_by_key(const Devices& devices) {
-  std::map<std::string, const DevicesAllocationGroup*> out;
-  for (const auto& g : devices.status.groups) out[accelerator_key(g.manufacturer, g.id)] = &g;
-  return out;
-}
-
-const DevicesAllocationGroup* find_ledger(const std::map<std::string, const DevicesAllocationGroup*>& ledger,
-                                          const std::string& key) {
+// The group's ledger rows, or none when Devices.status has no such group.
+const AcceleratorLedger& rows_of(const std::map<std::string, AcceleratorLedger>& ledger, const std::string& key) {
+  static const AcceleratorLedger kNone;
   const auto it = ledger.find(key);
-  return it == ledger.end() ? nullptr : it->second;
-}
-
-// acceleratorCards: the two disjoint populations (partitioned wins).
-struct Populations {
-  int64_t logical = 0;
-  int64_t logical_slices = 0;
-  int64_t partitioned = 0;
-};
-Populations populations_of(const DevicesGroup& g) {
-  Populations p;
-  for (const auto& a : g.accelerators) {
-    if (is_partitioned(a.status)) {
-      ++p.partitioned;
-    } else if (is_logically_sliceable(a.status)) {
-      ++p.logical;
-      p.logical_slices += a.status.logical_sliced.count;
-    }
-  }
-  return p;
-}
-
-// acceleratableCardMemoryMib: the lossy `<aKey>.memory` label, Value() / 2^20; 0 when absent or
-// not a quantity.
-int64_t card_memory_mib(const Node& node, const std::string& a_key) {
-  const auto it = node.metadata.labels.find(std::string(keys::kAcceleratablePrefix) + a_key + ".memory");
-  if (it == node.metadata.labels.end()) return 0;
-  const auto q = Quantity::parse(it->second);
-  if (!q) return 0;
-  return q->value_ceil() / (int64_t{1} << 20);
-}
-
-bool pool_advertised(const ResourceList& capacity, const std::string& pool) {
-  if (pool.empty()) return false;
-  const auto it = capacity.find(pool);
-  return it != capacity.end() && it->second.sign() > 0;
+  return it == ledger.end() ? kNone : it->second;
 }
 
 struct Tally {
@@ -120,7 +54,7 @@ ResourceList plan(const Node& node, const Devices* devices, std::vector<std::str
   }
   if (devices == nullptr) note(notes, "no Devices record: no slicing or partitioning capability is known yet");
   const auto groups = devices ? groups_by_key(*devices) : std::map<std::string, const DevicesGroup*>{};
-  const auto ledger = devices ? ledger_by_key(*devices) : std::map<std::string, const DevicesAllocationGroup*>{};
+  const auto ledger = devices_ledger_by_group(devices);
 
   std::map<std::string, Tally> tallies;  // by manufacturer
   for (const auto& a_key : extract_acceleratable_node_keys(node)) {
@@ -130,7 +64,7 @@ ResourceList plan(const Node& node, const Devices* devices, std::vector<std::str
       continue;
     }
     const DevicesGroup& group = *g->second;
-    const Populations pop = populations_of(group);
+    const AcceleratorCards pop = accelerator_cards(group);
     if (pop.logical == 0 && pop.partitioned == 0) {
       note(notes, "model " + a_key + ": no accelerator can be sliced or partitioned, contributes nothing");
       continue;
@@ -145,11 +79,11 @@ ResourceList plan(const Node& node, const Devices* devices, std::vector<std::str
       t.cores += group.accelerator_sliced_detail.logical.cores_percentage_overcommit ? pop.logical_slices * 100
                                                                                      : pop.logical * 100;
       t.memory_percentage += pop.logical * 100;
-      t.memory_mib += pop.logical * card_memory_mib(node, a_key);
+      t.memory_mib += pop.logical * acceleratable_card_memory_mib(node, std::string(keys::kAcceleratablePrefix) + a_key);
     }
     if (pop.partitioned > 0) {
       t.partitioned_units += pop.partitioned * kUnitsPerAccelerator;
-      for (const auto& [name, count] : partition_instances_by_profile(group, find_ledger(ledger, a_key)))
+      for (const auto& [name, count] : partition_instances_by_profile(group, rows_of(ledger, a_key)))
         t.profiles[name] += count;
     }
   }
@@ -159,7 +93,7 @@ ResourceList plan(const Node& node, const Devices* devices, std::vector<std::str
     const auto names = resource_names_for(manufacturer);
     if (!names) continue;
     if (t.has_logical) {
-      if (pool_advertised(node.status.capacity, names->sliced)) {
+      if (pool_advertised(node, manufacturer, DeviceAllocationMode::kSliced)) {
         out[names->sliced_units] = Quantity::from_int(t.units);
         out[names->sliced_cores_percentage] = Quantity::from_int(t.cores);
         out[names->sliced_memory_percentage] = Quantity::from_int(t.memory_percentage);
@@ -169,7 +103,7 @@ ResourceList plan(const Node& node, const Devices* devices, std::vector<std::str
       }
     }
     if (t.partitioned_units == 0) continue;
-    if (!pool_advertised(node.status.capacity, names->partitioned)) {
+    if (!pool_advertised(node, manufacturer, DeviceAllocationMode::kPartitioned)) {
       note(notes, manufacturer + ": .partitioned keys withheld: " +
                       (names->partitioned.empty() ? "the manufacturer has no partition kind"
                                                   : names->partitioned + " is absent or 0 in capacity"));
@@ -196,10 +130,61 @@ ResourceList desired_accelerator_capacity(const Node& node, const Devices* devic
   return plan(node, devices, nullptr);
 }
 
+AcceleratorCards accelerator_cards(const DevicesGroup& group) {
+  AcceleratorCards c;
+  for (const auto& a : group.accelerators) {
+    if (is_partitioned(a.status)) {
+      ++c.partitioned;
+    } else if (is_logically_sliceable(a.status)) {
+      ++c.logical;
+      c.logical_slices += a.status.logical_sliced.count;
+    }
+  }
+  return c;
+}
+
+std::map<std::string, AcceleratorLedger> devices_ledger_by_group(const Devices* devices) {
+  std::map<std::string, AcceleratorLedger> out;
+  if (devices == nullptr) return out;
+  for (const auto& g : devices->status.groups) {
+    AcceleratorLedger rows;
+    for (const auto& row : g.accelerators) rows[row.id] = &row;
+    out[accelerator_key(g.manufacturer, g.id)] = std::move(rows);
+  }
+  return out;
+}
+
+bool pool_advertised(const Node& node, std::string_view manufacturer, DeviceAllocationMode mode) {
+  const std::string pool = get_acceleratable_resource_name(manufacturer, mode);
+  if (pool.empty()) return false;
+  const auto it = node.status.capacity.find(pool);
+  return it != node.status.capacity.end() && it->second.sign() > 0;
+}
+
+int64_t acceleratable_card_memory_mib(const Node& node, std::string_view node_key) {
+  const auto it = node.metadata.labels.find(std::string(node_key) + ".memory");
+  if (it == node.metadata.labels.end()) return 0;
+  const auto q = Quantity::parse(it->second);
+  if (!q) return 0;
+  return q->value_ceil() / (int64_t{1} << 20);
+}
+
+bool has_accelerator_suffix(std::string_view resource_name, std::span<const std::string_view> suffixes) {
+  for (const auto suffix : suffixes)
+    if (resource_name.ends_with(suffix) &&
+        is_known_acceleratable_resource_name(resource_name.substr(0, resource_name.size() - suffix.size())))
+      return true;
+  return false;
+}
+
 ProfileCounts partition_instances_by_profile(const DevicesGroup& group, const DevicesAllocationGroup* ledger) {
-  Rows rows;
+  AcceleratorLedger rows;
   if (ledger != nullptr)
     for (const auto& row : ledger->accelerators) rows[row.id] = &row;
+  return partition_instances_by_profile(group, rows);
+}
+
+ProfileCounts partition_instances_by_profile(const DevicesGroup& group, const AcceleratorLedger& rows) {
   ProfileCounts out;
   for (const auto& a : group.accelerators) {
     if (!is_partitioned(a.status)) continue;
@@ -215,10 +200,11 @@ ProfileCounts partition_instances_by_profile(const DevicesGroup& group, const De
 }
 
 std::map<std::string, ProfileCounts> partition_instances_by_group(const Devices& devices) {
-  const auto ledger = ledger_by_key(devices);
+  const auto ledger = devices_ledger_by_group(&devices);
   std::map<std::string, ProfileCounts> out;
-  for (const auto& [key, group] : groups_by_key(devices))
-    out[key] = partition_instances_by_profile(*group, find_ledger(ledger, key));
+  for (const auto& [key, group] : groups_by_key(devices)) {
+    out[key] = partition_instances_by_profile(*group, rows_of(ledger, key));
+  }
   return out;
 }
 
@@ -277,16 +263,16 @@ bool accelerator_family_capacity_changed(const ResourceList& old_capacity, const
 std::map<std::string, AcceleratorSignature> accelerator_signatures(const Devices* devices) {
   std::map<std::string, AcceleratorSignature> out;
   if (devices == nullptr) return out;
-  const auto ledger = ledger_by_key(*devices);
+  const auto ledger = devices_ledger_by_group(devices);
   for (const auto& [key, group] : groups_by_key(*devices)) {
-    const Populations pop = populations_of(*group);
+    const AcceleratorCards pop = accelerator_cards(*group);
     AcceleratorSignature sig;
     sig.logical_accelerators = pop.logical;
     sig.partitioned_accelerators = pop.partitioned;
     sig.logical_count = group->accelerator_sliced_detail.logical.count;
     sig.logical_overcommit = group->accelerator_sliced_detail.logical.cores_percentage_overcommit;
     // std::map iterates in name order, so "name=count" entries come out sorted.
-    for (const auto& [name, count] : partition_instances_by_profile(*group, find_ledger(ledger, key))) {
+    for (const auto& [name, count] : partition_instances_by_profile(*group, rows_of(ledger, key))) {
       if (!sig.partition_profiles.empty()) sig.partition_profiles += ';';
       sig.partition_profiles += name + "=" + std::to_string(count);
     }

@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <map>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -32,10 +33,45 @@ using ProfileCounts = std::map<std::string, int64_t>;
 // node, a node without Devices, or one whose models can neither be sliced nor partitioned.
 ResourceList desired_accelerator_capacity(const Node& node, const Devices* devices);
 
+// acceleratorCards: a group's cards split into the two populations that never overlap. A card
+// with a physical (partition) capability is partitioned (IsPartitioned wins); otherwise one with
+// a logical slice count is logical, and logical_slices sums those cards' slice counts; a card
+// offering neither is in neither.
+struct AcceleratorCards {
+  int64_t logical = 0;
+  int64_t logical_slices = 0;
+  int64_t partitioned = 0;
+  bool operator==(const AcceleratorCards&) const = default;
+};
+AcceleratorCards accelerator_cards(const DevicesGroup& group);
+
+// One Devices status group's ledger rows by accelerator id (a later duplicate id wins).
+using AcceleratorLedger = std::map<std::string, const AcceleratorAllocation*>;
+// devicesLedgerByGroup: Devices.status groups keyed "<manufacturer>-<group id>" (the key the
+// spec side uses; a later duplicate group wins), then by accelerator id. Empty for a null
+// Devices. The rows point into `devices`.
+std::map<std::string, AcceleratorLedger> devices_ledger_by_group(const Devices* devices);
+
+// poolAdvertised: the manufacturer's bare device-plugin pool for `mode`
+// (GetAcceleratableResourceName) is named and positive in the node's status.capacity — never
+// allocatable. False when the manufacturer has no such pool (no partition kind).
+bool pool_advertised(const Node& node, std::string_view manufacturer, DeviceAllocationMode mode);
+
+// acceleratableCardMemoryMib: the per-card VRAM from the node label "<node_key>.memory"
+// (node_key = acceleratable.feature.gpustack.ai/<aKey>), Quantity.Value() / 2^20; 0 when the
+// label is absent or not a quantity.
+int64_t acceleratable_card_memory_mib(const Node& node, std::string_view node_key);
+
+// hasAcceleratorSuffix: `resource_name` is one of `suffixes` behind a name
+// IsKnownAcceleratableResourceName accepts (so a foreign "example.com/foo.sliced.units" is not).
+bool has_accelerator_suffix(std::string_view resource_name, std::span<const std::string_view> suffixes);
+
 // Per profile offered by the group's partitioned accelerators: Σ (allocated + remaining) from
 // the ledger, or the static ceiling for an accelerator whose ledger row is not ready. Every
 // offered profile has an entry, even at 0. `ledger` is the group's status row (may be null).
 ProfileCounts partition_instances_by_profile(const DevicesGroup& group, const DevicesAllocationGroup* ledger);
+// The same from the group's rows by accelerator id (devices_ledger_by_group's entry).
+ProfileCounts partition_instances_by_profile(const DevicesGroup& group, const AcceleratorLedger& ledger);
 // The same for every spec group, keyed "<manufacturer>-<group id>"; the ledger row is looked up
 // by manufacturer AND group id.
 std::map<std::string, ProfileCounts> partition_instances_by_group(const Devices& devices);

@@ -7,6 +7,7 @@
 
 #include "model/capacity_keys.h"
 #include "model/credit_conversions.h"
+#include "model/credits.h"
 #include "model/devices.h"
 #include "model/label_keys.h"
 #include "model/node.h"
@@ -211,4 +212,83 @@ GOLDEN_HANDLER(Spec(kArea, "QuantityToOriginalValue").in({"quantity", "sliced"})
 
 GOLDEN_HANDLER(Spec(kArea, "IsValidSlicedPartitions").in({"n"}).out({"valid"}), [](const json& in, const json&) -> json {
   return {{"valid", m::is_valid_sliced_partitions(in.at("n").get<int64_t>())}};
+});
+
+// The internal steps of desiredAcceleratorCapacity (node_capacity.go), each on its own.
+
+static json profile_counts_json(const std::vector<m::AcceleratorProfileCount>& counts) {
+  json out = json::object();
+  for (const auto& p : counts) out[p.name] = p.count;
+  return out;
+}
+
+// A group as the Devices input schema has it ({manufacturer, id, accelerators}).
+GOLDEN_HANDLER(Spec(kArea, "acceleratorCards").in({"group"}).out({"logical", "logicalSlices", "partitioned"}), [](const json& in, const json&) -> json {
+  const m::Devices devs = devices_of(json{{"groups", json::array({in.at("group")})}});
+  const m::AcceleratorCards cards = m::accelerator_cards(devs.spec.groups.at(0));
+  return {{"logical", cards.logical}, {"logicalSlices", cards.logical_slices}, {"partitioned", cards.partitioned}};
+});
+
+// `devices`: a Devices ({groups, ledger}) or null. Each row shows the profiles it holds.
+GOLDEN_HANDLER(Spec(kArea, "devicesLedgerByGroup").in({"devices"}).out({"ledgerByGroup"}), [](const json& in, const json&) -> json {
+  const json& d = in.at("devices");
+  const m::Devices devs = d.is_null() ? m::Devices{} : devices_of(d);
+  json out = json::object();
+  for (const auto& [key, rows] : m::devices_ledger_by_group(d.is_null() ? nullptr : &devs)) {
+    json by_id = json::object();
+    for (const auto& [id, row] : rows)
+      by_id[id] = {{"allocatedProfiles", profile_counts_json(row->allocated_profiles)},
+                   {"remainingProfiles", profile_counts_json(row->remaining_profiles)}};
+    out[key] = by_id;
+  }
+  return {{"ledgerByGroup", out}};
+});
+
+// `allocatable` is accepted so a case can show the gate never reads it.
+GOLDEN_HANDLER(Spec(kArea, "poolAdvertised").in({"manufacturer", "mode", "capacity"}).opt({"allocatable"}).out({"advertised"}), [](const json& in, const json&) -> json {
+  const auto mode = m::parse_allocation_mode(in.at("mode").get<std::string>());
+  if (!mode) throw std::runtime_error("unknown allocation mode");
+  m::Node node;
+  node.status.capacity = resource_list_of(in.at("capacity"));
+  node.status.allocatable = resource_list_of(in.value("allocatable", json::object()));
+  return {{"advertised", m::pool_advertised(node, in.at("manufacturer").get<std::string>(), *mode)}};
+});
+
+GOLDEN_HANDLER(Spec(kArea, "acceleratableCardMemoryMib").in({"labels", "nodeKey"}).out({"memoryMib"}), [](const json& in, const json&) -> json {
+  m::Node node;
+  for (const auto& [k, v] : in.at("labels").items()) node.metadata.labels[k] = v.get<std::string>();
+  return {{"memoryMib", m::acceleratable_card_memory_mib(node, in.at("nodeKey").get<std::string>())}};
+});
+
+GOLDEN_HANDLER(Spec(kArea, "hasAcceleratorSuffix").in({"resourceName", "suffixes"}).out({"hasSuffix"}), [](const json& in, const json&) -> json {
+  const auto owned = in.at("suffixes").get<std::vector<std::string>>();
+  const std::vector<std::string_view> suffixes(owned.begin(), owned.end());
+  return {{"hasSuffix", m::has_accelerator_suffix(in.at("resourceName").get<std::string>(), suffixes)}};
+});
+
+// `devices`: a Devices ({groups, ledger}) or null; one signature per "<manufacturer>-<group id>".
+GOLDEN_HANDLER(Spec(kArea, "acceleratorSignatures").in({"devices"}).out({"signatures"}), [](const json& in, const json&) -> json {
+  const json& d = in.at("devices");
+  const m::Devices devs = d.is_null() ? m::Devices{} : devices_of(d);
+  json out = json::object();
+  for (const auto& [key, sig] : m::accelerator_signatures(d.is_null() ? nullptr : &devs))
+    out[key] = {{"logicalCards", sig.logical_accelerators},
+                {"partitionedCards", sig.partitioned_accelerators},
+                {"logicalCount", sig.logical_count},
+                {"logicalOvercommit", sig.logical_overcommit},
+                {"partitionProfiles", sig.partition_profiles}};
+  return {{"signatures", out}};
+});
+
+// The constant M; with a `divisor`, M's quotient and remainder by it (what slice sizes and
+// shares divide it evenly).
+GOLDEN_HANDLER(Spec(kArea, "ResourceMaxUnits").opt({"divisor"}).out({"value", "quotient", "remainder"}), [](const json& in, const json&) -> json {
+  json out = {{"value", m::kUnitsPerAccelerator}};
+  if (in.contains("divisor")) {
+    const auto d = in.at("divisor").get<int64_t>();
+    if (d <= 0) throw std::runtime_error("divisor must be positive");
+    out["quotient"] = m::kUnitsPerAccelerator / d;
+    out["remainder"] = m::kUnitsPerAccelerator % d;
+  }
+  return out;
 });
