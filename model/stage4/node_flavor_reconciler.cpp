@@ -78,23 +78,6 @@ void retire_unused_topology(const ClusterState& state, const std::string& profil
                              topology});
 }
 
-// retireUnusedTopologyProfileSiblings: flavors of the same hardware identity under another profile
-// that no Node contributes to any more.
-void retire_unused_siblings(const ClusterState& state, const ScheduleFlavorIndex& index, const ResourceFlavor& wanted,
-                            bool mixing_allowed, Plan& plan) {
-  const std::string base =
-      topology_unqualified_flavor_name(wanted.metadata.name, label_of(wanted.metadata.labels, keys::kTopologyProfile));
-  for (const auto& [name, rf] : state.resource_flavors) {
-    if (!has_resource_type(rf.metadata, kResourceFlavorResType)) continue;
-    if (name == wanted.metadata.name || rf.metadata.deletion_timestamp) continue;
-    if (topology_unqualified_flavor_name(name, label_of(rf.metadata.labels, keys::kTopologyProfile)) != base) continue;
-    if (!flavor_contributors(state, index, name, mixing_allowed).empty()) continue;
-    plan.writes.push_back({WriteVerb::kDelete, rf, kController,
-                           "no Node contributes to " + name + " any more; " + wanted.metadata.name +
-                               " replaces it under another topology profile"});
-  }
-}
-
 void author_instance_type(const ClusterState& state, const NodeFlavor& flavor, Plan& plan) {
   const auto id = derived_instance_type_identity(flavor, state.settings.instance_type_aware_cpu_manufacturer);
   const auto it = state.instance_types.find(id.name);
@@ -164,7 +147,7 @@ void reconcile_key(const ClusterState& state, const ScheduleFlavorIndex& index, 
                                  std::to_string(contributors.size()) + " contributing Node(s)"});
   }
 
-  retire_unused_siblings(state, index, want, mixing_allowed, plan);
+  plan.append(retire_unused_topology_profile_siblings(state, index, want, mixing_allowed));
   if (state.settings.instance_type_derived_from_node) author_instance_type(state, flavor, plan);
 }
 
@@ -174,6 +157,28 @@ std::tuple<WriteVerb, std::string, std::string> write_key(const Write& w) {
 }
 
 }  // namespace
+
+Plan retire_unused_topology_profile_siblings(const ClusterState& state, const ScheduleFlavorIndex& index,
+                                            const ResourceFlavor& wanted, bool mixing_allowed) {
+  Plan plan;
+  const std::string base =
+      topology_unqualified_flavor_name(wanted.metadata.name, label_of(wanted.metadata.labels, keys::kTopologyProfile));
+  for (const auto& [name, rf] : state.resource_flavors) {
+    if (!has_resource_type(rf.metadata, kResourceFlavorResType)) continue;
+    if (name == wanted.metadata.name || rf.metadata.deletion_timestamp) continue;
+    if (topology_unqualified_flavor_name(name, label_of(rf.metadata.labels, keys::kTopologyProfile)) != base) continue;
+    if (!flavor_contributors(state, index, name, mixing_allowed).empty()) continue;
+    plan.writes.push_back({WriteVerb::kDelete, rf, kController,
+                           "no Node contributes to " + name + " any more; " + wanted.metadata.name +
+                               " replaces it under another topology profile"});
+  }
+  return plan;
+}
+
+Plan retire_unused_topology_profile_siblings(const ClusterState& state, const ResourceFlavor& wanted,
+                                            bool mixing_allowed) {
+  return retire_unused_topology_profile_siblings(state, schedule_flavor_index(state), wanted, mixing_allowed);
+}
 
 Plan reconcile_node_flavor_key(const ClusterState& state, const std::string& flavor_name) {
   Plan plan;

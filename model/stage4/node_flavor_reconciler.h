@@ -14,12 +14,24 @@
 #include <string>
 #include <string_view>
 
+#include "model/stage4/node_flavor_index.h"
 #include "model/stage4/plan.h"
 
 namespace chaintwin::model {
 
 inline constexpr std::string_view kNodeFlavorController = "NodeFlavor";
 inline constexpr int64_t kUnprofiledContributorRequeueSeconds = 10;
+
+// retireUnusedTopologyProfileSiblings, run after `wanted` is synced: deletes every ResourceFlavor of
+// resource type "nodes" with the same topology-unqualified name as `wanted` (its name minus
+// "-<its topology.gpustack.ai/profile label>"), other than `wanted` and not already terminating,
+// that no Node contributes to under `mixing_allowed`. The writes only; `index` is
+// schedule_flavor_index(state).
+Plan retire_unused_topology_profile_siblings(const ClusterState& state, const ScheduleFlavorIndex& index,
+                                            const ResourceFlavor& wanted, bool mixing_allowed);
+// The same, building the index from `state`.
+Plan retire_unused_topology_profile_siblings(const ClusterState& state, const ResourceFlavor& wanted,
+                                            bool mixing_allowed);
 
 // The operator's Reconcile for one ResourceFlavor name.
 Plan reconcile_node_flavor_key(const ClusterState& state, const std::string& flavor_name);

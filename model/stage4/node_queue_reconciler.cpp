@@ -86,6 +86,8 @@ NodeQueueDecision fill_cluster_queue(const ClusterState& state, const ClusterQue
   return d;
 }
 
+}  // namespace
+
 NodeQueueDecision drain_or_empty_cluster_queue(const ClusterState& state, const ClusterQueue& cq) {
   if (!migration_phase(cq).empty()) return migrate_resource_groups(cq, cq, {});
   if (cq.spec.resource_groups.empty()) {
@@ -108,8 +110,6 @@ NodeQueueDecision drain_or_empty_cluster_queue(const ClusterState& state, const 
   // Emptying the last references is the same held migration, also when nothing is reserved.
   return migrate_resource_groups(cq, cq, {});
 }
-
-}  // namespace
 
 bool is_instance_type_cluster_queue(const ClusterQueue& cq) {
   const auto it = cq.metadata.labels.find(std::string(keys::kResourceType));

@@ -26,6 +26,13 @@ namespace chaintwin::model {
 // mean anything; see is_instance_type_cluster_queue).
 NodeQueueDecision decide_node_queue(const ClusterState& state, const ClusterQueue& cq);
 
+// drainOrEmptyClusterQueue: the decision for a queue whose pool has no live flavor left. A queue
+// in migration continues it (towards the empty plan); a queue without resource groups goes to
+// holdEmptyClusterQueue (None → Hold + empty-plan-hold, any other policy untouched); with
+// instance-type-drain-when-no-flavors off and reservations remaining, wait 60 s without holding;
+// otherwise start the held migration to the empty plan (save the policy, HoldAndDrain, draining).
+NodeQueueDecision drain_or_empty_cluster_queue(const ClusterState& state, const ClusterQueue& cq);
+
 // The queue carries resource.gpustack.ai/type=instancetypes.
 bool is_instance_type_cluster_queue(const ClusterQueue& cq);
 
