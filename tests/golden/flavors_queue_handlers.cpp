@@ -8,6 +8,9 @@
 #include "model/node_keys.h"
 #include "model/stage4/node_queue_reconciler.h"
 #include "model/stage4/queue_admission_checks.h"
+#include "model/stage4/queue_status.h"
+#include "model/stage4/resource_groups.h"
+#include "model/stage4/stop_policy_migration.h"
 #include "model/stage4/tas_validation.h"
 #include "tests/golden/golden_registry.h"
 
@@ -306,5 +309,111 @@ GOLDEN_HANDLER(Spec(kArea, "NodeQueueReconciler").alias("NodeQueueReconciler.Rec
 GOLDEN_HANDLER(Spec(kArea, "NodeQueueReconciler").alias("NodeQueueReconciler.Reconcile").setup("flavors of one key, each with count and capacity").in({"flavors"}).opt({"acceleratable"}).out({"coveredResources", "flavorCount", "flavors", "sumNominalCredits", "admissionChecksStrategy", "nominalQuotas", "sumNominalCpu", "topologyReadyReason"}), aggregates);
 GOLDEN_HANDLER(Spec(kArea, "NodeQueueReconciler").alias("NodeQueueReconciler.Reconcile").setup("a live and a terminating flavor").in({"live", "terminating"}).out({"coveredResources", "flavorCount", "flavors", "sumNominalCredits", "admissionChecksStrategy"}), terminating_flavor);
 GOLDEN_HANDLER(Spec(kArea, "NodeQueueReconciler").alias("NodeQueueReconciler.Reconcile").alias("admissionCheckActive").setup("AdmissionChecks active or not").in({"acceleratable", "instance-type-derived-from-node"}).opt({"admissionCheckActive", "jointCheckActive"}).out({"admissionChecksStrategy", "admissionChecksContains", "coveredResources", "flavorCount", "flavors", "sumNominalCredits"}), admission_checks);
+
+// A ResourceFlavor of a case: {name, labels, nodeLabels}.
+m::ResourceFlavor case_flavor(const json& in) {
+  m::ResourceFlavor rf;
+  rf.metadata.name = in.at("name").get<std::string>();
+  const json labels = in.value("labels", json::object()), node_labels = in.value("nodeLabels", json::object());
+  for (const auto& [k, v] : labels.items()) rf.metadata.labels[k] = v.get<std::string>();
+  for (const auto& [k, v] : node_labels.items()) rf.spec.node_labels[k] = v.get<std::string>();
+  return rf;
+}
+
+json groups_json(const std::vector<m::ResourceGroup>& groups) {
+  json out = json::array();
+  for (const auto& g : groups) {
+    json flavors = json::array();
+    for (const auto& f : g.flavors) {
+      json resources = json::array();
+      for (const auto& r : f.resources) {
+        json rj = {{"name", r.name}, {"nominalQuota", r.nominal_quota.to_string()}};
+        if (r.borrowing_limit) rj["borrowingLimit"] = r.borrowing_limit->to_string();
+        if (r.lending_limit) rj["lendingLimit"] = r.lending_limit->to_string();
+        resources.push_back(rj);
+      }
+      flavors.push_back({{"name", f.name}, {"resources", resources}});
+    }
+    out.push_back({{"coveredResources", g.covered_resources}, {"flavors", flavors}});
+  }
+  return out;
+}
+
+// buildResourceGroups(flavors, acceleratable, manufacturer) over the flavors in the order
+// fillClusterQueue hands them over (smallest per-node count first, then name); with `presorted`
+// true, in the order the case lists them (buildResourceGroups alone keeps its input order).
+GOLDEN_HANDLER(Spec(kArea, "buildResourceGroups").in({"flavors", "acceleratable", "manufacturer"}).opt({"presorted"})
+                   .out({"resourceGroups", "flavorOrder"}),
+               [](const json& in, const json&) -> json {
+  std::vector<m::ResourceFlavor> flavors;
+  for (const auto& f : in.at("flavors")) flavors.push_back(case_flavor(f));
+  if (!in.value("presorted", false)) m::sort_by_per_node_count(flavors);
+  json order = json::array();
+  for (const auto& rf : flavors) order.push_back(rf.metadata.name);
+  const auto groups = m::build_resource_groups(flavors, in.at("acceleratable").get<bool>(),
+                                               in.at("manufacturer").get<std::string>());
+  return {{"resourceGroups", groups_json(groups)}, {"flavorOrder", order}};
+});
+
+// parseResourceFlavorCapacity(rf): the pooled capacity read from the flavor's metadata labels.
+GOLDEN_HANDLER(Spec(kArea, "parseResourceFlavorCapacity").in({"labels"}).out({"capacity"}),
+               [](const json& in, const json&) -> json {
+  m::ResourceFlavor rf;
+  for (const auto& [k, v] : in.at("labels").items()) rf.metadata.labels[k] = v.get<std::string>();
+  return {{"capacity", m::resource_flavor_capacity(rf)}};
+});
+
+// drainOrEmptyClusterQueue(cq) for an operator queue of the generic CPU pool whose pool has no live
+// flavor left: the queue's stop policy ("unset" for none), its resource groups (one group covering
+// cpu, one flavor of nominal 4 per listed name), its annotations, the workloads Kueue reports
+// admitted, and Kueue's Active condition at the queue's generation ("Stopped" → False/Stopped,
+// "Ready" → True/Ready, absent → none). Out: the queue after the one write (or as it was), whether
+// there was a write, and the requeue.
+GOLDEN_HANDLER(Spec(kArea, "drainOrEmptyClusterQueue")
+                   .in({"stopPolicy", "resourceGroupFlavors", "admittedWorkloads", "instance-type-drain-when-no-flavors"})
+                   .opt({"annotations", "kueueActive"})
+                   .out({"stopPolicy", "resourceGroupFlavors", "annotations", "updated", "requeueAfterSeconds"}),
+               [](const json& in, const json&) -> json {
+  m::ClusterQueue cq = fx::instance_type_queue("generic", false);
+  const auto policy = m::decode_stop_policy(in.at("stopPolicy").get<std::string>());
+  if (!policy.ok()) throw std::runtime_error(policy.error());
+  cq.spec.stop_policy = *policy;
+  cq.metadata.annotations.clear();
+  const json annotations_in = in.value("annotations", json::object());
+  for (const auto& [k, v] : annotations_in.items()) cq.metadata.annotations[k] = v.get<std::string>();
+  if (!in.at("resourceGroupFlavors").empty()) {
+    m::ResourceGroup g;
+    g.covered_resources = {"cpu"};
+    for (const auto& name : in.at("resourceGroupFlavors"))
+      g.flavors.push_back({name.get<std::string>(), {m::ResourceQuota{"cpu", m::Quantity::from_int(4), {}, {}}}});
+    cq.spec.resource_groups = {g};
+  }
+  cq.status.admitted_workloads = in.at("admittedWorkloads").get<int32_t>();
+  if (in.contains("kueueActive")) {
+    const std::string active = in.at("kueueActive");
+    if (active == "Stopped") {
+      m::set_condition(cq.status.conditions, {std::string(m::kClusterQueueActiveCondition), "False",
+                                              std::string(m::kClusterQueueActiveReasonStopped), "", cq.metadata.generation});
+    } else if (active == "Ready") {
+      m::set_condition(cq.status.conditions,
+                       {std::string(m::kClusterQueueActiveCondition), "True", "Ready", "", cq.metadata.generation});
+    } else {
+      throw std::runtime_error("kueueActive is Stopped or Ready, not " + active);
+    }
+  }
+  m::ClusterState state;
+  state.settings.instance_type_drain_when_no_flavors = in.at("instance-type-drain-when-no-flavors").get<bool>();
+  state.cluster_queues[cq.metadata.name] = cq;
+
+  const m::NodeQueueDecision d = m::drain_or_empty_cluster_queue(state, cq);
+  const m::ClusterQueue& after = d.update ? *d.update : cq;
+  json annotations = json::object();
+  for (const auto& [k, v] : after.metadata.annotations) annotations[k] = v;
+  return {{"stopPolicy", m::encode_stop_policy(after.spec.stop_policy)},
+          {"resourceGroupFlavors", fx::flavor_names(after)},
+          {"annotations", annotations},
+          {"updated", d.update.has_value()},
+          {"requeueAfterSeconds", d.requeue_after_seconds}};
+});
 
 }  // namespace

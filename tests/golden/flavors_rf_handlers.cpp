@@ -480,4 +480,72 @@ GOLDEN_HANDLER(Spec(kArea, "syncNodeFlavorNotes").in({"foreignAnnotation", "have
           {"foreignAnnotationKept", kept}};
 });
 
+// resourceFlavorMixingSelectorDrift(actual, wanted, acceleratable): two ResourceFlavor specs
+// (spec.nodeLabels, optional spec.topologyName) and whether the flavor is a device flavor.
+m::ResourceFlavor flavor_spec_from(const json& in) {
+  for (const auto& [k, v] : in.items())
+    if (k != "nodeLabels" && k != "topologyName") throw std::runtime_error("unknown flavor spec field " + k);
+  m::ResourceFlavor rf;
+  rf.spec.node_labels = string_map(in.at("nodeLabels"));
+  rf.spec.topology_name = in.value("topologyName", "");
+  rf.spec.tolerations = {m::Toleration{"", "Exists", "", ""}};
+  return rf;
+}
+
+GOLDEN_HANDLER(Spec(kArea, "resourceFlavorMixingSelectorDrift").in({"actual", "wanted", "acceleratable"}).out({"drift"}),
+               [](const json& in, const json&) -> json {
+  return {{"drift", m::resource_flavor_mixing_selector_drift(flavor_spec_from(in.at("actual")),
+                                                             flavor_spec_from(in.at("wanted")),
+                                                             in.at("acceleratable").get<bool>())}};
+});
+
+// retireUnusedTopologyProfileSiblings(wanted, mixingAllowed) over the given Nodes and
+// ResourceFlavors (each {name, labels, terminating?}): the names of the flavors it deletes.
+GOLDEN_HANDLER(Spec(kArea, "retireUnusedTopologyProfileSiblings").in({"nodes", "resourceFlavors", "wanted"})
+                   .opt({"instance-type-mixed-on-node"}).out({"deleted"}),
+               [](const json& in, const json&) -> json {
+  m::ClusterState state;
+  for (const auto& n : in.at("nodes")) {
+    const m::Node node = node_from(n);
+    state.nodes[node.metadata.name] = node;
+  }
+  for (const auto& f : in.at("resourceFlavors")) {
+    m::ResourceFlavor rf;
+    rf.metadata.name = f.at("name").get<std::string>();
+    rf.metadata.labels = string_map(f.value("labels", json::object()));
+    if (f.value("terminating", false)) {
+      rf.metadata.deletion_timestamp = kNow;
+      rf.metadata.finalizers = {"kueue.x-k8s.io/resource-in-use"};
+    }
+    state.resource_flavors[rf.metadata.name] = rf;
+  }
+  m::ResourceFlavor wanted;
+  wanted.metadata.name = in.at("wanted").at("name").get<std::string>();
+  wanted.metadata.labels = string_map(in.at("wanted").value("labels", json::object()));
+  const bool mixing = in.value("instance-type-mixed-on-node", true);
+  json deleted = json::array();
+  for (const auto& w : m::retire_unused_topology_profile_siblings(state, wanted, mixing).writes) {
+    if (w.verb != m::WriteVerb::kDelete || m::kind_of(w.object) != "ResourceFlavor")
+      throw std::runtime_error("unexpected write " + std::string(m::to_string(w.verb)) + " " +
+                               std::string(m::kind_of(w.object)));
+    deleted.push_back(m::metadata_of(w.object).name);
+  }
+  return {{"deleted", deleted}};
+});
+
+// matchNodeFlavor(node, flavorName): the node's flavor of that topology-qualified name, or null.
+GOLDEN_HANDLER(Spec(kArea, "matchNodeFlavor").in({"node", "flavorName"}).out({"matched"}),
+               [](const json& in, const json&) -> json {
+  const auto f = m::match_node_flavor(node_from(in.at("node")), in.at("flavorName").get<std::string>());
+  if (!f) return {{"matched", nullptr}};
+  json nl = to_json(f->node_labels);
+  return {{"matched",
+           {{"name", f->name},
+            {"acceleratable", f->acceleratable},
+            {"generalKey", f->general_key},
+            {"acceleratorKey", f->accelerator_key},
+            {"count", f->count},
+            {"nodeLabels", nl}}}};
+});
+
 }  // namespace
