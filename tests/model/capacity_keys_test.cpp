@@ -179,3 +179,25 @@ TEST_CASE("a foreign capacity change does not fire the Node predicate", "[capaci
   const m::ResourceList with_pool{{"cpu", q("16")}, {"nvidia.com/gpu.partitioned", q("7")}};
   CHECK(m::accelerator_family_capacity_changed(old_cap, with_pool));
 }
+
+TEST_CASE("the partition count from a status row and from devices_ledger_by_group's entry agree", "[capacity]") {
+  m::Devices devs = devices_with("nvidia", "h100", {mig_card("0", {{"1g.10gb", 7}, {"7g.80gb", 1}}), logical_card("1", 128, true)});
+  m::DevicesAllocationGroup row_group;
+  row_group.manufacturer = "nvidia";
+  row_group.id = "h100";
+  m::AcceleratorAllocation row;
+  row.id = "0";
+  row.allocated_profiles = {{"1g.10gb", 2}};
+  row.remaining_profiles = {{"1g.10gb", 5}};
+  row_group.accelerators.push_back(row);
+  devs.status.groups.push_back(row_group);
+
+  const auto ledger = m::devices_ledger_by_group(&devs);
+  REQUIRE(ledger.count("nvidia-h100") == 1);
+  const auto& group = devs.spec.groups.at(0);
+  CHECK(m::partition_instances_by_profile(group, ledger.at("nvidia-h100")) ==
+        m::partition_instances_by_profile(group, &devs.status.groups.at(0)));
+  CHECK(m::partition_instances_by_profile(group, ledger.at("nvidia-h100")) == m::ProfileCounts{{"1g.10gb", 7}, {"7g.80gb", 0}});
+  CHECK(m::accelerator_cards(group) == m::AcceleratorCards{1, 128, 1});
+  CHECK(m::devices_ledger_by_group(nullptr).empty());
+}
