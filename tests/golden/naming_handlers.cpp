@@ -394,26 +394,7 @@ GOLDEN_HANDLER(Spec("naming", "GetAcceleratableResourceName").in({"manufacturer"
 
 // The functions of this area (and of the stage-4 areas run from flavors.json and
 // queue-stop-policy.json) that the operator exposes and no handler answers yet, with the reason.
-GOLDEN_NOT_COVERED("naming", "instanceTypeFlavorSpec",
-                   "the model has it (stage4/instance_type_flavor.h); no case shape yet (instanceTypeFlavorName is answered)")
-GOLDEN_NOT_COVERED("capacity-labels", "acceleratorCards, devicesLedgerByGroup, poolAdvertised, acceleratableCardMemoryMib",
-                   "internal steps of desiredAcceleratorCapacity; the model has no separate function for them")
-GOLDEN_NOT_COVERED("capacity-labels", "hasAcceleratorSuffix",
-                   "inside isOwnedCapacityKey / is_accelerator_family_capacity_key; no separate model function")
-GOLDEN_NOT_COVERED("capacity-labels", "acceleratorSignatures",
-                   "the model has it (accelerator_signatures); answered only through acceleratorDetailChanged")
-GOLDEN_NOT_COVERED("capacity-labels", "ResourceMaxUnits", "the model has no such function")
-GOLDEN_NOT_COVERED("devices-schema", "Devices codec (encode/decode of the CRD)",
-                   "the model has it (devices_codec.h); exercised by a unit test over the file's `types` table, no case shape")
-GOLDEN_NOT_COVERED("flavors-and-queue-resource-groups", "resourceFlavorMixingSelectorDrift",
-                   "the model has it; answered only through NodeFlavorReconciler cases")
-GOLDEN_NOT_COVERED("flavors-and-queue-resource-groups", "retireUnusedTopologyProfileSiblings",
-                   "no separate model function (inside the NodeFlavor reconciler)")
-GOLDEN_NOT_COVERED("flavors-and-queue-resource-groups", "matchNodeFlavor, buildResourceGroups",
-                   "the model has them; answered only through the reconcilers' cases")
-GOLDEN_NOT_COVERED("flavors-and-queue-resource-groups", "parseResourceFlavorCapacity, drainOrEmptyClusterQueue",
-                   "no separate model function (inside the NodeQueue reconciler)")
-GOLDEN_NOT_COVERED("queue-stop-policy", "InstanceTypeReconciler.Reconcile (teardownInstanceType, instanceTypeScheduleLabels, computeStatus, publishPartitionProfileNames)",
-                   "the model's InstanceType reconciler has them inside; only syncInactive and createClusterQueue have case shapes")
-GOLDEN_NOT_COVERED("mig-profile-names", "rejectDivergentGroupProfiles", "the model has no such function")
-GOLDEN_NOT_COVERED("unit-spec", "preset table validators", "the model has them (parse_preset_table); no case shape yet")
+GOLDEN_NOT_COVERED("fit-labels", "nodeDevicesFeasibility, fitExclusiveDemand, fitSharedDemand, fitSlicedDemand, fitPartitionDemand, sortDemands, cardLedger.servesFamily / freeShares / freeSliceUnits / freeSlots",
+                   "the Gate 3 predicates (operator-code-rules §1 b): the model has them (gate3_feasibility.h, card_ledger.h); answered only through the label-vs-Gate-3 agreement cases")
+GOLDEN_NOT_COVERED("unit-spec", "derivedUnitResources",
+                   "the model has it (derived_unit_resources.h); answered only through the preset pipeline cases")
