@@ -102,6 +102,7 @@ struct AdmissionCheckState {
 inline constexpr std::string_view kWorkloadQuotaReserved = "QuotaReserved";
 inline constexpr std::string_view kWorkloadAdmitted = "Admitted";
 inline constexpr std::string_view kWorkloadEvicted = "Evicted";
+inline constexpr std::string_view kWorkloadPreempted = "Preempted";
 inline constexpr std::string_view kWorkloadRequeued = "Requeued";
 inline constexpr std::string_view kWorkloadFinished = "Finished";
 
@@ -112,6 +113,7 @@ struct WorkloadStatus {
   int32_t evictions = 0;      // times evicted so far (any reason)
   int32_t retries = 0;        // admission-check Retry verdicts so far
   TimeUs queue_order_time = 0;  // the timestamp Kueue orders by: creation, or the last check eviction
+  TimeUs quota_reserved_time = 0;  // QuotaReserved's last transition to True (preemption order)
   bool operator==(const WorkloadStatus&) const = default;
 };
 

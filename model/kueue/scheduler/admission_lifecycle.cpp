@@ -75,6 +75,24 @@ std::vector<WorkloadTransition> set_admission_check_state(const ClusterState& cl
   return out;
 }
 
+std::vector<WorkloadTransition> release_preempted(const ClusterState& cluster, WorkloadState& workloads,
+                                                  QueueManager& queues, const std::string& workload_key, TimeUs now) {
+  const auto it = workloads.workloads.find(workload_key);
+  if (it == workloads.workloads.end() || !it->second.quota_reserved() || it->second.finished()) return {};
+  Workload& wl = it->second;
+  const Condition* evicted = find_condition(wl.status.conditions, kWorkloadEvicted);
+  if (evicted == nullptr || evicted->status != "True" || evicted->reason != "Preempted") return {};
+  const std::string message = evicted->message;
+  const Admission admission = *wl.status.admission;
+  const std::string& cq = admission.cluster_queue;
+  unset_quota_reservation(wl, "Pending", message, now);
+  set_requeued(wl, true, "Preempted", message);
+  queues.add(cluster, wl);
+  release_after_quota_loss(queues, admission);
+  return {{workload_key, cq, "QuotaReleased", "Preempted", "Quota released in ClusterQueue " + cq},
+          {workload_key, cq, "Requeued", "Preempted", message}};
+}
+
 std::vector<WorkloadTransition> sync_queue_states(const ClusterState& cluster, WorkloadState& workloads,
                                                   QueueManager& queues, TimeUs now,
                                                   const std::map<std::string, std::set<std::string>>* reserving) {

@@ -39,6 +39,14 @@ std::vector<WorkloadTransition> sync_queue_states(const ClusterState& cluster, W
                                                   QueueManager& queues, TimeUs now,
                                                   const std::map<std::string, std::set<std::string>>* reserving = nullptr);
 
+// The job reconciler's side of a preemption (jobframework reconciler, v0.14): once an evicted
+// (Evicted=True, reason Preempted) Workload's Pods are gone, its reservation is unset
+// (QuotaReserved=False/Pending with the eviction message), Requeued=True with reason Preempted at
+// once, and it is back in its queue (queue order keeps its creation time); the inadmissible
+// Workloads are released as on any quota loss. Anything else is ignored.
+std::vector<WorkloadTransition> release_preempted(const ClusterState& cluster, WorkloadState& workloads,
+                                                  QueueManager& queues, const std::string& workload_key, TimeUs now);
+
 // Finished=True, quota released (status.admission cleared), out of the queues; releases the
 // inadmissible set of its ClusterQueue, or of every queue when it held a topology assignment.
 std::vector<WorkloadTransition> finish_workload(WorkloadState& workloads, QueueManager& queues,

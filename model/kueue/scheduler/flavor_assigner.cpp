@@ -8,7 +8,8 @@
 namespace chaintwin::model {
 namespace {
 
-enum class Mode { kNoFit, kPreempt, kFit };
+// Kueue's preemptionMode without reclaim (no cohort), worst first.
+enum class Mode { kNoFit, kNoCandidates, kPreempt, kFit };
 
 const ResourceGroup* group_covering(const ClusterQueue& cq, const std::string& resource) {
   for (const auto& g : cq.spec.resource_groups)
@@ -58,9 +59,16 @@ std::string tas_mismatch(const ClusterState& cluster, const PodSet& ps, const Re
 
 }  // namespace
 
+bool stops_at_preempt(const ClusterQueue& cq) {
+  const std::string& w = cq.spec.flavor_fungibility.when_can_preempt;
+  return w == "Preempt" || w == "MayStopSearch";
+}
+
 FlavorAssignment assign_flavors(const ClusterState& cluster, const ClusterQueue& cq, const Workload& wl,
-                                const FlavorResourceAmounts& usage, const KueueConfig& config) {
+                                const FlavorResourceAmounts& usage, const KueueConfig& config,
+                                const PreemptionOracle* oracle) {
   FlavorAssignment out;
+  const bool stop_at_preempt = stops_at_preempt(cq);
   FlavorResourceAmounts assigned;  // usage of earlier PodSets in this assignment
   std::vector<std::string> messages;
   for (const auto& ps : wl.pod_sets) {
@@ -72,13 +80,17 @@ FlavorAssignment assign_flavors(const ClusterState& cluster, const ClusterQueue&
     psf.name = ps.name;
     psf.count = ps.count;
     std::vector<std::string> failure;
+    std::vector<std::string> preempt_reasons;  // of the resource groups left in Preempt mode
     for (const auto& [resource, value] : total) {
       if (psf.flavors.count(resource) != 0) continue;
       const ResourceGroup& group = *group_covering(cq, resource);
       const auto keys = group_label_keys(cluster, group);
       std::vector<std::string> reasons;
       Mode best = Mode::kNoFit;
+      std::string best_flavor;
       std::string chosen;
+      Mode chosen_mode = Mode::kFit;
+      std::set<FlavorResource> short_of;  // of the chosen flavor
       for (const auto& fq : group.flavors) {
         const auto rf = cluster.resource_flavors.find(fq.name);
         if (rf == cluster.resource_flavors.end()) {
@@ -101,6 +113,7 @@ FlavorAssignment assign_flavors(const ClusterState& cluster, const ClusterQueue&
           continue;
         }
         Mode mode = Mode::kFit;
+        std::set<FlavorResource> short_here;
         for (const auto& [r, v] : total) {
           if (std::find(group.covered_resources.begin(), group.covered_resources.end(), r) == group.covered_resources.end())
             continue;
@@ -117,14 +130,31 @@ FlavorAssignment assign_flavors(const ClusterState& cluster, const ClusterQueue&
           if (val > available) {
             reasons.push_back("insufficient unused quota for " + r + " in flavor " + fq.name + ", " +
                               amount(r, val - available) + " more needed");
-            mode = std::min(mode, Mode::kPreempt);
+            // val ≤ nominal: the preemption oracle decides between Preempt and no candidates.
+            const bool candidates = oracle != nullptr && (*oracle)(fr, val);
+            mode = std::min(mode, candidates ? Mode::kPreempt : Mode::kNoCandidates);
+            short_here.insert(fr);
           }
         }
-        if (mode > best) best = mode;
-        if (mode == Mode::kFit) {
+        if (mode == Mode::kFit || (mode == Mode::kPreempt && stop_at_preempt)) {
           chosen = fq.name;
+          chosen_mode = mode;
+          short_of = std::move(short_here);
           break;
         }
+        if (mode > best) {  // the first flavor of the best mode is kept
+          best = mode;
+          best_flavor = fq.name;
+          short_of = std::move(short_here);
+        }
+      }
+      if (chosen.empty() && best == Mode::kPreempt) {
+        chosen = best_flavor;
+        chosen_mode = best;
+      }
+      if (chosen_mode == Mode::kPreempt) {
+        preempt_reasons.insert(preempt_reasons.end(), reasons.begin(), reasons.end());
+        out.contested.insert(short_of.begin(), short_of.end());
       }
       if (chosen.empty()) {
         failure = reasons.empty() ? std::vector<std::string>{"no flavors in the resource group"} : reasons;
@@ -139,14 +169,22 @@ FlavorAssignment assign_flavors(const ClusterState& cluster, const ClusterQueue&
     }
     if (!failure.empty()) {
       messages.push_back("couldn't assign flavors to pod set " + ps.name + ": " + join_sorted(failure));
+      out.preempt = false;
       break;
+    }
+    if (!preempt_reasons.empty()) {
+      messages.push_back("couldn't assign flavors to pod set " + ps.name + ": " + join_sorted(preempt_reasons));
+      out.preempt = true;
     }
     for (const auto& [r, f] : psf.flavors) assigned[{f, r}] += psf.usage.at(r);
     out.pod_sets.push_back(std::move(psf));
   }
   out.fits = messages.empty();
   for (std::size_t i = 0; i < messages.size(); ++i) out.message += (i == 0 ? "" : "; ") + messages[i];
-  if (!out.fits) out.pod_sets.clear();
+  if (!out.fits && !out.preempt) {
+    out.pod_sets.clear();
+    out.contested.clear();
+  }
   return out;
 }
 

@@ -4,6 +4,7 @@
 
 #include "model/kueue/kueue_status_reconciler.h"
 #include "model/kueue/scheduler/flavor_assigner.h"
+#include "model/kueue/scheduler/preemption.h"
 #include "model/kueue/scheduler/tas_assigner.h"
 #include "model/kueue/scheduler/workload_conditions.h"
 
@@ -11,24 +12,18 @@ namespace chaintwin::model {
 namespace {
 
 struct Nomination {
-  std::string assignment_error;  // empty when it fits
+  std::string assignment_error;  // empty when it fits; the Pending message otherwise
   std::optional<Admission> admission;
   std::vector<std::string> tas_flavors;  // the TAS flavors whose Nodes were read, in order
+  std::vector<std::string> targets;      // Preempt mode with victims: whom to evict first
 };
 
-// Flavors, then TAS on each PodSet whose flavor names a Topology, against `usage`.
-// `leaves`: only when `usage` is the snapshot the cache's generations follow.
-Nomination nominate(const ClusterState& cluster, const ClusterQueue& cq, const Workload& wl, const UsageSnapshot& usage,
-                    const KueueConfig& config, const TasNodeIndex* tas_nodes, TasLeafCache* leaves = nullptr) {
+// TAS on each PodSet whose flavor names a Topology, against `usage`: the admission, or the
+// not-fit message (assignment_error).
+Nomination place(const ClusterState& cluster, const ClusterQueue& cq, const Workload& wl, const FlavorAssignment& fa,
+                 const UsageSnapshot& usage, const KueueConfig& config, const TasNodeIndex* tas_nodes,
+                 TasLeafCache* leaves) {
   Nomination n;
-  const auto quota_it = usage.quota.find(cq.metadata.name);
-  static const FlavorResourceAmounts kNone;
-  const FlavorAssignment fa =
-      assign_flavors(cluster, cq, wl, quota_it == usage.quota.end() ? kNone : quota_it->second, config);
-  if (!fa.fits) {
-    n.assignment_error = fa.message;
-    return n;
-  }
   Admission admission;
   admission.cluster_queue = cq.metadata.name;
   // PodSets of one Workload see each other's placement: a copy of the usage only when a later
@@ -74,6 +69,81 @@ Nomination nominate(const ClusterState& cluster, const ClusterQueue& cq, const W
     admission.pod_set_assignments.push_back(std::move(psa));
   }
   n.admission = std::move(admission);
+  return n;
+}
+
+// The (flavor, resource) amounts of an assignment.
+FlavorResourceAmounts requested(const FlavorAssignment& fa) {
+  FlavorResourceAmounts out;
+  for (const auto& psf : fa.pod_sets)
+    for (const auto& [r, f] : psf.flavors) out[{f, r}] += psf.usage.at(r);
+  return out;
+}
+
+// What a nomination reads besides the cluster and the usage: the Workloads (for preemption
+// candidates) and, when kept, the keys of those holding quota per ClusterQueue.
+struct PreemptionScope {
+  const WorkloadState* workloads = nullptr;
+  const std::map<std::string, std::set<std::string>>* reserving = nullptr;
+};
+
+// Flavors, then TAS on each PodSet whose flavor names a Topology, against `usage`; in Preempt
+// mode (quota short but candidates exist, or quota fits and TAS does not), the minimal victims
+// with which quota and TAS both fit. `leaves`: only when `usage` is the snapshot the cache's
+// generations follow.
+Nomination nominate(const ClusterState& cluster, const ClusterQueue& cq, const Workload& wl, const UsageSnapshot& usage,
+                    const KueueConfig& config, const TasNodeIndex* tas_nodes, const PreemptionScope& scope,
+                    TasLeafCache* leaves = nullptr) {
+  const auto quota_it = usage.quota.find(cq.metadata.name);
+  static const FlavorResourceAmounts kNone;
+  const bool may_preempt = scope.workloads != nullptr && preempts_within_cluster_queue(cq);
+  const std::set<std::string>* reserving = nullptr;
+  static const std::set<std::string> kNobody;
+  if (scope.reserving != nullptr) {
+    const auto r = scope.reserving->find(cq.metadata.name);
+    reserving = r == scope.reserving->end() ? &kNobody : &r->second;
+  }
+  const auto candidates = [&](const std::set<FlavorResource>& contested) {
+    return preemption_candidates(cq, wl, contested, *scope.workloads, reserving);
+  };
+  // Kueue's SimulatePreemption: quota of the one contested resource only.
+  const PreemptionOracle oracle = [&](const FlavorResource& fr, int64_t amount) {
+    const FlavorResourceAmounts request{{fr, amount}};
+    return !minimal_victims(candidates({fr}), usage,
+                            [&](const UsageSnapshot& u) { return quota_fits(cq, request, u); })
+                .empty();
+  };
+  const FlavorAssignment fa = assign_flavors(cluster, cq, wl, quota_it == usage.quota.end() ? kNone : quota_it->second,
+                                             config, may_preempt ? &oracle : nullptr);
+  const auto victims = [&](const std::set<FlavorResource>& contested) {
+    const FlavorResourceAmounts request = requested(fa);
+    return minimal_victims(candidates(contested), usage, [&](const UsageSnapshot& u) {
+      return quota_fits(cq, request, u) && place(cluster, cq, wl, fa, u, config, tas_nodes, nullptr).admission;
+    });
+  };
+  if (fa.preempt) {
+    Nomination n;
+    n.assignment_error = fa.message;
+    n.targets = victims(fa.contested);
+    for (const auto& psf : fa.pod_sets)
+      for (const auto& [r, f] : psf.flavors) {
+        const auto rf = cluster.resource_flavors.find(f);
+        if (rf != cluster.resource_flavors.end() && !rf->second.spec.topology_name.empty()) n.tas_flavors.push_back(f);
+      }
+    return n;
+  }
+  if (!fa.fits) {
+    Nomination n;
+    n.assignment_error = fa.message;
+    return n;
+  }
+  Nomination n = place(cluster, cq, wl, fa, usage, config, tas_nodes, leaves);
+  if (!n.admission && may_preempt) {
+    // Kueue turns a TAS failure in Fit mode into Preempt mode for every flavor of the Workload.
+    std::set<FlavorResource> contested;
+    for (const auto& [fr, v] : requested(fa)) contested.insert(fr);
+    n.targets = victims(contested);
+  }
   return n;
 }
 
@@ -172,6 +242,7 @@ CycleResult schedule_cycle(const ClusterState& cluster, WorkloadState& workloads
   const auto leaves_for = [&](const UsageSnapshot* usage) {
     return usage == kept.reserved && kept.tas_nodes != nullptr ? kept.tas_leaves : nullptr;
   };
+  const PreemptionScope scope{&workloads, kept.reserving};
   struct Entry {
     QueueEntry entry;
     std::string cluster_queue;
@@ -187,14 +258,17 @@ CycleResult schedule_cycle(const ClusterState& cluster, WorkloadState& workloads
     else if (const auto known = memo != nullptr ? memo->failure(h.key, e.cluster_queue) : std::nullopt) {
       e.nomination.assignment_error = *known;
       if (memo->verify) {
-        const Nomination fresh = nominate(cluster, cq, wl, *snapshot_ptr, config, tas_nodes, leaves_for(snapshot_ptr));
-        if (fresh.admission || fresh.assignment_error != *known)
+        const Nomination fresh =
+            nominate(cluster, cq, wl, *snapshot_ptr, config, tas_nodes, scope, leaves_for(snapshot_ptr));
+        if (fresh.admission || !fresh.targets.empty() || fresh.assignment_error != *known)
           memo->note_mismatch("Workload " + h.key + ": remembered \"" + *known + "\", the search now gives " +
-                              (fresh.admission ? std::string("a fit") : "\"" + fresh.assignment_error + "\""));
+                              (fresh.admission            ? std::string("a fit")
+                               : !fresh.targets.empty() ? std::string("preemption targets")
+                                                        : "\"" + fresh.assignment_error + "\""));
       }
     } else {
-      e.nomination = nominate(cluster, cq, wl, *snapshot_ptr, config, tas_nodes, leaves_for(snapshot_ptr));
-      if (memo != nullptr && !e.nomination.admission)
+      e.nomination = nominate(cluster, cq, wl, *snapshot_ptr, config, tas_nodes, scope, leaves_for(snapshot_ptr));
+      if (memo != nullptr && !e.nomination.admission && e.nomination.targets.empty())
         memo->remember_failure(h.key, e.cluster_queue, e.nomination.assignment_error, e.nomination.tas_flavors);
     }
     entries.push_back(std::move(e));
@@ -208,17 +282,37 @@ CycleResult schedule_cycle(const ClusterState& cluster, WorkloadState& workloads
     std::string message = e.inadmissible;
     bool after_nomination = false;
     std::optional<Admission> admission;
+    std::vector<std::string> targets;
     if (message.empty()) {
-      if (!e.nomination.admission) {
+      if (!e.nomination.admission && e.nomination.targets.empty()) {
         message = e.nomination.assignment_error;
       } else {
-        const Nomination again = nominate(cluster, cq, wl, *snapshot_ptr, config, tas_nodes, leaves_for(snapshot_ptr));
+        Nomination again = nominate(cluster, cq, wl, *snapshot_ptr, config, tas_nodes, scope, leaves_for(snapshot_ptr));
         if (again.admission) admission = again.admission;
-        else {
+        else if (!again.targets.empty()) {
+          message = again.assignment_error;
+          targets = std::move(again.targets);
+        } else {
           message = again.assignment_error;
           after_nomination = true;
         }
       }
+    }
+    if (!targets.empty()) {
+      // Preempt mode with victims: evict those not yet evicted, and wait (back in the heap at once,
+      // Kueue's PendingPreemption) until their quota is released.
+      const std::string why = preemption_message(wl);
+      for (const auto& key : targets) {
+        Workload& victim = workloads.workloads.at(key);
+        if (preemption_candidate(victim).evicted) continue;  // a preemption under way
+        for (auto& t : evict_for_preemption(victim, why, now)) result.transitions.push_back(std::move(t));
+        ++result.preemptions;
+      }
+      message += ". Pending the preemption of " + std::to_string(targets.size()) + " workload(s)";
+      if (set_pending(wl, "Pending", message, now))
+        result.transitions.push_back({e.entry.key, e.cluster_queue, "Pending", "Pending", message});
+      queues.requeue(e.entry.key, /*inadmissible=*/false);
+      continue;
     }
     if (!admission) {
       const std::string reason = e.inadmissible.empty() ? "Pending" : "Inadmissible";

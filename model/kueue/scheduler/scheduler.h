@@ -5,10 +5,14 @@
 // fits gets status.admission (flavors, resourceUsage, count, topologyAssignment), QuotaReserved,
 // its ClusterQueue's admission checks attached Pending (Admitted at once when there are none);
 // one that does not gets QuotaReserved=False/Pending with Kueue's message and goes back to the
-// heap (StrictFIFO) or to the inadmissible set (BestEffortFIFO). The simulator's runner calls this
+// heap (StrictFIFO) or to the inadmissible set (BestEffortFIFO). A head in Preempt mode with victims
+// (spec.preemption.withinClusterQueue, preemption.h) evicts them (Evicted/Preempted, Preempted/
+// InClusterQueue), is Pending "... Pending the preemption of N workload(s)" and goes back to the
+// heap; it is admitted on a later cycle once the victims' quota is released. The simulator's runner calls this
 // once per cycle period; the live mode will call the same code.
 #pragma once
 
+#include <map>
 #include <set>
 #include <string>
 
@@ -44,6 +48,9 @@ struct KeptCycleState {
   // used only with `reserved` and `tas_nodes`, and only until the cycle admits something (its
   // generations do not follow the cycle's own admissions).
   TasLeafCache* tas_leaves = nullptr;
+  // The keys of the Workloads holding quota, by ClusterQueue (a superset is fine): preemption looks
+  // for candidates only among them. Null: every Workload is looked at.
+  const std::map<std::string, std::set<std::string>>* reserving = nullptr;
 };
 
 CycleResult schedule_cycle(const ClusterState& cluster, WorkloadState& workloads, QueueManager& queues, TimeUs now,

@@ -12,7 +12,7 @@ namespace chaintwin::model {
 struct WorkloadTransition {
   std::string workload;       // "<ns>/<name>"
   std::string cluster_queue;
-  std::string type;           // QuotaReserved, Admitted, Pending, Evicted, Requeued, Finished, Deactivated, QuotaReleased
+  std::string type;           // QuotaReserved, Admitted, Pending, Evicted, Preempted, Requeued, Finished, Deactivated, QuotaReleased
   std::string reason;         // Kueue's reason
   std::string message;
   bool operator==(const WorkloadTransition&) const = default;
@@ -21,6 +21,7 @@ struct WorkloadTransition {
 struct CycleResult {
   std::vector<WorkloadTransition> transitions;
   int32_t popped = 0;  // heads examined
+  int32_t preemptions = 0;  // Workloads evicted by preemption in this cycle
   bool operator==(const CycleResult&) const = default;
 };
 

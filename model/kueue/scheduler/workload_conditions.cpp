@@ -44,6 +44,12 @@ std::vector<WorkloadTransition> reserve_quota(Workload& wl, const ClusterQueue& 
   const std::string key = object_key(wl.metadata);
   const std::string& name = cq.metadata.name;
   wl.status.admission = std::move(admission);
+  wl.status.quota_reserved_time = now;
+  for (const std::string_view type : {kWorkloadEvicted, kWorkloadPreempted}) {
+    const Condition* prev = find_condition(wl.status.conditions, type);
+    if (prev == nullptr || prev->status != "True") continue;
+    set_condition(wl.status.conditions, condition(type, false, "QuotaReserved", "Previously: " + prev->message));
+  }
   std::vector<AdmissionCheckState> checks;
   for (const auto& check : cq.spec.admission_checks) {
     const auto it = std::find_if(wl.status.admission_checks.begin(), wl.status.admission_checks.end(),
@@ -81,6 +87,19 @@ void evict(Workload& wl, const std::string& reason, const std::string& message, 
   set_condition(wl.status.conditions, condition(kWorkloadEvicted, true, reason, message));
   ++wl.status.evictions;
   unset_quota_reservation(wl, "Pending", message, now);
+}
+
+std::vector<WorkloadTransition> evict_for_preemption(Workload& wl, const std::string& message, TimeUs now) {
+  const std::string key = object_key(wl.metadata);
+  const std::string cq = wl.status.admission ? wl.status.admission->cluster_queue : "";
+  set_condition(wl.status.conditions, condition(kWorkloadEvicted, true, "Preempted", message));
+  set_condition(wl.status.conditions, condition(kWorkloadPreempted, true, "InClusterQueue", message));
+  ++wl.status.evictions;
+  reset_checks(wl, now);
+  if (!wl.status.admission_checks.empty())
+    set_condition(wl.status.conditions,
+                  condition(kWorkloadAdmitted, false, "UnsatisfiedChecks", "The workload has not all checks ready"));
+  return {{key, cq, "Evicted", "Preempted", message}, {key, cq, "Preempted", "InClusterQueue", message}};
 }
 
 void set_requeued(Workload& wl, bool requeued, const std::string& reason, const std::string& message) {

@@ -17,7 +17,8 @@ bool set_pending(Workload& wl, const std::string& reason, const std::string& mes
 // Whether set_pending(wl, reason, message) would change nothing.
 bool pending_unchanged(const Workload& wl, const std::string& reason, const std::string& message);
 
-// Writes the admission, QuotaReserved=True, the ClusterQueue's checks (existing states kept,
+// Writes the admission, QuotaReserved=True (its time kept for the preemption order; an Evicted or
+// Preempted condition that is True turns False, reason QuotaReserved, "Previously: <message>"), the ClusterQueue's checks (existing states kept,
 // missing ones Pending, others dropped), and Admitted (True at once when every check is Ready).
 std::vector<WorkloadTransition> reserve_quota(Workload& wl, const ClusterQueue& cq, Admission admission, TimeUs now);
 
@@ -31,6 +32,12 @@ void unset_quota_reservation(Workload& wl, const std::string& reason, const std:
 
 // Evicted=True with reason/message, evictions counted, then unset_quota_reservation (reason Pending).
 void evict(Workload& wl, const std::string& reason, const std::string& message, TimeUs now);
+
+// Kueue's eviction by preemption (workload.Evict with SetPreemptedCondition): Evicted=True reason
+// Preempted, Preempted=True reason InClusterQueue, both with `message`; evictions counted, every
+// check back to Pending (Admitted=False/UnsatisfiedChecks when the queue has checks). The
+// reservation stays until the victim's Pods are gone (release_preempted, admission_lifecycle.h).
+std::vector<WorkloadTransition> evict_for_preemption(Workload& wl, const std::string& message, TimeUs now);
 
 void set_requeued(Workload& wl, bool requeued, const std::string& reason, const std::string& message);
 

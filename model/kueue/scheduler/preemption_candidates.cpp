@@ -1,0 +1,83 @@
+#include "model/kueue/scheduler/preemption_candidates.h"
+
+#include <algorithm>
+
+#include "model/kueue/scheduler/queue_manager.h"
+
+namespace chaintwin::model {
+namespace {
+
+bool uses_any(const Workload& wl, const std::set<FlavorResource>& contested) {
+  if (!wl.status.admission) return false;
+  for (const auto& psa : wl.status.admission->pod_set_assignments)
+    for (const auto& [resource, flavor] : psa.flavors)
+      if (contested.count({flavor, resource}) != 0) return true;
+  return false;
+}
+
+// withinClusterQueue's verdict on one candidate.
+bool policy_allows(const std::string& policy, const Workload& preemptor, const Workload& candidate) {
+  if (policy == "LowerPriority") return candidate.priority < preemptor.priority;
+  if (policy == "LowerOrNewerEqualPriority") {
+    if (candidate.priority != preemptor.priority) return candidate.priority < preemptor.priority;
+    // Equal priority: only a candidate whose queue-order time is after the preemptor's.
+    return queue_entry(preemptor).order_time < queue_entry(candidate).order_time;
+  }
+  return false;
+}
+
+}  // namespace
+
+PreemptionCandidate preemption_candidate(const Workload& wl) {
+  const Condition* evicted = find_condition(wl.status.conditions, kWorkloadEvicted);
+  PreemptionCandidate c;
+  c.key = object_key(wl.metadata);
+  c.evicted = evicted != nullptr && evicted->status == "True";
+  c.priority = wl.priority;
+  c.reserved_at = wl.status.quota_reserved_time;
+  c.uid = wl.metadata.uid.empty() ? c.key : wl.metadata.uid;
+  return c;
+}
+
+bool candidate_before(const PreemptionCandidate& a, const PreemptionCandidate& b) {
+  if (a.evicted != b.evicted) return a.evicted;
+  if (a.priority != b.priority) return a.priority < b.priority;
+  if (a.reserved_at != b.reserved_at) return a.reserved_at > b.reserved_at;
+  if (a.uid != b.uid) return a.uid < b.uid;
+  return a.key < b.key;
+}
+
+bool preempts_within_cluster_queue(const ClusterQueue& cq) {
+  const std::string& p = cq.spec.preemption.within_cluster_queue;
+  return p == "LowerPriority" || p == "LowerOrNewerEqualPriority";
+}
+
+std::vector<const Workload*> preemption_candidates(const ClusterQueue& cq, const Workload& preemptor,
+                                                   const std::set<FlavorResource>& contested,
+                                                   const WorkloadState& workloads,
+                                                   const std::set<std::string>* reserving) {
+  std::vector<const Workload*> out;
+  if (!preempts_within_cluster_queue(cq) || contested.empty()) return out;
+  const std::string& policy = cq.spec.preemption.within_cluster_queue;
+  const std::string self = object_key(preemptor.metadata);
+  const auto consider = [&](const Workload& wl) {
+    if (!wl.status.admission || wl.finished() || wl.status.admission->cluster_queue != cq.metadata.name) return;
+    if (object_key(wl.metadata) == self) return;
+    if (!policy_allows(policy, preemptor, wl) || !uses_any(wl, contested)) return;
+    out.push_back(&wl);
+  };
+  if (reserving != nullptr) {
+    for (const auto& key : *reserving)
+      if (const auto it = workloads.workloads.find(key); it != workloads.workloads.end()) consider(it->second);
+  } else {
+    for (const auto& [key, wl] : workloads.workloads) consider(wl);
+  }
+  std::vector<std::pair<PreemptionCandidate, const Workload*>> keyed;
+  keyed.reserve(out.size());
+  for (const Workload* w : out) keyed.emplace_back(preemption_candidate(*w), w);
+  std::sort(keyed.begin(), keyed.end(), [](const auto& a, const auto& b) { return candidate_before(a.first, b.first); });
+  for (std::size_t i = 0; i < keyed.size(); ++i) out[i] = keyed[i].second;
+  return out;
+}
+
+}  // namespace chaintwin::model
