@@ -103,6 +103,7 @@ WorkloadFigures workload_figures(const std::vector<const WorkloadOutcome*>& work
   for (const WorkloadOutcome* w : workloads) {
     ++f.workloads;
     f.evictions += w->evictions;
+    f.preemptions += w->preemptions;
     f.retries += w->retries;
     if (w->rejected) {
       ++f.rejected;

@@ -54,6 +54,7 @@ struct WorkloadFigures {
   int64_t finished = 0;
   int64_t rejected = 0;        // refused at Gate 1, never queued
   int64_t evictions = 0;       // evictions, summed over workloads
+  int64_t preemptions = 0;     // of which by Kueue's preemption
   int64_t retries = 0;         // admission-check Retry verdicts, summed over workloads
   WaitStats wait;
 };

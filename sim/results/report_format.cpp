@@ -61,7 +61,7 @@ std::string wait_text(const std::optional<WaitPercentile>& p) {
 }
 
 const std::vector<std::string> kFigureHeader{"workloads", "admitted", "running",  "pending",  "finished",
-                                             "rejected",  "evictions", "retries", "wait p50", "wait p90",
+                                             "rejected",  "evictions", "preempted", "retries", "wait p50", "wait p90",
                                              "wait p95",  "wait p99", "wait max", "censored"};
 
 std::vector<std::string> figure_cells(std::string name, const WorkloadFigures& f) {
@@ -73,6 +73,7 @@ std::vector<std::string> figure_cells(std::string name, const WorkloadFigures& f
           std::to_string(f.finished),
           std::to_string(f.rejected),
           std::to_string(f.evictions),
+          std::to_string(f.preemptions),
           std::to_string(f.retries),
           wait_text(f.wait.p50),
           wait_text(f.wait.p90),
@@ -120,6 +121,7 @@ nlohmann::ordered_json figures_json(const WorkloadFigures& f) {
   j["finished"] = f.finished;
   j["rejected"] = f.rejected;
   j["evictions"] = f.evictions;
+  j["preemptions"] = f.preemptions;
   j["retries"] = f.retries;
   j["wait_us"] = wait_stats_json(f.wait);
   return j;

@@ -49,6 +49,7 @@ struct WorkloadOutcome {
   SimTime created;
   std::optional<SimTime> first_reserved, first_admitted, finished, deleted;
   int32_t evictions = 0, retries = 0;
+  int32_t preemptions = 0;  // evictions by Kueue's preemption (counted in evictions too)
   bool rejected = false;
   std::string reject_message;       // Gate 1, the operator's webhook message
   std::string last_pending_message; // the last reason it waited, in the operator's/Kueue's words

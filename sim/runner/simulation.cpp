@@ -383,7 +383,7 @@ void Simulation::on_cycle() {
   }
   const model::CycleResult result =
       model::schedule_cycle(cluster_, workloads_, queues_, now_.us(), {},
-                            {&*tas_nodes_, &*reserved_, &memo_, &*active_queues_, &tas_leaves_});
+                            {&*tas_nodes_, &*reserved_, &memo_, &*active_queues_, &tas_leaves_, &reserving_by_queue_});
   // The cycle added its admissions to the kept snapshot itself.
   for (const auto& t : result.transitions)
     if (t.type == "QuotaReserved")
@@ -451,6 +451,15 @@ void Simulation::apply_transitions(const std::vector<model::WorkloadTransition>&
         schedule(now_, {SimEvent::Kind::kCheck, 0, t.workload, ti->second.epoch});
     } else if (t.type == "Admitted") {
       on_admitted(t.workload);
+    } else if (t.type == "Evicted" && t.reason == "Preempted") {
+      // Kueue evicted it to make room: its Pods stop, and its quota is released once they are gone.
+      if (outcome) {
+        ++outcome->evictions;
+        ++outcome->preemptions;
+      }
+      on_preempted(t.workload);
+    } else if (t.type == "Preempted") {
+      // The Preempted condition of the eviction just handled: logged only.
     } else if (t.type == "Evicted" || (t.type == "QuotaReleased" && t.reason != "Finished") ||
                t.type == "Deactivated") {
       // A finished Workload's quota release is no eviction: its Pods stay until podDeletionDelay.
@@ -478,6 +487,18 @@ void Simulation::on_evicted(const std::string& key) {
   ++ti->second.epoch;
   delete_pods(key, false);
   ensure_cycle();
+}
+
+// Preempted: the events of the current admission (Pod start, finish, checks) are dropped, the Pods
+// are stopped and gone `podDeletionDelay` later (at once when none had started); then Kueue's job
+// reconciler releases the quota and requeues the Workload (on_pods_deleted). A re-admission runs
+// it again from the start.
+void Simulation::on_preempted(const std::string& key) {
+  auto ti = tracked_.find(key);
+  if (ti == tracked_.end()) return;
+  ++ti->second.epoch;
+  const SimTime delay = ti->second.pods.empty() ? SimTime() : ti->second.pod_deletion_delay;
+  schedule(now_ + delay, {SimEvent::Kind::kPodsDeleted, 0, key, ti->second.epoch});
 }
 
 void Simulation::on_check(const std::string& key, int64_t epoch) {
@@ -697,8 +718,15 @@ void Simulation::on_pods_deleted(const std::string& key, int64_t epoch) {
   if (!ti->second.pods.empty()) {
     delete_pods(key, false);
     auto oi = outcome_index_.find(key);
-    if (oi != outcome_index_.end()) record_.workloads[oi->second].deleted = now_;
+    const auto w = workloads_.workloads.find(key);
+    if (oi != outcome_index_.end() && w != workloads_.workloads.end() && w->second.finished())
+      record_.workloads[oi->second].deleted = now_;
     log("PodsDeleted", workload_object(key), "its Pods are gone; what they held is released");
+  }
+  const auto released = model::release_preempted(cluster_, workloads_, queues_, key, now_.us());
+  if (!released.empty()) {
+    apply_transitions(released);
+    ensure_cycle();
   }
   retire(key);
 }
@@ -1137,6 +1165,7 @@ WorkloadCountersSet Simulation::counters() const {
       }
       if (o.first_admitted) ++c->admitted;
       c->evicted += o.evictions;
+      c->preempted += o.preemptions;
       c->retries += o.retries;
       if (o.finished) ++c->finished;
       const auto w = workloads_.workloads.find(o.key);

@@ -142,6 +142,7 @@ class Simulation {
   void on_cycle();
   void on_check(const std::string& key, int64_t epoch);
   void on_pod_start(const std::string& key, int64_t epoch);
+  void on_preempted(const std::string& key);
   void on_finish(const std::string& key, int64_t epoch);
   void on_pods_deleted(const std::string& key, int64_t epoch);
   void on_requeue(const std::string& key, int64_t epoch);

@@ -145,6 +145,7 @@ std::optional<int64_t> counter_value(const WorkloadCounters& c, const std::strin
   if (name == "running") return c.running;
   if (name == "pending") return c.pending;
   if (name == "evicted") return c.evicted;
+  if (name == "preempted") return c.preempted;
   if (name == "retries") return c.retries;
   if (name == "finished") return c.finished;
   if (name == "rejected") return c.rejected;

@@ -222,7 +222,7 @@ struct Expectation {
   std::optional<std::string> phase;  // also an Instance's status.phase
   // Instance checks: spec.stop (phase above)
   std::optional<bool> stop;
-  // Workload counters (admitted, running, pending, evicted, retries, finished, rejected)
+  // Workload counters (admitted, running, pending, evicted, preempted, retries, finished, rejected)
   std::string workload_name;  // scope to one generator; empty = all
   std::map<std::string, Comparison> counters;
   // Service levels (at: end only)
@@ -248,6 +248,7 @@ struct WorkloadCounters {
   int64_t running = 0;   // admitted now
   int64_t pending = 0;   // queued and not admitted now
   int64_t evicted = 0;   // evictions so far
+  int64_t preempted = 0;  // of which by Kueue's preemption
   int64_t retries = 0;   // admission-check Retry verdicts so far
   int64_t finished = 0;
   int64_t rejected = 0;  // refused at Gate 1

@@ -42,7 +42,7 @@ const std::map<std::string, std::vector<std::string>>& scenario_fields() {
                          "phase", "exists", "terminating", "slo", "instance", "stop"}},
         {"Slo", {"class", "pool", "gpuModel", "wait", "admittedFraction", "neverAdmitted", "utilization"}},
         {"SloWait", {"p50", "p90", "p95", "p99", "max"}},
-        {"WorkloadCounters", {"name", "admitted", "running", "pending", "evicted", "retries", "finished", "rejected"}},
+        {"WorkloadCounters", {"name", "admitted", "running", "pending", "evicted", "preempted", "retries", "finished", "rejected"}},
         {"InstanceTypeStatus", {"accelerator", "acceleratorShared", "acceleratorSliced", "acceleratorPartitioned", "cpu"}},
     };
     std::vector<std::string> settings;

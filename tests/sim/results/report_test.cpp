@@ -306,17 +306,17 @@ TEST_CASE("the text report is aligned tables with a unit on every quantity", "[r
       "Workloads by ClusterQueue (counts in workloads; waits from creation to first admission, nearest rank; a "
       "workload never admitted counts at its wait until the end, censored: \">= \" marks a percentile that fell on "
       "one, whose true value is at least that)\n"
-      "ClusterQueue  workloads  admitted  running  pending  finished  rejected  evictions  retries  "
+      "ClusterQueue  workloads  admitted  running  pending  finished  rejected  evictions  preempted  retries  "
       "wait p50     wait p90     wait p95     wait p99     wait max  censored\n"
-      "cq-a                  2         1        1        1         0         0          0        0  "
+      "cq-a                  2         1        1        1         0         0          0          0        0  "
       "00:01:30  >= 02:00:00  >= 02:00:00  >= 02:00:00  >= 02:00:00         1\n"
       "\n"
       "Workloads by class\n"
-      "class  workloads  admitted  running  pending  finished  rejected  evictions  retries  "
+      "class  workloads  admitted  running  pending  finished  rejected  evictions  preempted  retries  "
       "wait p50     wait p90     wait p95     wait p99     wait max  censored\n"
-      "chat           2         1        1        1         0         0          0        0  "
+      "chat           2         1        1        1         0         0          0          0        0  "
       "00:01:30  >= 02:00:00  >= 02:00:00  >= 02:00:00  >= 02:00:00         1\n"
-      "total          2         1        1        1         0         0          0        0  "
+      "total          2         1        1        1         0         0          0          0        0  "
       "00:01:30  >= 02:00:00  >= 02:00:00  >= 02:00:00  >= 02:00:00         1\n";
   CHECK(report_text(build_report(run)) == expected);
 }
