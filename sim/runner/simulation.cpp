@@ -3,6 +3,7 @@
 #include "model/stage4/instance_reconciler.h"
 
 #include <algorithm>
+#include <limits>
 
 #include "model/admission/accelerator_claim.h"
 #include "model/admission/credit_transform.h"
@@ -95,6 +96,7 @@ Simulation::Simulation(Scenario scenario, RunOptions options)
   end_ = options_.until ? std::min(*options_.until, scenario_.horizon) : scenario_.horizon;
   cluster_ = scenario_.cluster;
   cluster_.settings = scenario_.settings;
+  cadence_ = model::CycleCadence(scenario_.kueue.scheduling_cycle_cost.us());
   for (const auto& gen : scenario_.workloads) {
     streams_.emplace_back(seed_, 0, gen.name);
     arrivals_.push_back(0);
@@ -349,8 +351,7 @@ void Simulation::submit(const WorkloadRequest& request, SimTime duration, SimTim
 void Simulation::ensure_cycle() {
   if (cycle_pending_) return;
   cycle_pending_ = true;
-  const int64_t period = std::max<int64_t>(1, scenario_.kueue.scheduling_cycle_period.us());
-  schedule(SimTime::micros((now_.us() / period + 1) * period), {SimEvent::Kind::kCycle, 0, "", 0});
+  schedule(SimTime::micros(cadence_.next_cycle_at(now_.us())), {SimEvent::Kind::kCycle, 0, "", 0});
 }
 
 void Simulation::on_cycle() {
@@ -397,7 +398,9 @@ void Simulation::on_cycle() {
     return;
   }
   apply_transitions(result.transitions);
+  // A cycle that popped nothing is Kueue's loop blocked in Heads(): it does not end the iteration.
   if (result.popped > 0) {
+    cadence_.cycle_ran(now_.us(), result.progressed);
     run_idle_cycles();
     ensure_cycle();
   }
@@ -409,18 +412,19 @@ void Simulation::on_cycle() {
 void Simulation::run_idle_cycles() {
   if (!options_.batch_idle_cycles || options_.verify_incremental || !fatal_.empty()) return;
   if (!tas_nodes_ || !reserved_ || !active_queues_) return;
-  const int64_t period = std::max<int64_t>(1, scenario_.kueue.scheduling_cycle_period.us());
-  const int64_t first = (now_.us() / period + 1) * period;
   int64_t last = end_.us();
   if (!events_.empty()) last = std::min(last, events_.top().at.us() - 1);
-  if (last < first) return;
-  const int64_t due = (last - first) / period + 1;
+  // The SlowDown cycles Kueue's loop would run before `last` (counted in closed form once the
+  // backoff is at its cap); each parks at least one head until only StrictFIFO heads are left, which
+  // then come back every cycle, unchanged, until the next event.
+  const int64_t due = cadence_.idle_cycles_until(now_.us(), last, std::numeric_limits<int64_t>::max());
+  if (due == 0) return;
   const int64_t ran = model::run_idle_cycles(cluster_, workloads_, queues_,
                                              {&*tas_nodes_, &*reserved_, &memo_, &*active_queues_}, due);
   if (ran == 0) return;
   record_.info.events += ran;
   batched_cycles_ += ran;
-  now_ = SimTime::micros(first + (ran - 1) * period);
+  now_ = SimTime::micros(cadence_.run_idle(now_.us(), ran));
 }
 
 void Simulation::apply_transitions(const std::vector<model::WorkloadTransition>& transitions) {

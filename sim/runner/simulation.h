@@ -20,6 +20,7 @@
 
 #include "model/kueue/scheduler/queue_manager.h"
 #include "model/kueue/scheduler/admission_lifecycle.h"
+#include "model/kueue/scheduler/cycle_cadence.h"
 #include "model/kueue/scheduler/scheduler.h"
 #include "model/stage4/plan.h"
 #include "model/stage4/cluster_state.h"
@@ -205,6 +206,7 @@ class Simulation {
   std::optional<WorkloadCountersSet> final_counters_;  // counters() as finish() left them
   std::string fatal_;                              // a broken invariant stops the run
   bool cycle_pending_ = false;
+  model::CycleCadence cadence_;  // when Kueue's loop runs its next cycle
   std::optional<SimTime> reconcile_at_;  // the earliest requeued reconcile already scheduled
   bool kueue_status_pending_ = false;
   bool instance_type_status_stale_ = false;  // the fast paths skipped the InstanceType controller

@@ -30,7 +30,9 @@ struct SourceRef {
 struct KueueOptions {
   std::string queueing_strategy = "BestEffortFIFO";  // or StrictFIFO; applied to every ClusterQueue
   SimTime admission_check_retry_delay = SimTime::seconds(30);  // Retry → placed again
-  SimTime scheduling_cycle_period = SimTime::seconds(1);     // one pop per ClusterQueue per cycle
+  // How long one scheduling cycle's work takes (extension; Kueue runs cycles back to back and backs
+  // off only when a cycle admits nothing: model/kueue/scheduler/cycle_cadence.h).
+  SimTime scheduling_cycle_cost = SimTime::micros(0);
   SimTime status_lag = SimTime::seconds(1); // ClusterQueue status catches up after a change
 };
 

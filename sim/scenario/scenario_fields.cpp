@@ -12,7 +12,7 @@ const std::map<std::string, std::vector<std::string>>& scenario_fields() {
         {"Scenario", {"apiVersion", "kind", "metadata", "seed", "horizon", "settings", "kueue", "operator", "cluster",
                       "workloads", "timeline", "expect"}},
         {"Metadata", {"name", "description"}},
-        {"Kueue", {"queueingStrategy", "admissionCheckRetryDelay", "schedulingCyclePeriod", "statusLag"}},
+        {"Kueue", {"queueingStrategy", "admissionCheckRetryDelay", "schedulingCycleCost", "statusLag"}},
         {"Operator", {"fitLabelCoalesce", "podStart", "redetectAfter"}},
         {"Cluster", {"nodes", "objects", "include", "namespaces"}},
         {"NodeSpec", {"name", "namePrefix", "count", "os", "arch", "cpu", "memory", "pods", "labels", "annotations",

@@ -25,12 +25,17 @@ void read_settings(const Val& v, model::Settings& settings) {
 }
 
 void read_kueue(const Val& v, KueueOptions& k) {
+  // The first wave's fixed cycle period, refused with advice rather than as an unknown field.
+  if (const auto d = opt(v, "schedulingCyclePeriod"))
+    fail(*d, "no longer a setting: Kueue runs its cycles back to back and backs off (1 ms to 100 ms) only "
+             "when a cycle admits nothing; set schedulingCycleCost, the time one cycle takes, instead");
   expect_keys(v, scenario_fields_at("Kueue"), "kueue options");
   if (const auto s = opt(v, "queueingStrategy")) k.queueing_strategy = as_choice(*s, {"BestEffortFIFO", "StrictFIFO"});
   if (const auto d = opt(v, "admissionCheckRetryDelay")) k.admission_check_retry_delay = as_duration(*d);
-  if (const auto d = opt(v, "schedulingCyclePeriod")) {
-    k.scheduling_cycle_period = as_duration(*d);
-    if (k.scheduling_cycle_period.us() <= 0) fail(*d, "must be longer than 0s");
+  if (const auto d = opt(v, "schedulingCycleCost")) {
+    k.scheduling_cycle_cost = as_duration(*d);
+    if (k.scheduling_cycle_cost.us() < 0) fail(*d, "must not be negative");
+    if (k.scheduling_cycle_cost > SimTime::minutes(1)) fail(*d, "must be at most 1m (the time one cycle takes)");
   }
   if (const auto d = opt(v, "statusLag")) k.status_lag = as_duration(*d);
 }

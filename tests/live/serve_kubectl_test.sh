@@ -21,10 +21,10 @@ k get --raw /version | grep -q '"gitVersion":"v1.32.0-chaintwin"' || fail "/vers
 out=$(k get instancetypes)
 echo "$out"
 echo "$out" | grep -Eq '^NAME +PHASE +EX +SH +SL +PT +CPU$' || fail "the InstanceType columns"
-echo "$out" | grep -Eq '^gpustack--nvidia-tesla-t4-linux-amd64 +Active +0/0 +2/8 +75/75 +0/0 +0/0$' || fail "the T4 views at 6h"
+echo "$out" | grep -Eq '^gpustack--nvidia-tesla-t4-linux-amd64 +Active +0/0 +3/18 +0/0 +0/0 +0/0$' || fail "the T4 views at 6h"
 out=$(k get clusterqueues)
 echo "$out"
-echo "$out" | grep -Eq '^gpustack--nvidia-h100-80gb-hbm3-linux-amd64 +None +41 +12 +True \(Ready\) +True \(Ready\)$' || fail "the H100 queue"
+echo "$out" | grep -Eq '^gpustack--nvidia-h100-80gb-hbm3-linux-amd64 +None +37 +12 +True \(Ready\) +True \(Ready\)$' || fail "the H100 queue"
 [ "$(k get clusterqueues -o json | grep -c '"kind": "ClusterQueue"')" = 4 ] || fail "four ClusterQueues in -o json"
 [ "$(k get node h100-0 -o 'jsonpath={.status.capacity.nvidia\.com/gpu\.partitioned}')" = 18 ] || fail "the partitioned key of h100-0"
 [ "$(k get localqueues -A --no-headers | wc -l)" = 8 ] || fail "eight LocalQueues"
@@ -33,8 +33,9 @@ k get node does-not-exist 2>&1 | grep -q 'NotFound' || fail "NotFound for a miss
 out=$(k get workloads -A)
 echo "$out" | head -3
 echo "$out" | head -1 | grep -Eq '^NAMESPACE +NAME +QUEUE +RESERVED IN +ADMITTED +FINISHED$' || fail "the Workload columns"
-[ "$(k get workloads -A --no-headers | wc -l)" = 89 ] || fail "89 Workloads in the default scenario at 6h"
-echo "$out" | grep -Eq '^team-a +a10g-inference-2 +gpustack-fnv64-[0-9a-f]+ +gpustack--nvidia-a10g-linux-amd64 +True \(Admitted\) +-$' ||
+n=$(k get workloads -A --no-headers | wc -l)
+[ "$n" = 84 ] || fail "84 Workloads in the default scenario at 6h (got $n)"
+echo "$out" | grep -Eq '^team-a +a10g-inference-3 +gpustack-fnv64-[0-9a-f]+ +gpustack--nvidia-a10g-linux-amd64 +True \(Admitted\) +-$' ||
   fail "an admitted Workload's row"
 # A watch lists what is there first, then stays open until its timeout.
 timeout 5 kubectl --server "http://127.0.0.1:$port" get resourceflavors -w --no-headers >"$tmp/watch.out" 2>&1 || true

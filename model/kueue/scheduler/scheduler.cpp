@@ -165,6 +165,7 @@ int64_t run_idle_cycles(const ClusterState& cluster, const WorkloadState& worklo
   int64_t ran = 0;
   while (ran < max_cycles) {
     parked.clear();
+    bool steady = false;  // a StrictFIFO head that schedule_cycle would put back where it was
     for (const auto& name : names) {
       if (kept.active_queues->count(name) == 0) continue;
       const QueueEntry* head = queues.peek(name);
@@ -172,12 +173,13 @@ int64_t run_idle_cycles(const ClusterState& cluster, const WorkloadState& worklo
       const auto w = workloads.workloads.find(head->key);
       const auto cq = cluster.cluster_queues.find(name);
       if (w == workloads.workloads.end() || cq == cluster.cluster_queues.end()) return ran;
-      if (!cq->second.spec.namespace_selector_all || strict_fifo(cq->second)) return ran;
+      if (!cq->second.spec.namespace_selector_all) return ran;
       const std::string* known = kept.memo->failure_message(head->key, name);
       if (known == nullptr || !pending_unchanged(w->second, "Pending", *known)) return ran;
-      parked.push_back(head->key);
+      if (strict_fifo(cq->second)) steady = true;
+      else parked.push_back(head->key);
     }
-    if (parked.empty()) return ran;
+    if (parked.empty()) return steady ? max_cycles : ran;  // every later cycle is this one again
     for (const auto& key : parked) queues.requeue(key, /*inadmissible=*/true);
     ++ran;
   }
@@ -330,6 +332,7 @@ CycleResult schedule_cycle(const ClusterState& cluster, WorkloadState& workloads
     if (reserved != nullptr && kept.tas_nodes != nullptr && kept.tas_leaves != nullptr)
       note_node_usage(*kept.tas_nodes, *kept.tas_leaves, wl);
     queues.remove(e.entry.key);
+    result.progressed = true;
   }
   return result;
 }

@@ -8,8 +8,8 @@
 // heap (StrictFIFO) or to the inadmissible set (BestEffortFIFO). A head in Preempt mode with victims
 // (spec.preemption.withinClusterQueue, preemption.h) evicts them (Evicted/Preempted, Preempted/
 // InClusterQueue), is Pending "... Pending the preemption of N workload(s)" and goes back to the
-// heap; it is admitted on a later cycle once the victims' quota is released. The simulator's runner calls this
-// once per cycle period; the live mode will call the same code.
+// heap; it is admitted on a later cycle once the victims' quota is released. The simulator's runner calls this at
+// the times Kueue's loop would run it (cycle_cadence.h); the live mode will call the same code.
 #pragma once
 
 #include <map>
@@ -56,13 +56,15 @@ struct KeptCycleState {
 CycleResult schedule_cycle(const ClusterState& cluster, WorkloadState& workloads, QueueManager& queues, TimeUs now,
                            const KueueConfig& config = {}, const KeptCycleState& kept = {});
 
-// Cycles in which nothing can happen but heads being parked: every active ClusterQueue with a
-// head has a BestEffortFIFO head whose not-fit verdict kept.memo holds and whose Pending condition
-// already says so, so schedule_cycle would only move it to the inadmissible set. Runs up to
-// `max_cycles` such cycles (one head per queue per cycle, as schedule_cycle) and stops before the
-// first cycle that could do anything else, or that would pop nothing. Returns how many it ran.
-// Needs kept.memo and kept.active_queues (0 without them). The simulator runs the cycles that fall
-// before its next event this way instead of one event each.
+// Cycles in which nothing can happen but heads being parked or put back: every active ClusterQueue
+// with a head has a head whose not-fit verdict kept.memo holds and whose Pending condition already
+// says so, so schedule_cycle would only move it to the inadmissible set (BestEffortFIFO) or back
+// to where it was in its heap (StrictFIFO). Runs up to `max_cycles` such cycles (one head per queue
+// per cycle, as schedule_cycle) and stops before the first cycle that could do anything else, or
+// that would pop nothing; once only StrictFIFO heads are left, every further cycle is the same and
+// all `max_cycles` count as run. Returns how many it ran. Needs kept.memo and kept.active_queues (0
+// without them). The simulator runs the cycles that fall before its next event this way instead of
+// one event each.
 int64_t run_idle_cycles(const ClusterState& cluster, const WorkloadState& workloads, QueueManager& queues,
                         const KeptCycleState& kept, int64_t max_cycles);
 

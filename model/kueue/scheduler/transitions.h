@@ -22,6 +22,9 @@ struct CycleResult {
   std::vector<WorkloadTransition> transitions;
   int32_t popped = 0;  // heads examined
   int32_t preemptions = 0;  // Workloads evicted by preemption in this cycle
+  // The cycle admitted a Workload: Kueue's KeepGoing (else SlowDown, cycle_cadence.h). Issuing
+  // preemptions is not progress: Kueue marks only assumed (and TAS-replacement-evicted) entries so.
+  bool progressed = false;
   bool operator==(const CycleResult&) const = default;
 };
 

@@ -35,7 +35,7 @@ TEST_CASE("a field path writes where it points: by entry name, by index, by quot
       {"workloads[chat].podSets[0].request", json{{"partitioned", "1g.10gb"}, {"sliced", nullptr}},
        "/workloads/0/podSets/0/request", json{{"partitioned", "1g.10gb"}}},
       {"horizon", "12h", "/horizon", "12h"},
-      {"kueue.schedulingCyclePeriod", "2s", "/kueue/schedulingCyclePeriod", "2s"},
+      {"kueue.schedulingCycleCost", "2ms", "/kueue/schedulingCycleCost", "2ms"},
   };
   for (const auto& c : cases) {
     INFO(c.path);
