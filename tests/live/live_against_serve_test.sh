@@ -54,7 +54,7 @@ grep -q '^gpustack--nvidia-h100-80gb-hbm3-linux-amd64 .*8.000 cards' "$tmp/run.o
 # Within a minute the twin admits 7 of the 40 captured in the H100 pool; 33 still pending: the chat
 # backlog is reserved onto h100-0 before its fit labels follow and sent back by Gate 3 (31 Retries).
 "$chaintwin" run "$tmp/snap.yaml" --until 1m >"$tmp/run1m.out" || fail "the snapshot's first minute"
-grep -Eq '^gpustack--nvidia-h100-80gb-hbm3-linux-amd64 +40 +7 +7 +33 +0 +0 +31 +31 ' "$tmp/run1m.out" || fail "7 H100 Workloads admitted again: $(cat "$tmp/run1m.out")"
+grep -Eq '^gpustack--nvidia-h100-80gb-hbm3-linux-amd64 +40 +7 +7 +33 +0 +0 +31 +0 +31 ' "$tmp/run1m.out" || fail "7 H100 Workloads admitted again: $(cat "$tmp/run1m.out")"
 # Without Workloads the ledgers keep their cards and the scenario has no workloads.
 "$chaintwin" snapshot --kubeconfig "$tmp/kc.yaml" -o "$tmp/bare.yaml" --no-workloads >"$tmp/bare.out" || fail "snapshot --no-workloads"
 grep -q ' and 0 Workloads in flight' "$tmp/bare.out" || fail "no Workloads captured"
