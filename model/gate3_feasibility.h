@@ -75,6 +75,8 @@ class CardBudget {
 
   // The cards as they stand after the grants so far.
   const std::vector<CardLedger>& cards() const { return room_.cards; }
+  // Partition instances granted per card so far, in the order of cards().
+  const std::vector<int32_t>& placements_given() const { return room_.placements_given; }
   std::string_view scope() const { return scope_; }
 
  private:

@@ -393,8 +393,5 @@ GOLDEN_HANDLER(Spec("naming", "GetAcceleratableResourceName").in({"manufacturer"
 });
 
 // The functions of this area (and of the stage-4 areas run from flavors.json and
-// queue-stop-policy.json) that the operator exposes and no handler answers yet, with the reason.
-GOLDEN_NOT_COVERED("fit-labels", "nodeDevicesFeasibility, fitExclusiveDemand, fitSharedDemand, fitSlicedDemand, fitPartitionDemand, sortDemands, cardLedger.servesFamily / freeShares / freeSliceUnits / freeSlots",
-                   "the Gate 3 predicates (operator-code-rules §1 b): the model has them (gate3_feasibility.h, card_ledger.h); answered only through the label-vs-Gate-3 agreement cases")
-GOLDEN_NOT_COVERED("unit-spec", "derivedUnitResources",
-                   "the model has it (derived_unit_resources.h); answered only through the preset pipeline cases")
+// queue-stop-policy.json) that the operator exposes and no handler answers yet, with the reason,
+// go here as GOLDEN_NOT_COVERED(area, functions, why); none is left.

@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "model/derived_instance_type.h"
+#include "model/derived_unit_resources.h"
 #include "model/label_keys.h"
 #include "model/manufacturer.h"
 #include "model/normalize_name.h"
@@ -200,5 +201,17 @@ GOLDEN_HANDLER(Spec("unit-spec", "loadUnitResourcesPresets").alias("preset table
   const auto colon = e.find(": ");
   return {{"ok", false}, {"refusedAt", colon == std::string::npos ? e : e.substr(0, colon)}};
 })
+
+// derivedUnitResources (node_flavor.go): the unit CPU / RAM of a derived InstanceType from the
+// pool's flavor — fixed for a non-accelerated pool, the product's preset for an accelerated one
+// (shipped table); localStorage is derivedLocalStorage, the same for every derived type.
+GOLDEN_HANDLER(Spec("unit-spec", "derivedUnitResources").in({"acceleratable", "manufacturer", "product"}).out({"unitCpu", "unitRam", "localStorage"}), [](const json& in, const json&) -> json {
+  model::NodeFlavor flavor;
+  flavor.acceleratable = in.at("acceleratable").get<bool>();
+  flavor.manufacturer = in.at("manufacturer").get<std::string>();
+  flavor.product = in.at("product").get<std::string>();
+  const auto unit = model::derived_unit_resources(flavor);
+  return {{"unitCpu", unit.cpu}, {"unitRam", unit.ram}, {"localStorage", std::string(model::kDerivedLocalStorage)}};
+});
 
 }  // namespace
