@@ -3,6 +3,9 @@
 start_serve() {
   _bin=$1 _out=$2
   shift 2
+  # Create the file first: the background job opens it only once it runs, and a sed of a file not
+  # there yet fails the caller's `set -e` (a flake seen under load, failing the test in 0.02 s).
+  : >"$_out"
   "$_bin" serve --listen 127.0.0.1:0 "$@" >"$_out" 2>&1 &
   spid=$!
   port=""
