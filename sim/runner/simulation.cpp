@@ -350,6 +350,9 @@ void Simulation::submit(const WorkloadRequest& request, SimTime duration, SimTim
 
 void Simulation::ensure_cycle() {
   if (cycle_pending_) return;
+  // Kueue's loop stays blocked in Heads() while no heap holds a Workload: no cycle to run. (A heap
+  // of an inactive ClusterQueue still schedules one; it pops nothing and leaves the cadence alone.)
+  if (!queues_.has_heads()) return;
   cycle_pending_ = true;
   schedule(SimTime::micros(cadence_.next_cycle_at(now_.us())), {SimEvent::Kind::kCycle, 0, "", 0});
 }

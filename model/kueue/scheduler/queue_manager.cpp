@@ -162,6 +162,12 @@ void QueueManager::requeue(const std::string& workload_key, bool inadmissible) {
   attach(it->first, it->second, inadmissible ? Place::kInadmissible : Place::kHeap);
 }
 
+bool QueueManager::has_heads() const {
+  for (const auto& [name, q] : queues_)
+    if (!q.heap.empty()) return true;
+  return false;
+}
+
 int32_t QueueManager::pending(const std::string& cluster_queue) const {
   const auto it = queues_.find(cluster_queue);
   if (it == queues_.end()) return 0;

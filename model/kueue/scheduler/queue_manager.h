@@ -56,6 +56,9 @@ class QueueManager {
   void requeue(const std::string& workload_key, bool inadmissible);
 
   int32_t pending(const std::string& cluster_queue) const;
+  // Whether some ClusterQueue's heap holds a Workload to pop (the inadmissible and parked sets do
+  // not count): while none does, Kueue's loop is blocked in Heads().
+  bool has_heads() const;
   // pending() of every ClusterQueue that holds a waiting Workload, in one walk.
   std::map<std::string, int32_t> pending_by_queue() const;
   int32_t inadmissible(const std::string& cluster_queue) const;
