@@ -39,6 +39,13 @@ std::vector<Pod> pods_for_admission(const Workload& wl) {
       pod.metadata.labels[std::string(kPodSetLabel)] = pod_set.name;
       pod.metadata.annotations = pod_set.template_.annotations;
       pod.metadata.annotations[std::string(kWorkloadAnnotation)] = wl.metadata.name;
+      // Kueue's PodSetInfo: a PodSet admitted with a topology assignment and no explicit topology
+      // request gets the unconstrained annotation (implicit TAS), which makes its Pods TAS Pods.
+      const PodSetAssignment* assignment = assignment_of(wl, pod_set.name);
+      if (assignment != nullptr && assignment->topology_assignment &&
+          !pod.metadata.annotations.count(std::string(kPodSetRequiredTopologyAnnotation)) &&
+          !pod.metadata.annotations.count("kueue.x-k8s.io/podset-preferred-topology"))
+        pod.metadata.annotations["kueue.x-k8s.io/podset-unconstrained-topology"] = "true";
       pod.spec = pod_set.template_;
       pod.spec.labels = pod.metadata.labels;
       pod.spec.annotations = pod.metadata.annotations;

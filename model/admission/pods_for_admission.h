@@ -11,7 +11,9 @@ namespace chaintwin::model {
 
 // Per PodSet, `count` Pods named "<workload>-<podset>-<i>" (i from 0), in the Workload's
 // namespace, labelled kQueueNameLabel = the Workload's queue and kPodSetLabel = the PodSet,
-// annotated kWorkloadAnnotation = the Workload's name, carrying the PodSet template. Node
+// annotated kWorkloadAnnotation = the Workload's name (and, for a PodSet admitted with a topology
+// assignment and no topology annotation, kueue.x-k8s.io/podset-unconstrained-topology: "true",
+// as Kueue's PodSetInfo does), carrying the PodSet template. Node
 // binding walks the topology assignment's domains in order, `count` Pods per domain, the node
 // being the domain's last level value (kubernetes.io/hostname); Pods beyond the assignment, or
 // of a PodSet without one, stay unbound (empty node_name). Phase Pending, no allocations.

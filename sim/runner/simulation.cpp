@@ -1,5 +1,7 @@
 #include "sim/runner/simulation.h"
 
+#include "model/kueue/scheduler/non_tas_usage.h"
+
 #include "model/stage4/instance_reconciler.h"
 
 #include <algorithm>
@@ -124,6 +126,12 @@ model::Status Simulation::start() {
   tas_leaves_.verify = options_.verify_incremental;
   // Queues take the scenario's strategy.
   for (auto& [name, cq] : cluster_.cluster_queues) cq.spec.queueing_strategy = scenario_.kueue.queueing_strategy;
+  // Pods outside Kueue run from the start; their cards are already charged in the ledgers.
+  for (const auto& pod : scenario_.pods_outside_kueue) {
+    const std::string key = model::object_key(pod.metadata);
+    pods_by_node_[pod.node_name].insert(key);
+    workloads_.pods[key] = pod;
+  }
   auto synced = sync_chain(cluster_, {}, now_);
   if (!synced.ok()) return model::err("the operator's controllers refused the initial cluster: " + synced.error());
   for (const auto& node : synced->fit_label_nodes) write_fit_labels(cluster_, node);
@@ -654,6 +662,7 @@ void Simulation::on_pod_start(const std::string& key, int64_t epoch) {
       where += " " + a.container + "→card " + std::to_string(a.index) + (a.profile.empty() || a.profile == "-" ? "" : " " + a.profile);
     log("PodRunning", "Pod " + pod_key, "on " + where);
     pods_by_node_[pod.node_name].insert(pod_key);
+    note_non_tas_usage(pod, +1);
     workloads_.pods[pod_key] = std::move(pod);
   }
   if (!all_started) schedule(now_ + kPodRetryDelay, {SimEvent::Kind::kPodStart, 0, key, epoch});
@@ -689,6 +698,7 @@ void Simulation::delete_pods(const std::string& key, bool finished_only) {
     auto p = workloads_.pods.find(pod_key);
     if (p == workloads_.pods.end()) continue;
     auto devices = cluster_.devices.find(p->second.node_name);
+    note_non_tas_usage(p->second, -1);  // a finished or deleted Pod no longer counts
     if (finished_only) {
       p->second.phase = model::PodPhase::kSucceeded;
       if (devices != cluster_.devices.end()) model::release_pod(devices->second, p->second, false);
@@ -941,6 +951,12 @@ void Simulation::invalidate_kueue_objects() {
   memo_.invalidate_all();
   tas_leaves_.clear();
   active_queues_.reset();
+}
+
+void Simulation::note_non_tas_usage(const model::Pod& pod, int sign) {
+  if (!model::counts_as_non_tas_usage(pod)) return;
+  if (reserved_) model::add_non_tas_pod_usage(*reserved_, pod, sign);
+  invalidate_node(pod.node_name);
 }
 
 void Simulation::invalidate_node(const std::string& node) {

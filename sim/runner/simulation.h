@@ -176,6 +176,9 @@ class Simulation {
   void on_reconcile();
   // Tell the nomination memo what changed (nomination_memo.h).
   void invalidate_node(const std::string& node);
+  // A Pod that counts as Kueue's non-TAS usage (non_tas_usage.h) started (+1) or stops counting
+  // (−1): the kept TAS usage of its Node follows, and the Node's kept verdicts are dropped.
+  void note_non_tas_usage(const model::Pod& pod, int sign);
   void invalidate_reservation(const std::string& key, const std::string& cluster_queue);
   // Brings the kept usage snapshot up to date with one Workload's reservation.
   void sync_reserved_usage(const std::string& key);

@@ -60,11 +60,23 @@ void Simulation::on_timeline(int64_t index) {
         std::vector<std::string> kept;
         for (const auto& pod_key : t.pods) {
           auto p = workloads_.pods.find(pod_key);
-          if (p != workloads_.pods.end() && p->second.node_name == a.node) workloads_.pods.erase(p);
-          else kept.push_back(pod_key);
+          if (p != workloads_.pods.end() && p->second.node_name == a.node) {
+            note_non_tas_usage(p->second, -1);
+            workloads_.pods.erase(p);
+          } else {
+            kept.push_back(pod_key);
+          }
         }
         t.pods = std::move(kept);
       }
+      // Pods outside Kueue on it go too; the kept usage is rebuilt without them.
+      for (auto p = workloads_.pods.begin(); p != workloads_.pods.end();)
+        if (p->second.node_name == a.node) {
+          p = workloads_.pods.erase(p);
+          reserved_.reset();
+        } else {
+          ++p;
+        }
       pods_by_node_.erase(a.node);
       cluster_.nodes.erase(a.node);
       cluster_.devices.erase(a.node);

@@ -267,6 +267,9 @@ struct Scenario {
   KueueOptions kueue;
   OperatorTimings timings;
   model::ClusterState cluster;  // Nodes, Devices, Namespaces, Settings, InstanceTypes, ... as given
+  // cluster.nodes[].podsOutsideKueue: Pods bound and Running from the start, not Kueue's, their
+  // cards already charged in cluster.devices (the device plugin's allocation), in generator order.
+  std::vector<model::Pod> pods_outside_kueue;
   std::vector<WorkloadSpec> workloads;
   std::vector<TraceWorkload> trace_workloads;
   std::vector<TraceSource> traces;  // referenced traces (extension of the loaded shape)

@@ -4,7 +4,9 @@
 #include <fstream>
 #include <sstream>
 
+#include "model/admission/device_allocator.h"
 #include "model/fnv.h"
+#include "model/k8s_validation.h"
 #include "sim/scenario/scenario_fields.h"
 #include "sim/scenario/scenario_sections.h"
 
@@ -87,6 +89,26 @@ std::string read_file_hashed(LoadContext& ctx, const std::string& path, const Va
   return text;
 }
 
+// One `podsOutsideKueue` entry: a Pod with one container `main` asking `requests`.
+model::Pod read_pod_outside_kueue(const Val& v) {
+  expect_keys(v, scenario_fields_at("PodOutsideKueue"), "a Pod outside Kueue {name, namespace, requests}");
+  model::Pod pod;
+  pod.metadata.name = as_string(req(v, "name", "the Pod's name"));
+  if (!model::is_dns1123_subdomain(pod.metadata.name))
+    fail(v.at("name"), "'" + pod.metadata.name + "' is not a valid Pod name");
+  pod.metadata.namespace_ = v.has("namespace") ? as_string(v.at("namespace")) : "default";
+  if (!model::is_dns1123_label(pod.metadata.namespace_))
+    fail(v.at("namespace"), "'" + pod.metadata.namespace_ + "' is not a valid namespace name");
+  const Val r = req(v, "requests", "requests: {resource: quantity}");
+  if (!r.is_object() || r.json->empty()) fail(r, "expected a mapping of resource names to quantities");
+  model::Container c;
+  c.name = "main";
+  for (const auto& item : r.json->items()) c.requests[item.key()] = as_quantity(r.at(item.key()));
+  pod.spec.containers.push_back(std::move(c));
+  pod.phase = model::PodPhase::kRunning;
+  return pod;
+}
+
 std::vector<GeneratedNode> read_node_spec(const Val& v, bool allow_many) {
   expect_keys(v, scenario_fields_at("NodeSpec"), "a node spec");
   model::NodeSpec spec;
@@ -133,8 +155,14 @@ std::vector<GeneratedNode> read_node_spec(const Val& v, bool allow_many) {
     }
     for (const auto& e : accel_entries) spec.accelerators.push_back(read_accelerators(e));
   }
+  std::vector<std::pair<Val, model::Pod>> outside;
+  if (const auto p = opt(v, "podsOutsideKueue")) {
+    if (!allow_many) fail(*p, "an added node starts without Pods (give podsOutsideKueue in cluster.nodes)");
+    for (const auto& e : as_list(*p, "Pods outside Kueue")) outside.emplace_back(e, read_pod_outside_kueue(e));
+  }
   std::vector<GeneratedNode> out;
-  for (const auto& name : names) {
+  for (size_t n = 0; n < names.size(); ++n) {
+    const std::string& name = names[n];
     spec.name = name;
     GeneratedNode g;
     if (!spec.accelerators.empty()) {
@@ -143,6 +171,22 @@ std::vector<GeneratedNode> read_node_spec(const Val& v, bool allow_many) {
       g.devices = std::move(*devices);
     }
     g.node = model::make_node(spec, g.devices ? &*g.devices : nullptr);
+    // The n-th Node of the entry gets each Pod as `<name>-<n>` (the first keeps `<name>`), bound and
+    // Running, its cards granted by the device plugin as for any Pod.
+    for (const auto& [e, templ] : outside) {
+      model::Pod pod = templ;
+      if (n > 0) pod.metadata.name += "-" + std::to_string(n);
+      pod.node_name = name;
+      if (g.devices) {
+        auto granted = model::allocate_pod(*g.devices, pod);
+        if (!granted.ok()) fail(e, "Pod '" + pod.metadata.name + "' does not fit node '" + name + "': " + granted.error());
+        pod.allocations = std::move(*granted);
+      }
+      for (const auto& other : g.pods_outside_kueue)
+        if (other.metadata.namespace_ == pod.metadata.namespace_ && other.metadata.name == pod.metadata.name)
+          fail(e, "Pod '" + pod.metadata.namespace_ + "/" + pod.metadata.name + "' is given twice");
+      g.pods_outside_kueue.push_back(std::move(pod));
+    }
     out.push_back(std::move(g));
   }
   return out;

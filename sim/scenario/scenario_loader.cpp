@@ -89,9 +89,17 @@ void build_cluster(LoadContext& ctx, const Val* cluster_val, const std::string& 
                           "' is used twice (also given as a Node object)"};
     cluster.nodes.emplace(name, std::move(g.node));
     if (g.devices) cluster.devices.emplace(name, std::move(*g.devices));
+    for (auto& pod : g.pods_outside_kueue) {
+      for (const auto& other : s.pods_outside_kueue)
+        if (model::object_key(other.metadata) == model::object_key(pod.metadata))
+          throw ScenarioError{ctx.node_where[name] + ": podsOutsideKueue: Pod '" + model::object_key(pod.metadata) +
+                              "' is given twice (also on node '" + other.node_name + "')"};
+      s.pods_outside_kueue.push_back(std::move(pod));
+    }
   }
   join_traces(ctx, cluster, s);
   for (const auto& ns : parts.namespaces) cluster.namespaces[ns].metadata.name = ns;
+  for (const auto& p : s.pods_outside_kueue) cluster.namespaces[p.metadata.namespace_].metadata.name = p.metadata.namespace_;
   for (const auto& w : s.workloads) cluster.namespaces[w.namespace_].metadata.name = w.namespace_;
   for (const auto& w : s.trace_workloads) cluster.namespaces[w.namespace_].metadata.name = w.namespace_;
   s.cluster = std::move(cluster);

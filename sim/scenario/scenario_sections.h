@@ -41,6 +41,7 @@ std::string resolve_path(const std::string& base_file, const std::string& rel);
 struct GeneratedNode {
   model::Node node;
   std::optional<model::Devices> devices;
+  std::vector<model::Pod> pods_outside_kueue;  // bound to it, allocated on `devices`
 };
 // One generator entry: `allow_many` accepts namePrefix + count (cluster.nodes), otherwise a
 // single `name:` (add-node).

@@ -1,5 +1,7 @@
 #include "model/kueue/scheduler/usage_snapshot.h"
 
+#include "model/kueue/scheduler/non_tas_usage.h"
+
 namespace chaintwin::model {
 
 std::string domain_node(const TopologyAssignment& ta, const TopologyDomainAssignment& d) {
@@ -60,6 +62,7 @@ UsageSnapshot build_usage_snapshot(const WorkloadState& workloads) {
   UsageSnapshot s;
   for (const auto& [key, wl] : workloads.workloads)
     if (!wl.finished()) add_workload_usage(s, wl);
+  for (const auto& [key, pod] : workloads.pods) add_non_tas_pod_usage(s, pod);
   return s;
 }
 

@@ -1,7 +1,8 @@
 // The usage one scheduling cycle decides against (Kueue's cache snapshot): quota reserved per
 // ClusterQueue, flavor and resource (from every Workload holding status.admission), and the TAS
 // usage per node (per-pod PodSpec requests × pods of every topology assignment naming the node,
-// plus `pods`). schedule_cycle builds it once and adds each admission, so later heads see it.
+// plus `pods`), with the usage of the bound, running Pods TAS did not place (non_tas_usage.h) on the
+// same nodes. schedule_cycle builds it once and adds each admission, so later heads see it.
 #pragma once
 
 #include <map>
@@ -24,7 +25,8 @@ struct UsageSnapshot {
 
 // Adds (sign +1) or removes (sign -1) one Workload's reservation.
 void add_workload_usage(UsageSnapshot& snapshot, const Workload& wl, int sign = 1);
-// Every Workload that holds a reservation and has not finished.
+// Every Workload that holds a reservation and has not finished, and every Pod of `workloads.pods`
+// that counts as non-TAS usage (counts_as_non_tas_usage).
 UsageSnapshot build_usage_snapshot(const WorkloadState& workloads);
 
 // Equal once entries at 0 are ignored (a snapshot kept by adding and removing Workloads keeps

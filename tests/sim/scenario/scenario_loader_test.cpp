@@ -201,7 +201,7 @@ TEST_CASE("bad scenarios are refused with the file, the line, the field and the 
        "t.yaml:7: cluster.nodes[0].accelerators.manufacturer: unknown manufacturer 'acme' (known: "},
       {"cluster:\n  nodes:\n  - name: a\n    gpus: 2\n",
        "t.yaml:7: cluster.nodes[0].gpus: unknown field (expected one of: name, namePrefix, count, os, arch, cpu, "
-       "memory, pods, labels, annotations, unschedulable, accelerators)"},
+       "memory, pods, labels, annotations, unschedulable, accelerators, podsOutsideKueue)"},
       {"workloads:\n- name: w\n  arrival: {poisson: {rate: 12/hour}}\n  duration: {fixed: 1h}\n  podSets: [{request: "
        "{cpu: 1}}]\n",
        "t.yaml:6: workloads[0].arrival.poisson.rate: '12/hour': unknown rate unit 'hour' (expected s, m, h or d)"},
