@@ -3,6 +3,7 @@
 // controllers and Kueue react as to any other change (simulation.cpp).
 #include "model/device_inventory.h"
 #include "model/label_keys.h"
+#include "model/mode_flip_window.h"
 #include "model/resource_names.h"
 #include "model/stage4/plan.h"
 #include "sim/runner/chain_sync.h"
@@ -96,7 +97,15 @@ void Simulation::on_timeline(int64_t index) {
       return;
     }
     case TimelineAction::Kind::kSetPartitioning: {
-      if (!cluster_.devices.count(a.node)) return refuse("Node " + a.node + " has no Devices record");
+      const auto devices = cluster_.devices.find(a.node);
+      if (devices == cluster_.devices.end()) return refuse("Node " + a.node + " has no Devices record");
+      // The vendor CLI refuses a busy card; otherwise the hardware is in the new mode from now on,
+      // while the Devices record and the registered pools stay as detected until re-detection.
+      if (auto s = model::check_mode_flip(devices->second, a.cards, a.mode == "mig"); !s.ok())
+        return refuse("the vendor tool refuses the mode change: " + s.error());
+      pending_flips_[a.node] =
+          model::merge_pending_flip(devices->second, std::move(pending_flips_[a.node]), a.cards, a.mode == "mig");
+      if (pending_flips_[a.node].empty()) pending_flips_.erase(a.node);
       const SimTime after = a.redetect_after.value_or(scenario_.timings.redetect_after);
       log("action", "Node " + a.node,
           "set-partitioning: the admin switches cards to " + a.mode + "; the device manager re-detects after " +
@@ -195,9 +204,18 @@ void Simulation::on_redetect(int64_t index) {
     after_queue_change();
     return;
   }
-  if (auto s = model::set_card_partitioning(devices->second, a.cards, a.mode == "mig"); !s.ok()) {
-    log("action", "Node " + a.node, "re-detection refused: " + s.error());
-    return;
+  // The restarted device manager detects every card as the hardware now is: each flip still
+  // pending on the node (a later restart finds nothing left to change).
+  const auto pending = pending_flips_.find(a.node);
+  if (pending != pending_flips_.end()) {
+    for (const auto& flip : pending->second) {
+      if (auto s = model::set_card_partitioning(devices->second, flip.cards, flip.mig); !s.ok()) {
+        // Allocations on a flipped card fail in the window, so its ledger row stays free.
+        log("action", "Node " + a.node, "re-detection refused: " + s.error());
+        return;
+      }
+    }
+    pending_flips_.erase(pending);
   }
   // The device plugin registers its pools again: replace every pool token of the Node's
   // manufacturers with what the cards now back.
