@@ -641,7 +641,15 @@ void Simulation::on_pod_start(const std::string& key, int64_t epoch) {
     }
     auto devices = cluster_.devices.find(pod.node_name);
     if (devices != cluster_.devices.end()) {
-      auto granted = model::allocate_pod(devices->second, pod);
+      // In a mode-flip window the grant is tried on a copy: Allocate fails on a flipped card and
+      // then charges nothing.
+      const auto flips = pending_flips_.find(pod.node_name);
+      model::Devices trial;
+      model::Devices& ledger = flips == pending_flips_.end() ? devices->second : (trial = devices->second);
+      auto granted = model::allocate_pod(ledger, pod);
+      if (granted.ok() && flips != pending_flips_.end()) {
+        if (auto s = model::check_allocation_in_flip_window(*granted, flips->second); !s.ok()) granted = model::err(s.error());
+      }
       if (!granted.ok()) {
         log("PodFailed", "Pod " + pod_key, "UnexpectedAdmissionError: " + granted.error());
         auto oi = outcome_index_.find(key);
@@ -652,6 +660,7 @@ void Simulation::on_pod_start(const std::string& key, int64_t epoch) {
         all_started = false;
         continue;
       }
+      if (flips != pending_flips_.end()) devices->second = std::move(trial);
       pod.allocations = std::move(*granted);
       if (!pod.allocations.empty()) touched.insert(pod.node_name);
     }

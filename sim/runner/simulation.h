@@ -22,6 +22,7 @@
 #include "model/kueue/scheduler/admission_lifecycle.h"
 #include "model/kueue/scheduler/cycle_cadence.h"
 #include "model/kueue/scheduler/scheduler.h"
+#include "model/mode_flip_window.h"
 #include "model/stage4/plan.h"
 #include "model/stage4/cluster_state.h"
 #include "model/workload/workload.h"
@@ -231,6 +232,8 @@ class Simulation {
   // looks at for Pods admitted there but not yet holding cards.
   std::map<std::string, std::set<std::string>> reserved_on_node_;
   std::map<std::string, std::set<std::string>> pods_by_node_;  // Node → keys of the Pods bound there
+  // Node → cards flipped by the admin and not yet re-detected (model/mode_flip_window.h).
+  std::map<std::string, std::vector<model::PendingModeFlip>> pending_flips_;
   GpuModelUsage gpu_usage_;  // per GPU model: credits allocated and fragmented over time
   // Per GPU model, how many arrivals asked for each (credits per card, cards) request: the most
   // common one so far is the model's typical request.

@@ -2,7 +2,9 @@
 // dated moments, applied the way it would reach the API server, after which the operator's
 // controllers and Kueue react as to any other change (simulation.cpp).
 #include "model/device_inventory.h"
+#include "model/first_detection.h"
 #include "model/label_keys.h"
+#include "model/mode_flip_window.h"
 #include "model/resource_names.h"
 #include "model/stage4/plan.h"
 #include "sim/runner/chain_sync.h"
@@ -39,6 +41,18 @@ void Simulation::on_timeline(int64_t index) {
       if (!a.new_node) return refuse("no node given");
       const std::string name = a.new_node->metadata.name;
       if (cluster_.nodes.count(name)) return refuse("Node " + name + " already exists");
+      if (a.new_devices && a.detect_after) {
+        // The Device Manager has not detected yet: it publishes nothing (operator-domain §10.3).
+        cluster_.nodes[name] = model::node_before_first_detection(*a.new_node, *a.new_devices);
+        log("action", "Node " + name, "add-node: the Node joins the cluster");
+        log("action", "Node " + name,
+            "the device manager has not detected its accelerators yet: no Devices record, no accelerator labels, "
+            "no device-plugin pools; it detects after " + a.detect_after->to_string());
+        schedule(now_ + *a.detect_after, {SimEvent::Kind::kRedetect, index, name, 0});
+        resync({name});
+        after_queue_change();
+        return;
+      }
       cluster_.nodes[name] = *a.new_node;
       if (a.new_devices) cluster_.devices[name] = *a.new_devices;
       log("action", "Node " + name, "add-node: the Node joins the cluster");
@@ -108,7 +122,15 @@ void Simulation::on_timeline(int64_t index) {
       return;
     }
     case TimelineAction::Kind::kSetPartitioning: {
-      if (!cluster_.devices.count(a.node)) return refuse("Node " + a.node + " has no Devices record");
+      const auto devices = cluster_.devices.find(a.node);
+      if (devices == cluster_.devices.end()) return refuse("Node " + a.node + " has no Devices record");
+      // The vendor CLI refuses a busy card; otherwise the hardware is in the new mode from now on,
+      // while the Devices record and the registered pools stay as detected until re-detection.
+      if (auto s = model::check_mode_flip(devices->second, a.cards, a.mode == "mig"); !s.ok())
+        return refuse("the vendor tool refuses the mode change: " + s.error());
+      pending_flips_[a.node] =
+          model::merge_pending_flip(devices->second, std::move(pending_flips_[a.node]), a.cards, a.mode == "mig");
+      if (pending_flips_[a.node].empty()) pending_flips_.erase(a.node);
       const SimTime after = a.redetect_after.value_or(scenario_.timings.redetect_after);
       log("action", "Node " + a.node,
           "set-partitioning: the admin switches cards to " + a.mode + "; the device manager re-detects after " +
@@ -185,6 +207,24 @@ void Simulation::on_timeline(int64_t index) {
 void Simulation::on_redetect(int64_t index) {
   const TimelineAction& a = scenario_.timeline[static_cast<size_t>(index)];
   invalidate_kueue_objects();
+  if (a.kind == TimelineAction::Kind::kAddNode && a.detect_after) {
+    // The first detection: the Devices record, the NodeFeature's labels and the pools appear.
+    auto joined = cluster_.nodes.find(a.node);
+    if (joined == cluster_.nodes.end() || !a.new_devices || !a.new_node) {
+      log("action", "Node " + a.node, "first detection skipped: the Node is gone");
+      return;
+    }
+    cluster_.devices[a.node] = *a.new_devices;
+    for (const auto& [k, v] : a.new_node->metadata.labels) joined->second.metadata.labels[k] = v;
+    for (const auto& [k, q] : model::device_plugin_capacity(*a.new_devices)) {
+      joined->second.status.capacity[k] = q;
+      joined->second.status.allocatable[k] = q;
+    }
+    log("action", "Node " + a.node, "the device manager detected its accelerators and published them");
+    resync({a.node});
+    after_queue_change();
+    return;
+  }
   auto devices = cluster_.devices.find(a.node);
   auto node = cluster_.nodes.find(a.node);
   if (devices == cluster_.devices.end() || node == cluster_.nodes.end()) {
@@ -207,9 +247,18 @@ void Simulation::on_redetect(int64_t index) {
     after_queue_change();
     return;
   }
-  if (auto s = model::set_card_partitioning(devices->second, a.cards, a.mode == "mig"); !s.ok()) {
-    log("action", "Node " + a.node, "re-detection refused: " + s.error());
-    return;
+  // The restarted device manager detects every card as the hardware now is: each flip still
+  // pending on the node (a later restart finds nothing left to change).
+  const auto pending = pending_flips_.find(a.node);
+  if (pending != pending_flips_.end()) {
+    for (const auto& flip : pending->second) {
+      if (auto s = model::set_card_partitioning(devices->second, flip.cards, flip.mig); !s.ok()) {
+        // Allocations on a flipped card fail in the window, so its ledger row stays free.
+        log("action", "Node " + a.node, "re-detection refused: " + s.error());
+        return;
+      }
+    }
+    pending_flips_.erase(pending);
   }
   // The device plugin registers its pools again: replace every pool token of the Node's
   // manufacturers with what the cards now back.

@@ -148,6 +148,7 @@ struct TimelineAction {
   std::string mode;                  // set-partitioning: "mig" | "logical"
   std::optional<SimTime> redetect_after;
   std::optional<SimTime> ledger_after;  // add-node: the Devices ledger is published this long after joining
+  std::optional<SimTime> detect_after;  // add-node: the Device Manager's first detection, this long after joining
   SimTime restart_for;                  // kubelet-restart: how long the device plugins stay unregistered
   std::string setting_name;          // set-setting
   std::string setting_value;

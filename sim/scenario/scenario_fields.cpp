@@ -37,7 +37,7 @@ const std::map<std::string, std::vector<std::string>>& scenario_fields() {
         {"Sliced", {"memoryPercentage", "memoryMib", "coresPercentage"}},
         {"Container", {"name", "requests", "restartable"}},
         {"TimelineAction", {"at", "action", "node", "value", "cards", "mode", "redetectAfter", "name", "instanceType",
-                            "kind", "ledgerAfter", "for"}},
+                            "kind", "ledgerAfter", "detectAfter", "for"}},
         {"Expectation", {"at", "clusterQueue", "node", "instanceType", "resourceFlavor", "workloads", "stopPolicy",
                          "nominalCredits", "conditions", "capacity", "allocatable", "labels", "status", "annotations",
                          "phase", "exists", "terminating", "slo", "instance", "stop"}},

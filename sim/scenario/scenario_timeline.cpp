@@ -20,7 +20,7 @@ struct ActionInfo {
 
 const std::vector<ActionInfo>& actions() {
   static const std::vector<ActionInfo> a{
-      {"add-node", Kind::kAddNode, {"node", "ledgerAfter"}},
+      {"add-node", Kind::kAddNode, {"node", "ledgerAfter", "detectAfter"}},
       {"remove-node", Kind::kRemoveNode, {"node"}},
       {"cordon", Kind::kCordon, {"node"}},
       {"uncordon", Kind::kUncordon, {"node"}},
@@ -65,6 +65,12 @@ TimelineAction read_action(const Val& v, std::vector<std::string>& action_names)
       if (const auto l = opt(v, "ledgerAfter")) {
         if (!a.new_devices) fail(*l, "node '" + a.node + "' has no accelerators (no Devices ledger to publish)");
         a.ledger_after = as_duration(*l);
+      }
+      if (const auto d = opt(v, "detectAfter")) {
+        if (!a.new_devices) fail(*d, "node '" + a.node + "' has no accelerators (nothing for the device manager to detect)");
+        if (a.ledger_after) fail(*d, "give either detectAfter or ledgerAfter, not both");
+        a.detect_after = as_duration(*d);
+        if (a.detect_after->us() <= 0) fail(*d, "must be greater than 0");
       }
       break;
     }

@@ -130,6 +130,9 @@ TEST_CASE("the loader refuses kubelet-restart without a positive for and ledgerA
       "  - {at: 5m, action: kubelet-restart, node: nowhere, for: 1m}\n",
       "  - {at: 5m, action: add-node, ledgerAfter: 1m, node: {name: cpu-only}}\n",
       "  - {at: 5m, action: cordon, node: node-t4, for: 1m}\n",
+      "  - {at: 5m, action: add-node, detectAfter: 1m, node: {name: cpu-only}}\n",
+      "  - {at: 5m, action: add-node, detectAfter: 0s, node: {name: b, accelerators: {manufacturer: nvidia, product: NVIDIA A10G, count: 1}}}\n",
+      "  - {at: 5m, action: add-node, detectAfter: 1m, ledgerAfter: 1m, node: {name: b, accelerators: {manufacturer: nvidia, product: NVIDIA A10G, count: 1}}}\n",
   };
   for (const char* timeline : bad) {
     INFO(timeline);
@@ -137,6 +140,11 @@ TEST_CASE("the loader refuses kubelet-restart without a positive for and ledgerA
   }
   CHECK(sim::load_scenario_text(scenario_text(kT4Node, "  - {at: 5m, action: kubelet-restart, node: node-t4, for: 1m}\n"),
                                 "good.yaml")
+            .ok());
+  CHECK(sim::load_scenario_text(
+            scenario_text(kT4Node, "  - {at: 5m, action: add-node, detectAfter: 1m, node: {name: b, accelerators: "
+                                   "{manufacturer: nvidia, product: NVIDIA A10G, count: 1}}}\n"),
+            "good.yaml")
             .ok());
 }
 
