@@ -269,6 +269,8 @@ void Simulation::on_arrival(int64_t index) {
     req.pod_sets = gen.pod_sets;
     req.required_topology_level = gen.required_topology_level;
     req.priority = gen.priority;
+    req.instance = gen.instance;
+    req.template_built = gen.template_built();
     submit(req, duration, gen.pod_deletion_delay);
     const std::string key = req.namespace_ + "/" + req.name;
     if (gen.instance && tracked_.count(key) != 0)
@@ -308,7 +310,8 @@ void Simulation::on_trace_arrival(int64_t index) {
 void Simulation::submit(const WorkloadRequest& request, SimTime duration, SimTime pod_deletion_delay) {
   const std::string key = request.namespace_ + "/" + request.name;
   // A choice among several allowed accelerators reads the InstanceTypes' views: settle them first.
-  if (!request.instance_type.alternatives.empty()) settle_status();
+  // So does the Instance webhook (its caps are the type's status views).
+  if (!request.instance_type.alternatives.empty() || request.instance) settle_status();
   BuiltWorkload built = build_workload(cluster_, request, now_);
   WorkloadOutcome outcome;
   outcome.key = key;
@@ -630,7 +633,7 @@ void Simulation::on_pod_start(const std::string& key, int64_t epoch) {
     }
     auto devices = cluster_.devices.find(pod.node_name);
     if (devices != cluster_.devices.end()) {
-      auto granted = model::allocate_pod(devices->second, pod);
+      auto granted = model::allocate_pod(devices->second, pod, cluster_.settings.device_plugin_sliced_allocate_gate);
       if (!granted.ok()) {
         log("PodFailed", "Pod " + pod_key, "UnexpectedAdmissionError: " + granted.error());
         auto oi = outcome_index_.find(key);
@@ -688,9 +691,9 @@ void Simulation::delete_pods(const std::string& key, bool finished_only) {
     auto devices = cluster_.devices.find(p->second.node_name);
     if (finished_only) {
       p->second.phase = model::PodPhase::kSucceeded;
-      if (devices != cluster_.devices.end()) model::release_pod(devices->second, p->second, false);
+      if (devices != cluster_.devices.end()) model::release_pod(devices->second, p->second, false, cluster_.settings.ledger_release_terminated_pods);
     } else {
-      if (devices != cluster_.devices.end()) model::release_pod(devices->second, p->second, true);
+      if (devices != cluster_.devices.end()) model::release_pod(devices->second, p->second, true, cluster_.settings.ledger_release_terminated_pods);
     }
     if (!p->second.allocations.empty()) touched.insert(p->second.node_name);
     if (!finished_only) {
@@ -1165,6 +1168,7 @@ WorkloadCountersSet Simulation::counters() const {
     for (WorkloadCounters* c : {&out.total, &g}) {
       if (o.rejected) {
         ++c->rejected;
+        c->last_rejection = o.reject_message;
         continue;
       }
       if (o.first_admitted) ++c->admitted;
