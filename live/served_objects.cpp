@@ -49,7 +49,7 @@ std::vector<nlohmann::json> encode_objects(const model::ClusterState& state, std
     // The operator's fixed catalog, one object per setting, spec.value as written and status.value
     // as reported (the twin has no difference between them).
     for (const char* const* name = model::setting_names(); *name != nullptr; ++name) {
-      const std::string value = model::get_setting(state.settings, *name).value_or(false) ? "true" : "false";
+      const std::string value = model::get_setting_text(state.settings, *name).value_or("");
       out.push_back({{"apiVersion", "gpustack.ai/v1"},
                      {"kind", "Setting"},
                      {"metadata", {{"name", *name}, {"namespace", std::string(kSettingsNamespace)}}},

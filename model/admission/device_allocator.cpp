@@ -88,7 +88,8 @@ ContainerAllocation grant(Devices& d, const CardRef& card, const std::string& ho
 Error refuse(const std::string& what) { return err("FailedPrecondition: " + what); }
 
 Result<std::vector<ContainerAllocation>> allocate_claim(Devices& d, const std::string& holder,
-                                                        const std::string& container, const ContainerClaim& claim) {
+                                                        const std::string& container, const ContainerClaim& claim,
+                                                        bool sliced_allocate_gate) {
   std::vector<CardRef> cards = cards_for(d, claim.manufacturer);
   std::vector<ContainerAllocation> out;
   const std::string who = "container \"" + container + "\": ";
@@ -136,6 +137,18 @@ Result<std::vector<ContainerAllocation>> allocate_claim(Devices& d, const std::s
         if (!mode_is(row, DeviceAllocationMode::kNone, DeviceAllocationMode::kSliced)) continue;
         if (logical_slots_free(c.capability, row.allocated_slices) <= 0 || row.remaining < units) continue;
         if (!best || row.remaining < row_of(d, *best).remaining) best = &c;
+      }
+      if (!best && !sliced_allocate_gate) {
+        // The gate switched off: the kubelet's token still names a card with a free slot; the slice
+        // is allocated there anyway and grant() clamps the card's remaining at 0. Which token the
+        // kubelet hands is not documented: the freest card with a free slot (ties: position).
+        for (const auto& c : cards) {
+          const auto& row = row_of(d, c);
+          if (!is_logically_sliceable(c.capability)) continue;
+          if (!mode_is(row, DeviceAllocationMode::kNone, DeviceAllocationMode::kSliced)) continue;
+          if (logical_slots_free(c.capability, row.allocated_slices) <= 0) continue;
+          if (!best || row.remaining > row_of(d, *best).remaining) best = &c;
+        }
       }
       if (!best)
         return refuse(who + "no " + claim.manufacturer + " accelerator on node " + d.metadata.name +
@@ -198,14 +211,14 @@ bool charge_outlives_finished_pod(DeviceAllocationMode mode, std::string_view ma
   return mode == DeviceAllocationMode::kSliced && (manufacturer == "metax" || manufacturer == "cambricon");
 }
 
-Result<std::vector<ContainerAllocation>> allocate_pod(Devices& devices, const Pod& pod) {
+Result<std::vector<ContainerAllocation>> allocate_pod(Devices& devices, const Pod& pod, bool sliced_allocate_gate) {
   Devices trial = devices;
   std::vector<ContainerAllocation> all;
   for (const auto& claiming : claiming_containers(pod.spec)) {
     const std::string holder = holder_prefix(pod) + claiming.container->name;
     auto granted = existing_grants(trial, holder, claiming.container->name);
     if (granted.empty()) {
-      auto fresh = allocate_claim(trial, holder, claiming.container->name, claiming.claim);
+      auto fresh = allocate_claim(trial, holder, claiming.container->name, claiming.claim, sliced_allocate_gate);
       if (!fresh.ok()) return Error{fresh.error()};
       granted = std::move(fresh).value();
     }

@@ -10,7 +10,8 @@
 //   shared N      → N distinct cards with a free ownership share (≤ 10 holders a card), the cards
 //                   with the most free shares first (ties: ledger order) — Gate 3 spends them so;
 //   a slice       → the most-occupied card that still fits its units and has a free slot (ties:
-//                   position in the group), refused (FailedPrecondition) when none does;
+//                   position in the group), refused (FailedPrecondition) when none does — unless
+//                   the sliced allocate gate is off (then clamped, see allocate_pod);
 //   a partition   → select_partition_placements: the fullest partitioned card with a legal start.
 // A card held in another mode is never chosen (the cross-mode refusal). Unhealthy cards are
 // skipped. Visibility requests are not modelled here (they take no ledger room).
@@ -30,8 +31,11 @@ inline constexpr std::string_view kUnexpectedAdmissionError = "UnexpectedAdmissi
 
 // Allocates every accelerator-requesting container of `pod` on `devices`; a container already
 // charged on this ledger (a retried Allocate) gets its existing grant back. On refusal the error
-// starts with "FailedPrecondition: " and `devices` is unchanged.
-Result<std::vector<ContainerAllocation>> allocate_pod(Devices& devices, const Pod& pod);
+// starts with "FailedPrecondition: " and `devices` is unchanged. With `sliced_allocate_gate` false
+// (GPUSTACK_DEVICE_PLUGIN_SLICED_ALLOCATE_GATE=false) a logical slice no card has the units for is
+// allocated anyway on the freest card with a free slot, its remaining clamped at 0.
+Result<std::vector<ContainerAllocation>> allocate_pod(Devices& devices, const Pod& pod,
+                                                      bool sliced_allocate_gate = true);
 
 // Gives back what `pod` holds. deleted=false (the Pod finished): exclusive and shared cards and
 // logical slices are released, partitions and MetaX/Cambricon slices stay charged; with

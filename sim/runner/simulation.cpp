@@ -277,6 +277,8 @@ void Simulation::on_arrival(int64_t index) {
     req.pod_sets = gen.pod_sets;
     req.required_topology_level = gen.required_topology_level;
     req.priority = gen.priority;
+    req.instance = gen.instance;
+    req.template_built = gen.template_built();
     submit(req, duration, gen.pod_deletion_delay);
     const std::string key = req.namespace_ + "/" + req.name;
     if (gen.instance && tracked_.count(key) != 0)
@@ -316,7 +318,8 @@ void Simulation::on_trace_arrival(int64_t index) {
 void Simulation::submit(const WorkloadRequest& request, SimTime duration, SimTime pod_deletion_delay) {
   const std::string key = request.namespace_ + "/" + request.name;
   // A choice among several allowed accelerators reads the InstanceTypes' views: settle them first.
-  if (!request.instance_type.alternatives.empty()) settle_status();
+  // So does the Instance webhook (its caps are the type's status views).
+  if (!request.instance_type.alternatives.empty() || request.instance) settle_status();
   BuiltWorkload built = build_workload(cluster_, request, now_);
   WorkloadOutcome outcome;
   outcome.key = key;
@@ -646,7 +649,7 @@ void Simulation::on_pod_start(const std::string& key, int64_t epoch) {
       const auto flips = pending_flips_.find(pod.node_name);
       model::Devices trial;
       model::Devices& ledger = flips == pending_flips_.end() ? devices->second : (trial = devices->second);
-      auto granted = model::allocate_pod(ledger, pod);
+      auto granted = model::allocate_pod(ledger, pod, cluster_.settings.device_plugin_sliced_allocate_gate);
       if (granted.ok() && flips != pending_flips_.end()) {
         if (auto s = model::check_allocation_in_flip_window(*granted, flips->second); !s.ok()) granted = model::err(s.error());
       }
@@ -710,9 +713,9 @@ void Simulation::delete_pods(const std::string& key, bool finished_only) {
     note_non_tas_usage(p->second, -1);  // a finished or deleted Pod no longer counts
     if (finished_only) {
       p->second.phase = model::PodPhase::kSucceeded;
-      if (devices != cluster_.devices.end()) model::release_pod(devices->second, p->second, false);
+      if (devices != cluster_.devices.end()) model::release_pod(devices->second, p->second, false, cluster_.settings.ledger_release_terminated_pods);
     } else {
-      if (devices != cluster_.devices.end()) model::release_pod(devices->second, p->second, true);
+      if (devices != cluster_.devices.end()) model::release_pod(devices->second, p->second, true, cluster_.settings.ledger_release_terminated_pods);
     }
     if (!p->second.allocations.empty()) touched.insert(p->second.node_name);
     if (!finished_only) {
@@ -1193,6 +1196,7 @@ WorkloadCountersSet Simulation::counters() const {
     for (WorkloadCounters* c : {&out.total, &g}) {
       if (o.rejected) {
         ++c->rejected;
+        c->last_rejection = o.reject_message;
         continue;
       }
       if (o.first_admitted) ++c->admitted;

@@ -1,5 +1,6 @@
 #include "sim/runner/workload_factory.h"
 
+#include "model/admission/instance_webhook.h"
 #include "model/admission/pod_webhook.h"
 #include "model/admission/workload_fit_pin.h"
 #include "model/pool_identity.h"
@@ -62,6 +63,27 @@ std::pair<const model::InstanceTypeCapacityView*, int64_t> view_for(const model:
     case RequestShape::Kind::kPartitioned: return {&it.status.accelerator_partitioned.view, 1};
     default: return {nullptr, 0};
   }
+}
+
+// The Instance spec.resources a `kind: Instance` workload's request stands for (§3.1, Instance API).
+model::InstanceResources instance_resources_for(const RequestShape& shape) {
+  model::InstanceResources r;
+  switch (shape.kind) {
+    case RequestShape::Kind::kExclusive: r.accelerator = shape.cards; break;
+    case RequestShape::Kind::kSliced:
+      r.accelerator = 1;
+      r.sliced_memory_percentage = shape.memory_percentage.value_or(0);
+      r.sliced_cores_percentage = shape.cores_percentage.value_or(0);
+      break;
+    case RequestShape::Kind::kPartitioned:
+      r.accelerator = 1;
+      r.partitioned_profile = shape.profile;
+      break;
+    default: break;
+  }
+  r.cpu = shape.cpu;
+  r.ram = shape.memory;
+  return r;
 }
 
 }  // namespace
@@ -174,6 +196,15 @@ BuiltWorkload build_workload(const model::ClusterState& cluster, const WorkloadR
   const model::InstanceType* it = it_found == cluster.instance_types.end() ? nullptr : &it_found->second;
   const std::string manufacturer = it != nullptr ? manufacturer_of(*it) : request.instance_type.accelerator;
   const std::string queue = model::format_local_queue_name(out.instance_type);
+  if (request.instance && it != nullptr && !request.pod_sets.empty()) {
+    const auto admitted = model::admit_instance(*it, instance_resources_for(request.pod_sets.front().request),
+                                                request.name, cluster.settings.instance_general_resources_overcommit);
+    if (!admitted.allowed) {
+      out.rejection = admitted.message;
+      out.rejected_by = "gate1";
+      return out;
+    }
+  }
 
   model::Workload wl;
   wl.metadata.name = request.name;
@@ -185,19 +216,23 @@ BuiltWorkload build_workload(const model::ClusterState& cluster, const WorkloadR
   wl.status.queue_order_time = now.us();
   for (const auto& spec : request.pod_sets) {
     model::PodTemplate pod;
-    pod.labels[std::string(model::kQueueNameLabel)] = queue;
+    if (!request.template_built) pod.labels[std::string(model::kQueueNameLabel)] = queue;
     pod.containers = containers_for(spec.request, manufacturer);
     pod.init_containers = spec.request.init_containers;
-    const model::PodAdmission admitted = model::admit_pod(pod, it);
-    if (!admitted.allowed) {
-      out.rejection = admitted.message;
-      out.rejected_by = "gate1";
-      return out;
-    }
     model::PodSet ps;
+    if (request.template_built) {
+      ps.template_ = pod;  // Kueue copies the job's template as written
+    } else {
+      const model::PodAdmission admitted = model::admit_pod(pod, it);
+      if (!admitted.allowed) {
+        out.rejection = admitted.message;
+        out.rejected_by = "gate1";
+        return out;
+      }
+      ps.template_ = admitted.pod;
+    }
     ps.name = spec.name;
     ps.count = spec.count;
-    ps.template_ = admitted.pod;
     ps.required_topology_level = request.required_topology_level;
     if (!ps.required_topology_level.empty())
       ps.template_.annotations[std::string(model::kPodSetRequiredTopologyAnnotation)] = ps.required_topology_level;

@@ -25,6 +25,12 @@ struct WorkloadRequest {
   std::vector<PodSetSpec> pod_sets;
   std::string required_topology_level;
   int32_t priority = 0;
+  // An Instance's Pod (kind: Instance): the Instance webhook judges the Instance first.
+  bool instance = false;
+  // A template-built Workload (Job, JobSet, RayJob): Kueue builds it from the job's Pod template,
+  // which carries no queue-name label and never passes the Pod webhook — no fold into `.units`, no
+  // request rules; the Workload webhook's fit pin still runs on it (operator-domain §10.14).
+  bool template_built = false;
 };
 
 struct BuiltWorkload {
@@ -33,7 +39,7 @@ struct BuiltWorkload {
   std::string cluster_queue;               // = the InstanceType's name
   std::string family;                      // exclusive | shared | sliced | partitioned | cpu | mixed
   std::string rejection;                   // why refused: Gate 1's message, or no InstanceType
-  std::string rejected_by;                 // "gate1" or "no-instance-type"
+  std::string rejected_by;                 // "gate1" (Pod or Instance webhook) or "no-instance-type"
 };
 
 // The InstanceType a request queues on: the named one; else the first (by name) accelerated type

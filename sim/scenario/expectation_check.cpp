@@ -123,6 +123,9 @@ void check_workloads(Checker& c, const WorkloadCounters& total,
     const auto it = by_generator.find(c.e.workload_name);
     counters = it == by_generator.end() ? &kNone : &it->second;
   }
+  if (c.e.rejected_message)
+    c.differ("rejectedMessage", *c.e.rejected_message,
+             counters->last_rejection.empty() ? "(none rejected)" : counters->last_rejection);
   for (const auto& [name, cmp] : c.e.counters) {
     const auto got = counter_value(*counters, name);
     if (!got) {

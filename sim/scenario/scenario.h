@@ -120,6 +120,10 @@ struct WorkloadSpec {
   // kind: Instance — each arrival is an Instance (worker.gpustack.ai) of the chosen type, named as
   // its Workload, whose one Pod is that Workload; the Instance controller may stop it (§3.10).
   bool instance = false;
+  // kind: Job | JobSet | RayJob — a template-built Workload: Kueue builds it from the job's Pod
+  // template, which the Pod webhook never sees (operator-domain §10.14): no fold, no request rules.
+  std::string kind = "Workload";  // Workload | Instance | Job | JobSet | RayJob
+  bool template_built() const { return kind == "Job" || kind == "JobSet" || kind == "RayJob"; }
   SourceRef where;
 };
 
@@ -228,6 +232,7 @@ struct Expectation {
   // Workload counters (admitted, running, pending, evicted, preempted, retries, finished, rejected)
   std::string workload_name;  // scope to one generator; empty = all
   std::map<std::string, Comparison> counters;
+  std::optional<std::string> rejected_message;  // rejectedMessage: the last rejected workload's message
   // Service levels (at: end only)
   std::optional<SloExpectation> slo;
 };
@@ -255,6 +260,7 @@ struct WorkloadCounters {
   int64_t retries = 0;   // admission-check Retry verdicts so far
   int64_t finished = 0;
   int64_t rejected = 0;  // refused at Gate 1
+  std::string last_rejection;  // the message of the last-arrived rejected workload ("" = none)
   bool operator==(const WorkloadCounters&) const = default;
 };
 

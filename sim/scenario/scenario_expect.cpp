@@ -91,11 +91,14 @@ Expectation read_expectation(const Val& v, const Scenario& scenario, const std::
         e.workload_name = as_string(w.at("name"));
         if (!generators.count(e.workload_name))
           fail(w.at("name"), "no workload generator named '" + e.workload_name + "'");
+      } else if (item.key() == "rejectedMessage") {
+        e.rejected_message = as_string(w.at("rejectedMessage"));
       } else {
         e.counters[item.key()] = as_comparison(w.at(item.key()));
       }
     }
-    if (e.counters.empty()) fail(w, "expected at least one counter (admitted, running, pending, ...)");
+    if (e.counters.empty() && !e.rejected_message)
+      fail(w, "expected at least one counter (admitted, running, pending, ...)");
     return e;
   }
   const Val subj = v.at(subject);

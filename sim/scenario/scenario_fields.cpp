@@ -43,11 +43,12 @@ const std::map<std::string, std::vector<std::string>>& scenario_fields() {
                          "phase", "exists", "terminating", "slo", "instance", "stop"}},
         {"Slo", {"class", "pool", "gpuModel", "wait", "admittedFraction", "neverAdmitted", "utilization"}},
         {"SloWait", {"p50", "p90", "p95", "p99", "max"}},
-        {"WorkloadCounters", {"name", "admitted", "running", "pending", "evicted", "preempted", "retries", "finished", "rejected"}},
+        {"WorkloadCounters", {"name", "admitted", "running", "pending", "evicted", "preempted", "retries", "finished", "rejected", "rejectedMessage"}},
         {"InstanceTypeStatus", {"accelerator", "acceleratorShared", "acceleratorSliced", "acceleratorPartitioned", "cpu"}},
     };
     std::vector<std::string> settings;
     for (const char* const* n = model::setting_names(); *n != nullptr; ++n) settings.emplace_back(*n);
+    for (const char* const* n = model::environment_names(); *n != nullptr; ++n) settings.emplace_back(*n);
     f["Settings"] = settings;
     return f;
   }();

@@ -18,9 +18,14 @@ using namespace scenario_detail;
 void read_settings(const Val& v, model::Settings& settings) {
   expect_keys(v, scenario_fields_at("Settings"), "operator settings {name: true|false}");
   for (const auto& item : v.json->items()) {
-    const bool value = as_bool(v.at(item.key()));
-    if (const auto ok = model::set_setting(settings, item.key(), value ? "true" : "false"); !ok)
-      fail(v.at(item.key()), ok.error());
+    const Val value = v.at(item.key());
+    // model-artifact-delivery-mode is the one setting that is not a boolean.
+    const std::string text = item.key() == "model-artifact-delivery-mode"
+                                 ? as_choice(value, {"Engine", "Node"})
+                                 : (as_bool(value) ? "true" : "false");
+    const auto ok = model::is_environment_name(item.key()) ? model::set_environment(settings, item.key(), text)
+                                                           : model::set_setting(settings, item.key(), text);
+    if (!ok) fail(value, ok.error());
   }
 }
 

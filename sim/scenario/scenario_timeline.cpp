@@ -95,7 +95,9 @@ TimelineAction read_action(const Val& v, std::vector<std::string>& action_names)
     case Kind::kSetSetting: {
       const Val n = req(v, "name", "the setting's name");
       a.setting_name = as_string(n);
-      a.setting_value = setting_value_text(req(v, "value", "true or false"));
+      a.setting_value = a.setting_name == "model-artifact-delivery-mode"
+                            ? as_choice(req(v, "value", "Engine or Node"), {"Engine", "Node"})
+                            : setting_value_text(req(v, "value", "true or false"));
       model::Settings probe;
       if (const auto ok = model::set_setting(probe, a.setting_name, a.setting_value); !ok) fail(n, ok.error());
       break;

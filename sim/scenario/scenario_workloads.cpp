@@ -206,7 +206,10 @@ WorkloadSpec read_generator(const Val& v) {
   if (const auto p = opt(v, "priority")) w.priority = static_cast<int32_t>(as_int(*p, INT32_MIN, INT32_MAX));
   if (const auto r = opt(v, "replicas")) w.replicas = static_cast<int32_t>(as_int(*r, 1, 10000));
   if (const auto d = opt(v, "podDeletionDelay")) w.pod_deletion_delay = as_duration(*d);
-  if (const auto k = opt(v, "kind")) w.instance = as_choice(*k, {"Workload", "Instance"}) == "Instance";
+  if (const auto k = opt(v, "kind")) {
+    w.kind = as_choice(*k, {"Workload", "Instance", "Job", "JobSet", "RayJob"});
+    w.instance = w.kind == "Instance";
+  }
   if (w.instance && w.replicas != 1)
     fail(v.at("replicas"), "an Instance has one Pod (kind: Instance takes no replicas)");
   check_selector(v, w);

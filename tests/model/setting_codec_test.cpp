@@ -33,7 +33,13 @@ TEST_CASE("bad Setting objects are refused naming the field", "[settings]") {
       {{{"metadata", {{"name", "no-such-setting"}}}, {"spec", {{"value", "true"}}}},
        "metadata.name: unknown setting 'no-such-setting' (known: node-management-manual, instance-type-mixed-on-node, "
        "instance-type-derived-from-node, instance-type-drain-when-no-flavors, instance-type-aware-cpu-manufacturer, "
-       "workload-fit-affinity)"},
+       "workload-fit-affinity, instance-general-resources-overcommit, instance-persistent-volume-placement, "
+       "model-artifact-delivery-mode)"},
+      {{{"metadata", {{"name", "model-artifact-delivery-mode"}}}, {"spec", {{"value", "Disk"}}}},
+       "spec.value: setting 'model-artifact-delivery-mode' must be \"Engine\" or \"Node\", got 'Disk'"},
+      {{{"metadata", {{"name", "GPUSTACK_LEDGER_RELEASE_TERMINATED_PODS"}}}, {"spec", {{"value", "false"}}}},
+       "spec.value: 'GPUSTACK_LEDGER_RELEASE_TERMINATED_PODS' is a deploy-time environment variable, not a Setting: "
+       "the operator reads it once at startup (set it in the scenario's settings block)"},
       {{{"metadata", {{"name", "workload-fit-affinity"}}}, {"spec", {{"value", "maybe"}}}},
        "spec.value: setting 'workload-fit-affinity' must be \"true\" or \"false\", got 'maybe'"},
       {{{"metadata", {{"name", "workload-fit-affinity"}}}},

@@ -37,6 +37,40 @@ TEST_CASE("a slice no card can hold is refused and changes nothing", "[admission
   CHECK(d == before);
 }
 
+TEST_CASE("with the sliced allocate gate off a slice no card can hold lands on the freest card clamped at 0",
+          "[admission][allocator]") {
+  auto d = node_devices("node-a", 2);
+  REQUIRE(allocate_pod(d, pod("p0", {slice(60)})).ok());  // card 0: 40 % left
+  REQUIRE(allocate_pod(d, pod("p1", {slice(70)})).ok());  // card 1: 30 % left
+  struct Row { bool gate; bool ok; size_t card; int64_t remaining; int64_t charged; };
+  for (const auto& r : std::vector<Row>{{true, false, 0, pct(40), 0}, {false, true, 0, 0, pct(40)}}) {
+    auto trial = d;
+    const auto got = allocate_pod(trial, pod("p2", {slice(50)}), r.gate);
+    REQUIRE(got.ok() == r.ok);
+    CHECK(row(trial, r.card).remaining == r.remaining);
+    if (!r.ok) continue;
+    CHECK(got->at(0).accelerator == row(d, r.card).id);
+    CHECK(got->at(0).units == r.charged);
+    CHECK(row(trial, r.card).allocated_slices == 2);
+    release_pod(trial, pod("p2", {slice(50)}), false);  // gives back what it took, no more
+    CHECK(row(trial, r.card).remaining == pct(40));
+  }
+}
+
+TEST_CASE("with terminated-Pod release off a finished slice stays charged until delete", "[admission][allocator]") {
+  struct Row { bool release; int64_t after_finish; };
+  for (const auto& r : std::vector<Row>{{true, kM}, {false, pct(50)}}) {
+    auto d = node_devices("node-a", 1);
+    const auto q = pod("slice", {slice(50)});
+    REQUIRE(allocate_pod(d, q).ok());
+    release_pod(d, q, false, r.release);
+    CHECK(row(d, 0).remaining == r.after_finish);
+    release_pod(d, q, true, r.release);
+    CHECK(row(d, 0).remaining == kM);
+    CHECK(row(d, 0).mode == DeviceAllocationMode::kNone);
+  }
+}
+
 TEST_CASE("a Hygon card with 4 slices refuses a 5th at Allocate", "[admission][allocator]") {
   auto d = node_devices("node-h", 1, CardKind::kSliceable, "hygon", 4);
   for (int i = 0; i < 4; ++i) {

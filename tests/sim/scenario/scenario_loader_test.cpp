@@ -230,6 +230,16 @@ TEST_CASE("bad scenarios are refused with the file, the line, the field and the 
        "t.yaml:5: timeline[0].at: 3h is after the horizon (2h)"},
       {"timeline:\n- {at: 1h, action: set-setting, name: fit, value: true}\n",
        "t.yaml:5: timeline[0].name: unknown setting 'fit' (known: "},
+      {"settings:\n  model-artifact-delivery-mode: Disk\n",
+       "t.yaml:5: settings.model-artifact-delivery-mode: unknown value 'Disk' (expected one of: Engine, Node)"},
+      {"settings:\n  GPUSTACK_LEDGER_RELEASE_TERMINATED_PODS: maybe\n",
+       "t.yaml:5: settings.GPUSTACK_LEDGER_RELEASE_TERMINATED_PODS: "},
+      {"timeline:\n- {at: 1h, action: set-setting, name: GPUSTACK_LEDGER_RELEASE_TERMINATED_PODS, value: false}\n",
+       "t.yaml:5: timeline[0].name: 'GPUSTACK_LEDGER_RELEASE_TERMINATED_PODS' is a deploy-time environment variable, "
+       "not a Setting"},
+      {"workloads:\n- name: w\n  kind: CronJob\n  arrival: {every: 5m}\n  duration: {fixed: 1h}\n"
+       "  podSets: [{request: {cpu: 1}}]\n",
+       "t.yaml:6: workloads[0].kind: unknown value 'CronJob' (expected one of: Workload, Instance, Job, JobSet, RayJob)"},
       {"timeline:\n- {at: 1h, action: cordon, node: a, value: true}\n",
        "t.yaml:5: timeline[0].value: not a field of action cordon (expected: at, action, node)"},
       {"expect:\n- {at: 1h, node: a, clusterQueue: b, stopPolicy: None}\n",
@@ -253,6 +263,21 @@ TEST_CASE("bad scenarios are refused with the file, the line, the field and the 
     INFO(body);
     CHECK_THAT(load_error(body), Catch::StartsWith(want));
   }
+}
+
+TEST_CASE("settings take the operator's names and the deploy-time environment variables", "[scenario]") {
+  const auto s = sim::load_scenario_text(kHead + std::string("settings:\n  model-artifact-delivery-mode: Node\n"
+                                                             "  instance-general-resources-overcommit: false\n"
+                                                             "  GPUSTACK_DEVICE_PLUGIN_SLICED_ALLOCATE_GATE: false\n"
+                                                             "  GPUSTACK_LEDGER_RELEASE_TERMINATED_PODS: false\n"),
+                                         "t.yaml");
+  REQUIRE(s.ok());
+  model::Settings want;
+  want.model_artifact_delivery_mode = "Node";
+  want.instance_general_resources_overcommit = false;
+  want.device_plugin_sliced_allocate_gate = false;
+  want.ledger_release_terminated_pods = false;
+  CHECK(s->settings == want);
 }
 
 TEST_CASE("the header is checked before anything else", "[scenario]") {
