@@ -5,13 +5,14 @@
 namespace chaintwin::model {
 namespace {
 
-constexpr std::array<const char*, 7> kNames{
+constexpr std::array<const char*, 8> kNames{
     "node-management-manual",
     "instance-type-mixed-on-node",
     "instance-type-derived-from-node",
     "instance-type-drain-when-no-flavors",
     "instance-type-aware-cpu-manufacturer",
     "workload-fit-affinity",
+    "instance-general-resources-overcommit",
     nullptr,
 };
 
@@ -22,6 +23,7 @@ bool* field(Settings& s, std::string_view name) {
   if (name == "instance-type-drain-when-no-flavors") return &s.instance_type_drain_when_no_flavors;
   if (name == "instance-type-aware-cpu-manufacturer") return &s.instance_type_aware_cpu_manufacturer;
   if (name == "workload-fit-affinity") return &s.workload_fit_affinity;
+  if (name == "instance-general-resources-overcommit") return &s.instance_general_resources_overcommit;
   return nullptr;
 }
 

@@ -18,6 +18,9 @@ struct Settings {
   bool instance_type_drain_when_no_flavors = true;   // instance-type-drain-when-no-flavors
   bool instance_type_aware_cpu_manufacturer = false; // instance-type-aware-cpu-manufacturer
   bool workload_fit_affinity = true;                 // workload-fit-affinity
+  // instance-general-resources-overcommit: an Instance Pod requests a scaled-down share of its
+  // CPU/RAM limits (model/instance_general_resources.h) instead of the limits themselves.
+  bool instance_general_resources_overcommit = true;
   bool operator==(const Settings&) const = default;
 };
 

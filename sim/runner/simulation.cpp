@@ -277,6 +277,7 @@ void Simulation::on_arrival(int64_t index) {
     req.pod_sets = gen.pod_sets;
     req.required_topology_level = gen.required_topology_level;
     req.priority = gen.priority;
+    req.instance = gen.instance;
     submit(req, duration, gen.pod_deletion_delay);
     const std::string key = req.namespace_ + "/" + req.name;
     if (gen.instance && tracked_.count(key) != 0)

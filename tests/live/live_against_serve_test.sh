@@ -45,7 +45,8 @@ grep -q '^(watching; drawn at 20[0-9-]*T[0-9:]*Z; Ctrl-C stops)' "$tmp/tty.out" 
 # A snapshot of the served cluster is a scenario `chaintwin run` accepts, with the Workloads in flight.
 "$chaintwin" snapshot --kubeconfig "$tmp/kc.yaml" -o "$tmp/snap.yaml" --horizon 1h >"$tmp/snap.out" || fail "snapshot"
 cat "$tmp/snap.out"
-grep -q ': 42 objects and 69 Workloads in flight (16 holding quota, 53 pending) from ' "$tmp/snap.out" || fail "the snapshot's counts"
+# 43: the served Setting catalog holds one object per setting (seven, with instance-general-resources-overcommit).
+grep -q ': 43 objects and 69 Workloads in flight (16 holding quota, 53 pending) from ' "$tmp/snap.out" || fail "the snapshot's counts"
 grep -q '^kind: Scenario$' "$tmp/snap.yaml" || fail "the snapshot is a scenario"
 [ "$(grep -c '^    kind: Node$' "$tmp/snap.yaml")" = 5 ] || fail "five Nodes in the snapshot"
 [ "$(grep -c '^  instanceType: gpustack--' "$tmp/snap.yaml")" = 69 ] || fail "69 captured Workloads"

@@ -33,7 +33,7 @@ TEST_CASE("bad Setting objects are refused naming the field", "[settings]") {
       {{{"metadata", {{"name", "no-such-setting"}}}, {"spec", {{"value", "true"}}}},
        "metadata.name: unknown setting 'no-such-setting' (known: node-management-manual, instance-type-mixed-on-node, "
        "instance-type-derived-from-node, instance-type-drain-when-no-flavors, instance-type-aware-cpu-manufacturer, "
-       "workload-fit-affinity)"},
+       "workload-fit-affinity, instance-general-resources-overcommit)"},
       {{{"metadata", {{"name", "workload-fit-affinity"}}}, {"spec", {{"value", "maybe"}}}},
        "spec.value: setting 'workload-fit-affinity' must be \"true\" or \"false\", got 'maybe'"},
       {{{"metadata", {{"name", "workload-fit-affinity"}}}},
