@@ -3,6 +3,7 @@
 #include "model/admission/instance_webhook.h"
 #include "model/admission/pod_webhook.h"
 #include "model/admission/workload_fit_pin.h"
+#include "model/instance_general_resources.h"
 #include "model/pool_identity.h"
 #include "model/profile_names.h"
 #include "model/resource_names.h"
@@ -173,6 +174,27 @@ std::vector<model::Container> containers_for(const RequestShape& shape, const st
   return {c};
 }
 
+RequestShape instance_pod_shape(const RequestShape& shape, const model::InstanceType& it, bool overcommit) {
+  if (!it.spec.acceleratable || !shape.cpu.is_zero() || !shape.memory.is_zero()) return shape;
+  model::InstanceAcceleratorHold hold;
+  switch (shape.kind) {
+    case RequestShape::Kind::kExclusive:
+    case RequestShape::Kind::kShared: hold.cards = shape.cards; break;
+    case RequestShape::Kind::kSliced:
+      // Only the compute share given: the webhook copies it into the memory share first.
+      hold.sliced_memory_percentage = shape.memory_percentage.value_or(shape.memory_mib ? 0 : shape.cores_percentage.value_or(0));
+      if (hold.sliced_memory_percentage <= 0) return shape;
+      break;
+    default: return shape;
+  }
+  const auto sized = model::instance_general_resources(it, hold, overcommit);
+  if (!sized) return shape;
+  RequestShape out = shape;
+  out.cpu = sized->cpu_request;
+  out.memory = sized->memory_request;
+  return out;
+}
+
 BuiltWorkload build_workload(const model::ClusterState& cluster, const WorkloadRequest& request, SimTime now) {
   BuiltWorkload out;
   bool accelerator = false;
@@ -217,7 +239,10 @@ BuiltWorkload build_workload(const model::ClusterState& cluster, const WorkloadR
   for (const auto& spec : request.pod_sets) {
     model::PodTemplate pod;
     if (!request.template_built) pod.labels[std::string(model::kQueueNameLabel)] = queue;
-    pod.containers = containers_for(spec.request, manufacturer);
+    const RequestShape shape = request.instance && it != nullptr
+                                   ? instance_pod_shape(spec.request, *it, cluster.settings.instance_general_resources_overcommit)
+                                   : spec.request;
+    pod.containers = containers_for(shape, manufacturer);
     pod.init_containers = spec.request.init_containers;
     model::PodSet ps;
     if (request.template_built) {

@@ -25,7 +25,9 @@ struct WorkloadRequest {
   std::vector<PodSetSpec> pod_sets;
   std::string required_topology_level;
   int32_t priority = 0;
-  // An Instance's Pod (kind: Instance): the Instance webhook judges the Instance first.
+  // An Instance's Pod (kind: Instance): the Instance webhook judges the Instance first; on an
+  // accelerated type, a PodSet that gives no cpu/memory gets the host CPU/RAM the operator sizes from
+  // the type's unit spec (instance_pod_shape).
   bool instance = false;
   // A template-built Workload (Job, JobSet, RayJob): Kueue builds it from the job's Pod template,
   // which carries no queue-name label and never passes the Pod webhook — no fold into `.units`, no
@@ -56,6 +58,12 @@ std::string family_of(const RequestShape& shape);
 
 // The containers of one Pod for `shape` under the manufacturer's resource names.
 std::vector<model::Container> containers_for(const RequestShape& shape, const std::string& manufacturer);
+
+// The request shape of an Instance's Pod on `it`: `shape` with cpu/memory set to the requests of
+// model/instance_general_resources.h when it gives neither and holds whole cards or a logical slice
+// of an accelerated type (a memoryMib-only slice, a partition and a non-accelerated type keep
+// `shape`: see docs/fidelity.md).
+RequestShape instance_pod_shape(const RequestShape& shape, const model::InstanceType& it, bool overcommit);
 
 // Builds (and passes through Gate 1 and the Workload webhook) the Workload for `request` at `now`.
 BuiltWorkload build_workload(const model::ClusterState& cluster, const WorkloadRequest& request, SimTime now);
