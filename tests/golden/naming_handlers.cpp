@@ -257,24 +257,31 @@ GOLDEN_HANDLER(Spec("naming", "resolveNodeTopologyLevels").in({"labels", "source
                  return {{"levels", *levels}, {"profile", m::topology_profile(*levels)}};
                });
 
+// The cluster both NodeQueueEntranceReconciler handlers start from: the ClusterQueues
+// ({name, labels}) and the Namespaces (names) of the case.
+static m::ClusterState entrance_cluster_of(const json& in) {
+  m::ClusterState state;
+  for (const auto& c : in.at("clusterQueues")) {
+    m::ClusterQueue cq;
+    cq.metadata.name = c.at("name").get<std::string>();
+    cq.metadata.uid = "uid-" + cq.metadata.name;
+    cq.metadata.labels = string_map(c, "labels");
+    state.cluster_queues[cq.metadata.name] = cq;
+  }
+  for (const auto& n : in.at("namespaces")) {
+    m::Namespace ns;
+    ns.metadata.name = n.get<std::string>();
+    state.namespaces[ns.metadata.name] = ns;
+  }
+  return state;
+}
+
 // NodeQueueEntranceReconciler from a cluster with no LocalQueue yet: the ClusterQueues
 // ({name, labels}) and the Namespaces (names) given, one pass. Every write must be a create by
 // the controller; the answer is the LocalQueues created, ordered by namespace, then name.
 GOLDEN_HANDLER(Spec("naming", "NodeQueueEntranceReconciler").setup("no LocalQueue yet: the ones one pass creates").in({"clusterQueues", "namespaces"}).out({"localQueues"}),
                [](const json& in, const json&) -> json {
-                 m::ClusterState state;
-                 for (const auto& c : in.at("clusterQueues")) {
-                   m::ClusterQueue cq;
-                   cq.metadata.name = c.at("name").get<std::string>();
-                   cq.metadata.uid = "uid-" + cq.metadata.name;
-                   cq.metadata.labels = string_map(c, "labels");
-                   state.cluster_queues[cq.metadata.name] = cq;
-                 }
-                 for (const auto& n : in.at("namespaces")) {
-                   m::Namespace ns;
-                   ns.metadata.name = n.get<std::string>();
-                   state.namespaces[ns.metadata.name] = ns;
-                 }
+                 m::ClusterState state = entrance_cluster_of(in);
                  const auto plan = m::reconcile_node_queue_entrance(state);
                  std::map<std::pair<std::string, std::string>, json> created;
                  for (const auto& w : plan.writes) {
@@ -303,19 +310,7 @@ GOLDEN_HANDLER(Spec("naming", "NodeQueueEntranceReconciler").setup("no LocalQueu
 // the answer is every write in order as {verb, controller, namespace, name}.
 GOLDEN_HANDLER(Spec("naming", "NodeQueueEntranceReconciler").setup("existing LocalQueues: every write of one pass").in({"clusterQueues", "namespaces", "localQueues"}).out({"writes"}),
                [](const json& in, const json&) -> json {
-                 m::ClusterState state;
-                 for (const auto& c : in.at("clusterQueues")) {
-                   m::ClusterQueue cq;
-                   cq.metadata.name = c.at("name").get<std::string>();
-                   cq.metadata.uid = "uid-" + cq.metadata.name;
-                   cq.metadata.labels = string_map(c, "labels");
-                   state.cluster_queues[cq.metadata.name] = cq;
-                 }
-                 for (const auto& n : in.at("namespaces")) {
-                   m::Namespace ns;
-                   ns.metadata.name = n.get<std::string>();
-                   state.namespaces[ns.metadata.name] = ns;
-                 }
+                 m::ClusterState state = entrance_cluster_of(in);
                  for (const auto& l : in.at("localQueues")) {
                    const auto cq = state.cluster_queues.find(l.at("clusterQueue").get<std::string>());
                    if (cq == state.cluster_queues.end()) throw std::runtime_error("a LocalQueue of an unknown ClusterQueue");
