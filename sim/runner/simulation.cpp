@@ -401,7 +401,7 @@ void Simulation::on_cycle() {
                             {&*tas_nodes_, &*reserved_, &memo_, &*active_queues_, &tas_leaves_, &reserving_by_queue_});
   // The cycle added its admissions to the kept snapshot itself.
   for (const auto& t : result.transitions)
-    if (t.type == "QuotaReserved")
+    if (t.type == model::TransitionType::kQuotaReserved)
       if (auto ti = tracked_.find(t.workload); ti != tracked_.end()) ti->second.usage = usage_of(t.workload);
   if (!memo_.mismatch().empty()) {
     fatal_ = "at " + now_.to_string() + ": --verify: a remembered nomination is stale: " + memo_.mismatch();
@@ -446,10 +446,10 @@ void Simulation::apply_transitions(const std::vector<model::WorkloadTransition>&
     const auto oi = outcome_index_.find(t.workload);
     WorkloadOutcome* outcome = oi == outcome_index_.end() ? nullptr : &record_.workloads[oi->second];
     auto ti = tracked_.find(t.workload);
-    if (t.type == "Pending") {
+    if (t.type == model::TransitionType::kPending) {
       if (outcome) {
         outcome->last_pending_message = t.message;
-        outcome->last_pending_gate = t.reason == "Inadmissible" ? "queue" : "gate2";
+        outcome->last_pending_gate = t.reason == model::TransitionReason::kInadmissible ? "queue" : "gate2";
       }
       if (ti != tracked_.end() && ti->second.last_pending != t.message) {
         ti->second.last_pending = t.message;
@@ -459,31 +459,34 @@ void Simulation::apply_transitions(const std::vector<model::WorkloadTransition>&
     }
     sync_reserved_usage(t.workload);  // every transition but Pending may change what is reserved
     invalidate_reservation(t.workload, t.cluster_queue);
-    log(t.type, workload_object(t.workload), t.message.empty() ? t.reason : t.reason + ": " + t.message);
+    const std::string reason(model::transition_reason_name(t.reason));
+    log(std::string(model::transition_type_name(t.type)), workload_object(t.workload),
+        t.message.empty() ? reason : reason + ": " + t.message);
     if (ti != tracked_.end()) ti->second.last_pending.clear();
     mark_kueue_dirty();
-    if (t.type == "QuotaReserved") {
+    if (t.type == model::TransitionType::kQuotaReserved) {
       if (outcome && !outcome->first_reserved) outcome->first_reserved = now_;
       const auto w = workloads_.workloads.find(t.workload);
       if (w != workloads_.workloads.end() && !w->second.admitted() && ti != tracked_.end())
         schedule(now_, {SimEvent::Kind::kCheck, 0, t.workload, ti->second.epoch});
-    } else if (t.type == "Admitted") {
+    } else if (t.type == model::TransitionType::kAdmitted) {
       on_admitted(t.workload);
-    } else if (t.type == "Evicted" && t.reason == "Preempted") {
+    } else if (t.type == model::TransitionType::kEvicted && t.reason == model::TransitionReason::kPreempted) {
       // Kueue evicted it to make room: its Pods stop, and its quota is released once they are gone.
       if (outcome) {
         ++outcome->evictions;
         ++outcome->preemptions;
       }
       on_preempted(t.workload);
-    } else if (t.type == "Preempted") {
+    } else if (t.type == model::TransitionType::kPreempted) {
       // The Preempted condition of the eviction just handled: logged only.
-    } else if (t.type == "Evicted" || (t.type == "QuotaReleased" && t.reason != "Finished") ||
-               t.type == "Deactivated") {
+    } else if (t.type == model::TransitionType::kEvicted ||
+               (t.type == model::TransitionType::kQuotaReleased && t.reason != model::TransitionReason::kFinished) ||
+               t.type == model::TransitionType::kDeactivated) {
       // A finished Workload's quota release is no eviction: its Pods stay until podDeletionDelay.
-      if (t.type == "Evicted" && outcome) ++outcome->evictions;
+      if (t.type == model::TransitionType::kEvicted && outcome) ++outcome->evictions;
       on_evicted(t.workload);
-    } else if (t.type == "Finished") {
+    } else if (t.type == model::TransitionType::kFinished) {
       if (outcome && !outcome->finished) outcome->finished = now_;
     }
   }
@@ -559,7 +562,7 @@ void Simulation::on_check(const std::string& key, int64_t epoch) {
         // Kueue requeues at once; the Workload is placed again only after the check's requeue
         // delay, and that moment (kRequeue) is what the log shows as Requeued.
         transitions.erase(std::remove_if(transitions.begin(), transitions.end(),
-                                         [](const model::WorkloadTransition& t) { return t.type == "Requeued"; }),
+                                         [](const model::WorkloadTransition& t) { return t.type == model::TransitionType::kRequeued; }),
                           transitions.end());
         apply_transitions(transitions);
         queues_.remove(key);
