@@ -714,12 +714,14 @@ void Simulation::delete_pods(const std::string& key, bool finished_only) {
     if (p == workloads_.pods.end()) continue;
     auto devices = cluster_.devices.find(p->second.node_name);
     note_non_tas_usage(p->second, -1);  // a finished or deleted Pod no longer counts
-    if (finished_only) {
-      p->second.phase = model::PodPhase::kSucceeded;
-      if (devices != cluster_.devices.end()) model::release_pod(devices->second, p->second, false, cluster_.settings.ledger_release_terminated_pods);
-    } else {
-      if (devices != cluster_.devices.end()) model::release_pod(devices->second, p->second, true, cluster_.settings.ledger_release_terminated_pods);
-    }
+    // Cards a pass that found nothing withdrew keep their ledger rows aside; the Pod's charges there
+    // go as they would on the record.
+    const auto held = withdrawn_.find(p->second.node_name);
+    if (finished_only) p->second.phase = model::PodPhase::kSucceeded;
+    for (model::Devices* ledger : {devices != cluster_.devices.end() ? &devices->second : nullptr,
+                                   held != withdrawn_.end() ? &held->second : nullptr})
+      if (ledger != nullptr)
+        model::release_pod(*ledger, p->second, !finished_only, cluster_.settings.ledger_release_terminated_pods);
     if (!p->second.allocations.empty()) touched.insert(p->second.node_name);
     if (!finished_only) {
       erase_from(pods_by_node_, p->second.node_name, pod_key);

@@ -107,6 +107,18 @@ void check_resource_flavor(Checker& c, const model::ClusterState& state) {
   }
 }
 
+void check_devices(Checker& c, const model::ClusterState& state) {
+  const auto it = state.devices.find(c.e.devices);
+  const bool there = it != state.devices.end();
+  if (c.e.exists) c.differ("exists", *c.e.exists ? "yes" : "no", there ? "yes" : "no");
+  if (c.e.cards) {
+    int64_t cards = 0;
+    if (there)
+      for (const auto& g : it->second.spec.groups) cards += static_cast<int64_t>(g.accelerators.size());
+    c.differ("cards", std::to_string(*c.e.cards), there ? std::to_string(cards) : "(no Devices record)");
+  }
+}
+
 void check_instance(Checker& c, const model::ClusterState& state) {
   const auto it = state.instances.find(c.e.instance);
   if (it == state.instances.end()) return c.differ("exists", "yes", "no");
@@ -171,6 +183,9 @@ std::vector<ExpectationFailure> check_expectation(const Expectation& e, const mo
   } else if (!e.resource_flavor.empty()) {
     c.object = "ResourceFlavor/" + e.resource_flavor;
     check_resource_flavor(c, state);
+  } else if (!e.devices.empty()) {
+    c.object = "Devices/" + e.devices;
+    check_devices(c, state);
   } else if (!e.instance.empty()) {
     c.object = "Instance/" + e.instance;
     check_instance(c, state);

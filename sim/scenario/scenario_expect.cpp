@@ -40,6 +40,7 @@ const std::map<std::string, std::vector<std::string>>& checks_of() {
       {"node", {"capacity", "allocatable", "labels"}},
       {"instanceType", {"status", "phase"}},
       {"resourceFlavor", {"exists", "terminating"}},
+      {"devices", {"exists", "cards"}},
       {"instance", {"stop", "phase"}},
       {"workloads", {}},
       {"slo", {}},
@@ -65,7 +66,8 @@ Expectation read_expectation(const Val& v, const Scenario& scenario, const std::
       subject = s;
     }
   if (subject.empty())
-    fail(v, "missing subject (expected one of clusterQueue, node, instanceType, resourceFlavor, instance, workloads, slo)");
+    fail(v, "missing subject (expected one of clusterQueue, node, instanceType, resourceFlavor, devices, instance, "
+            "workloads, slo)");
   const auto& allowed = checks_of().at(subject);
   for (const auto& item : v.json->items()) {
     const std::string& k = item.key();
@@ -153,6 +155,10 @@ Expectation read_expectation(const Val& v, const Scenario& scenario, const std::
     if (const auto x = opt(v, "stop")) e.stop = as_bool(*x);
     if (const auto p = opt(v, "phase"))
       e.phase = as_choice(*p, {"Starting", "Stopping", "Stopped", "Ready", "Deleting"});
+  } else if (subject == "devices") {
+    e.devices = name;
+    if (const auto x = opt(v, "exists")) e.exists = as_bool(*x);
+    if (const auto n = opt(v, "cards")) e.cards = as_int(*n, 0);
   } else if (subject == "resourceFlavor") {
     e.resource_flavor = name;
     if (const auto x = opt(v, "exists")) e.exists = as_bool(*x);

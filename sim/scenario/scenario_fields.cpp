@@ -9,11 +9,12 @@ namespace chaintwin::sim {
 const std::map<std::string, std::vector<std::string>>& scenario_fields() {
   static const std::map<std::string, std::vector<std::string>> fields = [] {
     std::map<std::string, std::vector<std::string>> f{
-        {"Scenario", {"apiVersion", "kind", "metadata", "seed", "horizon", "settings", "kueue", "operator", "cluster",
-                      "workloads", "timeline", "expect"}},
+        {"Scenario", {"apiVersion", "kind", "metadata", "seed", "horizon", "settings", "kueue", "operator",
+                      "deviceManager", "cluster", "workloads", "timeline", "expect"}},
         {"Metadata", {"name", "description"}},
         {"Kueue", {"queueingStrategy", "admissionCheckRetryDelay", "schedulingCycleCost", "statusLag"}},
         {"Operator", {"fitLabelCoalesce", "podStart", "redetectAfter"}},
+        {"DeviceManager", {"noFastFailed"}},
         {"Cluster", {"nodes", "objects", "include", "namespaces"}},
         {"NodeSpec", {"name", "namePrefix", "count", "os", "arch", "cpu", "memory", "pods", "labels", "annotations",
                       "unschedulable", "accelerators", "podsOutsideKueue"}},
@@ -37,10 +38,10 @@ const std::map<std::string, std::vector<std::string>>& scenario_fields() {
         {"Sliced", {"memoryPercentage", "memoryMib", "coresPercentage"}},
         {"Container", {"name", "requests", "restartable"}},
         {"TimelineAction", {"at", "action", "node", "value", "cards", "mode", "redetectAfter", "name", "instanceType",
-                            "kind", "ledgerAfter", "detectAfter", "for"}},
+                            "kind", "ledgerAfter", "detectAfter", "for", "outcome", "manufacturer"}},
         {"Expectation", {"at", "clusterQueue", "node", "instanceType", "resourceFlavor", "workloads", "stopPolicy",
                          "nominalCredits", "conditions", "capacity", "allocatable", "labels", "status", "annotations",
-                         "phase", "exists", "terminating", "slo", "instance", "stop"}},
+                         "phase", "exists", "terminating", "slo", "instance", "stop", "devices", "cards"}},
         {"Slo", {"class", "pool", "gpuModel", "wait", "admittedFraction", "neverAdmitted", "utilization"}},
         {"SloWait", {"p50", "p90", "p95", "p99", "max"}},
         {"WorkloadCounters", {"name", "admitted", "running", "pending", "evicted", "preempted", "retries", "finished", "rejected", "rejectedMessage"}},
