@@ -1,13 +1,13 @@
 // chaintwin: the one binary. Subcommands are dispatched from here (the composition root): the
-// GUI (sim/ + viz/), `serve`, `live` and `snapshot` (live/), here; every other command by sim/cli's dispatch.
+// GUI (sim/cli/gui/), `serve`, `live` and `snapshot`, here; every other command by dispatch().
 #include <iostream>
 #include <string>
 #include <vector>
 
 #include "sim/cli/commands.h"
-#include "live/live_command.h"
-#include "live/serve_command.h"
-#include "live/snapshot_command.h"
+#include "sim/cli/live_command.h"
+#include "sim/cli/serve_command.h"
+#include "sim/cli/snapshot_command.h"
 #include "sim/cli/gui/gui_command.h"
 
 int main(int argc, char** argv) {

@@ -1,4 +1,4 @@
-#include "live/snapshot_command.h"
+#include "sim/cli/snapshot_command.h"
 
 #include <cstdlib>
 #include <ctime>

@@ -1,4 +1,4 @@
-#include "live/live_command.h"
+#include "sim/cli/live_command.h"
 
 #include <signal.h>
 #include <unistd.h>

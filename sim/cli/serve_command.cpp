@@ -1,4 +1,4 @@
-#include "live/serve_command.h"
+#include "sim/cli/serve_command.h"
 
 #include <signal.h>
 
