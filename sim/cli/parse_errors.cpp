@@ -61,6 +61,13 @@ ParseFailure describe_parse_error(const CLI::App& root, const CLI::ParseError& e
     return {command, what};
   }
   if (dynamic_cast<const CLI::ArgumentMismatch*>(&error) != nullptr) {
+    // "--verify=1": CLI11 names the flag without its dashes.
+    const std::string override_said = " was given a disallowed flag override";
+    if (what.size() > override_said.size() && what.find(override_said) == what.size() - override_said.size()) {
+      const std::string name = what.substr(0, what.size() - override_said.size());
+      const CLI::Option* o = find_option(path, (name.size() == 1 ? "-" : "--") + name);
+      return {command, (o != nullptr ? flag_label(o) : name) + " takes no value"};
+    }
     const CLI::Option* o = find_option(path, what.substr(0, what.find(':')));
     if (o == nullptr) return {command, what};
     const auto expected = notes.expected.find(o);

@@ -4,6 +4,7 @@
 //
 //   unknown flag '--fast'
 //   --seed needs a value: a whole number from 0 to 18446744073709551615
+//   --verify takes no value
 //   no SCENARIO given
 //   --nodes FILE is required
 //   --dry-run needs --apply

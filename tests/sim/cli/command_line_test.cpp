@@ -68,6 +68,7 @@ TEST_CASE("a refused command line exits 2 with one line naming the flag and what
       {"help nope", "chaintwin help: unknown command 'nope' (expected one of: run, check, compare, derive, import, "
                     "plan, gui, serve, live, snapshot, help, completion)"},
       {"help plan nope", "chaintwin help: unknown command 'nope' (expected one of: merge)"},
+      {"check --verify=1 a.yaml", "chaintwin check: --verify takes no value"},
       // a value missing
       {"run --seed", "chaintwin run: --seed needs a value: " + seed},
       {"run -o", "chaintwin run: -o needs a value: one of text, json"},
