@@ -7,6 +7,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <sstream>
 
 #include <CLI/CLI.hpp>
 
@@ -26,6 +27,14 @@
 
 namespace chaintwin::cli {
 namespace {
+
+// The names of `app`'s commands: "run, check, ...".
+std::string command_names(const CLI::App* app) {
+  std::string names;
+  for (const CLI::App* s : app->get_subcommands([](const CLI::App* a) { return !a->get_name().empty(); }))
+    names += (names.empty() ? "" : ", ") + s->get_name();
+  return names;
+}
 
 constexpr const char* kExitCodes = "Exit codes: 0 success, 1 a check failed, 2 bad input.";
 
@@ -76,6 +85,7 @@ class CommandLine {
   void declare_completion();
   int refuse(const CLI::App* command, const std::string& message);
   int help(const CLI::App* command);
+  int help_topic();  // `chaintwin help WORDS...`
 
   std::ostream& out_;
   std::ostream& err_;
@@ -506,23 +516,21 @@ void CommandLine::declare_snapshot() {
 
 void CommandLine::declare_help() {
   CLI::App* c = add_command(root_, "help", "A command's help: `chaintwin help CMD` is `chaintwin CMD --help`.",
-                            "Exit codes: 0 printed, 2 no such command.", [this]() -> int {
-                              const CLI::App* app = &root_;
-                              for (const auto& word : o_.help_topic) {
-                                const auto found = app->get_subcommands([&](const CLI::App* s) { return s->get_name() == word; });
-                                if (found.empty()) {
-                                  std::string known;
-                                  for (const CLI::App* s : app->get_subcommands([](const CLI::App* s) { return !s->get_name().empty(); }))
-                                    known += (known.empty() ? "" : ", ") + s->get_name();
-                                  return refuse(root_.get_subcommand("help"),
-                                                "unknown command '" + word + "' (expected one of: " + known + ")");
-                                }
-                                app = found.front();
-                              }
-                              return help(app);
-                            });
+                            "Exit codes: 0 printed, 2 no such command.", [this] { return help_topic(); });
   add_values(*c, notes_, "COMMAND", o_.help_topic, text("COMMAND", "a command name"),
              "the command (several words for a nested one: plan merge)");
+}
+
+int CommandLine::help_topic() {
+  const CLI::App* app = &root_;
+  for (const auto& word : o_.help_topic) {
+    const auto found = app->get_subcommands([&](const CLI::App* s) { return s->get_name() == word; });
+    if (found.empty())
+      return refuse(root_.get_subcommand("help"),
+                    "unknown command '" + word + "' (expected one of: " + command_names(app) + ")");
+    app = found.front();
+  }
+  return help(app);
 }
 
 void CommandLine::declare_completion() {
