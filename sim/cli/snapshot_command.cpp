@@ -1,4 +1,4 @@
-#include "live/snapshot_command.h"
+#include "sim/cli/snapshot_command.h"
 
 #include <cstdlib>
 #include <ctime>
@@ -20,32 +20,6 @@
 
 namespace chaintwin::cli {
 namespace {
-
-constexpr const char* kSnapshotHelp = R"(Usage: chaintwin snapshot -o SCENARIO.yaml [--kubeconfig FILE] [--context NAME] [--name NAME] [--horizon T]
-                          [--run-time T | --no-workloads]
-
-Reads the cluster (found as `chaintwin live` finds it) and writes a scenario whose cluster.objects
-are its Nodes, Devices, Namespaces, Settings, InstanceTypes, TopologySources and Kueue
-ResourceFlavors, ClusterQueues, LocalQueues, AdmissionChecks and Topologies as they are now
-(server-set fields dropped), so `chaintwin run SCENARIO.yaml` continues from the real present:
-add workloads and timeline entries to ask what-if questions. The file is checked by loading it
-back before it is written; nothing is written when that fails.
-
-Workloads in flight (Kueue Workloads not Finished) become the scenario's first workloads, one
-generator each, named after the Workload, with its namespace, priority, PodSets and their
-containers' requests, on the InstanceType its LocalQueue fronts. They arrive 1 ms apart from 0s:
-first those holding quota now, then the pending ones, each group in creation order, so the
-simulated Kueue admits them again in that order. Their cards are freed in the Devices ledgers (the
-twin places them again; a cluster's Pods are not read), and each runs --run-time once admitted.
-
-  -o FILE          the scenario to write (required)
-  --name NAME      metadata.name (default: snapshot)
-  --horizon T      the scenario's horizon (default 24h)
-  --run-time T     how long each captured Workload runs once admitted (default: the horizon)
-  --no-workloads   capture no Workload: the ledgers keep the cards in use for the whole run
-
-Exit codes: 0 written, 2 bad input, 3 the cluster cannot be read.
-)";
 
 // What an API server adds that a scenario must not carry.
 void drop_server_fields(nlohmann::json& o) {
@@ -81,65 +55,12 @@ nlohmann::ordered_json scenario_objects(const live::ObservedCluster& observed, b
 
 }  // namespace
 
-int snapshot_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
-  std::optional<std::string> kubeconfig, context, output;
-  std::string name = "snapshot", horizon = "24h";
-  std::optional<std::string> run_time;
-  bool with_workloads = true;
-  for (size_t i = 0; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    auto value = [&]() -> std::optional<std::string> {
-      if (i + 1 >= args.size()) return std::nullopt;
-      return args[++i];
-    };
-    std::optional<std::string>* slot = a == "-o" || a == "--output" ? &output
-                                     : a == "--kubeconfig"         ? &kubeconfig
-                                     : a == "--context"            ? &context
-                                                                   : nullptr;
-    if (a == "-h" || a == "--help") {
-      out << kSnapshotHelp;
-      return 0;
-    } else if (slot != nullptr) {
-      *slot = value();
-      if (!*slot || (*slot)->empty()) {
-        err << "chaintwin snapshot: " << a << " needs a value\n";
-        return 2;
-      }
-    } else if (a == "--name" || a == "--horizon" || a == "--run-time") {
-      const auto v = value();
-      if (!v || v->empty()) {
-        err << "chaintwin snapshot: " << a << " needs a value\n";
-        return 2;
-      }
-      if (a == "--run-time") run_time = *v;
-      else (a == "--name" ? name : horizon) = *v;
-    } else if (a == "--no-workloads") {
-      with_workloads = false;
-    } else {
-      err << "chaintwin snapshot: unknown argument '" << a << "'\n(see chaintwin snapshot --help)\n";
-      return 2;
-    }
-  }
-  if (!output) {
-    err << "chaintwin snapshot: -o SCENARIO.yaml is required\n";
-    return 2;
-  }
-  if (auto h = sim::SimTime::parse(horizon); !h.ok()) {
-    err << "chaintwin snapshot: --horizon: " << h.error() << "\n";
-    return 2;
-  }
-  if (run_time && !with_workloads) {
-    err << "chaintwin snapshot: --run-time is for captured Workloads; it does not go with --no-workloads\n";
-    return 2;
-  }
-  if (run_time) {
-    auto t = sim::SimTime::parse(*run_time);
-    if (!t.ok() || t->us() <= 0) {
-      err << "chaintwin snapshot: --run-time: " << (t.ok() ? "must be longer than 0s" : t.error()) << "\n";
-      return 2;
-    }
-  }
-  const live::KubeconfigRequest request = live::request_from_environment(kubeconfig, context);
+int snapshot_command(const SnapshotCommandOptions& o, std::ostream& out, std::ostream& err) {
+  const std::string& name = o.name;
+  const std::string& horizon = o.horizon.text;
+  const std::optional<std::string> run_time = o.run_time ? std::optional(o.run_time->text) : std::nullopt;
+  const bool with_workloads = !o.no_workloads;
+  const live::KubeconfigRequest request = live::request_from_environment(o.kubeconfig, o.context);
   auto connection = live::resolve_connection(request);
   if (!connection.ok()) {
     err << "chaintwin snapshot: " << connection.error() << "\n";
@@ -184,22 +105,22 @@ int snapshot_command(const std::vector<std::string>& args, std::ostream& out, st
   if (!captured.generators.empty()) scenario["workloads"] = captured.generators;
   const std::string text = "# Written by chaintwin snapshot; `chaintwin run` continues from here.\n" + sim::to_yaml(scenario);
   // Load it back before writing: a snapshot that does not load is not written.
-  if (auto back = sim::load_scenario_text(text, *output); !back.ok()) {
+  if (auto back = sim::load_scenario_text(text, o.output); !back.ok()) {
     err << "chaintwin snapshot: the captured cluster does not load as a scenario, nothing written: " << back.error() << "\n";
     return 3;
   }
-  const std::string partial = *output + ".partial";
+  const std::string partial = o.output + ".partial";
   {
     std::ofstream f(partial, std::ios::binary);
     f << text;
     if (!f) {
-      err << "chaintwin snapshot: " << *output << ": cannot write\n";
+      err << "chaintwin snapshot: " << o.output << ": cannot write\n";
       std::filesystem::remove(partial);
       return 2;
     }
   }
-  std::filesystem::rename(partial, *output);
-  out << "wrote " << *output << ": " << written << " objects and " << captured.generators.size()
+  std::filesystem::rename(partial, o.output);
+  out << "wrote " << o.output << ": " << written << " objects and " << captured.generators.size()
       << " Workloads in flight (" << captured.holding << " holding quota, " << captured.pending << " pending) from "
       << connection->server << "\n";
   return 0;

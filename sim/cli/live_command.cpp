@@ -1,4 +1,4 @@
-#include "live/live_command.h"
+#include "sim/cli/live_command.h"
 
 #include <signal.h>
 #include <unistd.h>
@@ -15,122 +15,17 @@
 #include "live/drift.h"
 #include "live/kubeconfig.h"
 #include "live/plan_applier.h"
+#include "sim/cli/gui/gui_command.h"
 
 namespace chaintwin::cli {
 namespace {
 
-constexpr const char* kLiveHelp = R"(Usage: chaintwin live [--kubeconfig FILE] [--context NAME] [--once] [--interval S] [-o table|json]
-                      [--qps N] [--burst N] [--timeout S]
-
-Shadow mode: reads the cluster (Nodes, Devices, Namespaces, Settings, InstanceTypes, TopologySources
-and Kueue's ResourceFlavors, ClusterQueues, LocalQueues, AdmissionChecks, Topologies, Workloads; Kueue
-at v1beta2, or v1beta1 where that is all the cluster serves), runs the operator's controllers on it
-to their fixpoint, and prints every write the operator would make and has not: the drift. Nothing is
-written to the cluster.
-
-The cluster is found as kubectl finds it: --kubeconfig, else KUBECONFIG (several files, merged),
-else ~/.kube/config, else the in-cluster service account; --context picks a context. Bearer
-tokens, token files, client certificates (file or data), exec credential plugins
-(client.authentication.k8s.io/v1), CA file or data; insecure-skip-tls-verify is honoured with a
-warning. Credentials are never printed.
-
-  --once          read once (a list of every kind), print the drift, exit (0 no drift, 1 drift)
-                  without --once: list then watch every kind (resourceVersion, bookmarks, 410 →
-                  relist, dropped connections → reconnect with backoff and jitter) and print the
-                  drift whenever the cluster changes, until SIGINT or SIGTERM; on a terminal the
-                  table is redrawn in place, elsewhere each new one is appended
-  --interval S    with --apply and without --once: seconds before a refused write is tried again
-                  (default 10)
-  -o table|json   the drift as a table (default) or as JSON lines
-  --qps N, --burst N   client-side rate limit (default 20 and 40)
-  --timeout S     per-request timeout (default 30)
-
-  --apply         write the operator's writes to the cluster (fieldManager=chaintwin): creates,
-                  merge patches of Node labels and status.capacity, replaces that carry the planned
-                  resourceVersion (a 409 Conflict re-reads and plans again), deletes; then read
-                  again until no drift is left (giving up after 5 rounds in a row that wrote
-                  nothing). 429 (after Retry-After) and 5xx replies are retried with backoff
-  --dry-run       with --apply: send the writes with dryRun=All (nothing changes)
-
-  --gui           open the GUI over the live state (chaintwin gui's panels, with the drift
-                  marked and listed in its own tab); closes with the window
-  --screenshot F  with --gui: write the first view of the cluster (the Drift tab) to the PNG F and
-                  exit (needs an X display; headless: xvfb-run -a)
-Exit codes: 0 no drift (with --apply: none left), 1 drift, 2 bad input (flags, kubeconfig),
-3 the cluster cannot be read.
-)";
-
+// The options and what follows from them.
 struct LiveOptions {
-  std::optional<std::string> kubeconfig, context, screenshot;
-  bool once = false, json = false, help = false, apply = false, dry_run = false, gui = false;
+  const LiveCommandOptions& cli;
+  bool json = false;
   bool redraw = false;  // the watch loop's table redrawn in place (standard output is a terminal)
-  double interval = 10;
-  live::ClientOptions client;
 };
-
-std::optional<double> positive(const std::optional<std::string>& v) {
-  if (!v) return std::nullopt;
-  char* end = nullptr;
-  const double d = std::strtod(v->c_str(), &end);
-  if (end == v->c_str() || *end != '\0' || !(d > 0)) return std::nullopt;
-  return d;
-}
-
-std::string parse(const std::vector<std::string>& args, LiveOptions& o) {
-  for (size_t i = 0; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    auto value = [&]() -> std::optional<std::string> {
-      if (i + 1 >= args.size()) return std::nullopt;
-      return args[++i];
-    };
-    if (a == "-h" || a == "--help") {
-      o.help = true;
-    } else if (a == "--kubeconfig") {
-      o.kubeconfig = value();
-      if (!o.kubeconfig || o.kubeconfig->empty()) return "--kubeconfig needs a file";
-    } else if (a == "--context") {
-      o.context = value();
-      if (!o.context || o.context->empty()) return "--context needs a name";
-    } else if (a == "--once") {
-      o.once = true;
-    } else if (a == "--interval") {
-      const auto d = positive(value());
-      if (!d) return "--interval needs a positive number of seconds";
-      o.interval = *d;
-    } else if (a == "-o" || a == "--output") {
-      const auto v = value();
-      if (!v || (*v != "table" && *v != "json")) return "-o takes table or json";
-      o.json = *v == "json";
-    } else if (a == "--qps") {
-      const auto d = positive(value());
-      if (!d) return "--qps needs a positive number";
-      o.client.qps = *d;
-    } else if (a == "--burst") {
-      const auto d = positive(value());
-      if (!d || *d != static_cast<int>(*d)) return "--burst needs a positive whole number";
-      o.client.burst = static_cast<int>(*d);
-    } else if (a == "--timeout") {
-      const auto d = positive(value());
-      if (!d) return "--timeout needs a positive number of seconds";
-      o.client.timeout_seconds = static_cast<long>(*d);
-    } else if (a == "--apply") {
-      o.apply = true;
-    } else if (a == "--dry-run") {
-      o.dry_run = true;
-    } else if (a == "--gui") {
-      o.gui = true;
-    } else if (a == "--screenshot") {
-      o.screenshot = value();
-      if (!o.screenshot || o.screenshot->empty()) return "--screenshot needs a PNG file name";
-    } else {
-      return "unknown argument '" + a + "'";
-    }
-  }
-  if (o.dry_run && !o.apply) return "--dry-run goes with --apply";
-  if (o.gui && (o.once || o.apply || o.json)) return "--gui shows the drift in a window; it goes with neither --once, --apply nor -o";
-  if (o.screenshot && !o.gui) return "--screenshot goes with --gui";
-  return "";
-}
 
 // The drift as printed: a header and the table, or JSON lines.
 std::string drift_text(const LiveOptions& o, const live::ApiClient& client, const live::ObservedCluster& observed,
@@ -161,7 +56,7 @@ void report_unread(const live::ObservedCluster& observed, std::ostream& err) {
 }
 
 void report_apply(const LiveOptions& o, const live::ApplyReport& applied, size_t planned, std::ostream& err) {
-  err << "chaintwin live: " << (o.dry_run ? "dry run: the cluster accepted " : "applied ") << applied.sent << " of "
+  err << "chaintwin live: " << (o.cli.dry_run ? "dry run: the cluster accepted " : "applied ") << applied.sent << " of "
       << planned << " write(s)" << (applied.stopped.empty() ? "" : "; stopped: " + applied.stopped)
       << (applied.conflict ? " (re-reading the cluster to plan again)" : "") << "\n";
 }
@@ -191,14 +86,14 @@ void report_drift(const LiveOptions& o, live::ApiClient& client, const live::Obs
     out << text << std::flush;
   }
   last = text;
-  if (o.apply && !reuse && !drift->rows.empty())
-    report_apply(o, live::apply_writes(client, observed, drift->writes, o.dry_run), drift->writes.size(), err);
+  if (o.cli.apply && !reuse && !drift->rows.empty())
+    report_apply(o, live::apply_writes(client, observed, drift->writes, o.cli.dry_run), drift->writes.size(), err);
 }
 
 // Without --once: list-then-watch every kind (cluster_watcher.h) and report the drift whenever the
 // cluster changes, until SIGINT or SIGTERM.
 int watch_loop(const LiveOptions& o, live::ApiClient& client, const sigset_t& signals, std::ostream& out, std::ostream& err) {
-  live::ClusterWatcher watcher(client.connection(), o.client);
+  live::ClusterWatcher watcher(client.connection(), o.cli.client);
   if (auto s = watcher.start(); !s.ok()) {
     err << "chaintwin live: " << client.connection().server << ": " << s.error() << "\n";
     return 3;
@@ -219,7 +114,7 @@ int watch_loop(const LiveOptions& o, live::ApiClient& client, const sigset_t& si
                                                          std::chrono::seconds(2));
     if (!synced) continue;
     // Report on a change; with --apply also look again now and then (a refused write changes nothing).
-    const bool retry = o.apply && std::chrono::steady_clock::now() - since_report > std::chrono::duration<double>(o.interval);
+    const bool retry = o.cli.apply && std::chrono::steady_clock::now() - since_report > std::chrono::duration<double>(o.cli.interval);
     if (reported && changed.empty() && !retry) continue;
     const bool only_workloads = reported && !retry && changed == std::set<std::string>{"Workload"};
     auto observed = watcher.observed();
@@ -259,10 +154,10 @@ int once(const LiveOptions& o, live::ApiClient& client, std::ostream& out, std::
     const std::string text = drift_text(o, client, *observed, drift->rows);
     if (text != last) out << text << std::flush;
     last = text;
-    if (!o.apply || drift->rows.empty()) return drift->rows.empty() ? 0 : 1;
-    const live::ApplyReport applied = live::apply_writes(client, *observed, drift->writes, o.dry_run);
+    if (!o.cli.apply || drift->rows.empty()) return drift->rows.empty() ? 0 : 1;
+    const live::ApplyReport applied = live::apply_writes(client, *observed, drift->writes, o.cli.dry_run);
     report_apply(o, applied, drift->writes.size(), err);
-    if (o.dry_run) return 1;
+    if (o.cli.dry_run) return 1;
     stalled = applied.sent > 0 ? 0 : stalled + 1;
     if (!applied.conflict && applied.sent == 0) return 1;  // refused for good: the drift stays
     if (stalled >= kMaxRounds) return 1;
@@ -271,18 +166,10 @@ int once(const LiveOptions& o, live::ApiClient& client, std::ostream& out, std::
 
 }  // namespace
 
-int live_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err, const LiveGuiRunner& gui) {
-  LiveOptions o;
-  if (const std::string e = parse(args, o); !e.empty()) {
-    err << "chaintwin live: " << e << "\n(see chaintwin live --help)\n";
-    return 2;
-  }
-  if (o.help) {
-    out << kLiveHelp;
-    return 0;
-  }
-  o.redraw = !o.once && !o.json && &out == &std::cout && isatty(STDOUT_FILENO) == 1;
-  const live::KubeconfigRequest request = live::request_from_environment(o.kubeconfig, o.context);
+int live_command(const LiveCommandOptions& cli, std::ostream& out, std::ostream& err) {
+  LiveOptions o{cli, cli.output == "json", false};
+  o.redraw = !cli.once && !o.json && &out == &std::cout && isatty(STDOUT_FILENO) == 1;
+  const live::KubeconfigRequest request = live::request_from_environment(cli.kubeconfig, cli.context);
   auto connection = live::resolve_connection(request);
   if (!connection.ok()) {
     err << "chaintwin live: " << connection.error() << "\n";
@@ -291,14 +178,8 @@ int live_command(const std::vector<std::string>& args, std::ostream& out, std::o
   if (connection->insecure_skip_tls_verify)
     err << "chaintwin live: warning: insecure-skip-tls-verify is set for " << connection->server
         << ": the server's certificate is not checked\n";
-  if (o.gui) {
-    if (!gui) {
-      err << "chaintwin live: --gui: this build has no GUI\n";
-      return 2;
-    }
-    return gui(*connection, o.client, o.screenshot, out, err);
-  }
-  auto client = live::ApiClient::create(*connection, o.client);
+  if (cli.gui) return live_gui(*connection, cli.client, cli.screenshot, out, err);
+  auto client = live::ApiClient::create(*connection, cli.client);
   if (!client.ok()) {
     err << "chaintwin live: " << client.error() << "\n";
     return 2;
@@ -307,8 +188,8 @@ int live_command(const std::vector<std::string>& args, std::ostream& out, std::o
   sigemptyset(&signals);
   sigaddset(&signals, SIGINT);
   sigaddset(&signals, SIGTERM);
-  if (!o.once) pthread_sigmask(SIG_BLOCK, &signals, nullptr);  // before any thread starts
-  if (!o.once) return watch_loop(o, **client, signals, out, err);
+  if (!cli.once) pthread_sigmask(SIG_BLOCK, &signals, nullptr);  // before any thread starts
+  if (!cli.once) return watch_loop(o, **client, signals, out, err);
   return once(o, **client, out, err);
 }
 
