@@ -87,9 +87,11 @@ struct GpuModelReport {
   GpuModelSummary usage;
   int64_t workloads = 0;  // arrived, rejected ones included
   int64_t admitted = 0;   // admitted at least once
-  // The workloads that did not start at their creation instant: admitted after more than 0 s, or
-  // never admitted (rejected ones left out; censored at the end of the run). wait: over those.
+  // The workloads whose wait was more than 0 s: admitted after their creation instant, or never
+  // admitted (rejected ones left out; censored at the end of the run).
   int64_t waited = 0;
+  // Over every workload of the model that was not rejected, zero waits included: the definition
+  // of the ClusterQueue and class figures (wait_stats) and of an SLO's wait.
   WaitStats wait;
   int64_t never_admitted = 0;  // never admitted by the end (rejected ones included)
   // never_admitted by the last gate that held them: gate1, queue (Kueue: no quota), gate2 … gate5,
