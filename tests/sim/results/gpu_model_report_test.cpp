@@ -153,7 +153,7 @@ TEST_CASE("a GPU model's waits are those of its class and pool: zero waits inclu
 
 TEST_CASE("the text report shows the GPU model tables only when the run had GPU models", "[gpu_model_report]") {
   const std::string text = report_text(build_report(gpu_run()));
-  const size_t models = text.find("\nGPU models (");
+  const size_t models = text.find("\nGPU models in cards (");
   const size_t gates = text.find("\nNever admitted, by gate");
   REQUIRE(models != std::string::npos);
   REQUIRE(gates != std::string::npos);
@@ -179,9 +179,16 @@ TEST_CASE("the text report shows the GPU model tables only when the run had GPU 
   };
   const auto t4 = cells(models, gates, kT4);
   REQUIRE(t4.size() == 1);
-  CHECK(t4[0] == std::vector<std::string>{kT4, "Tesla T4", "2", "0.625 cards", "1.500 cards", "31.25 %", "75.00 %",
-                                          "75.00 %", "1 × 0.600 card", "25.00 %", "100.00 %", "7", "5", "00:01:30",
-                                          ">= 03:58:20", ">= 03:58:20", "3", "4"});
+  CHECK(t4[0] == std::vector<std::string>{kT4, "Tesla T4", "2", "0.625", "1.500", "31.25 %", "75.00 %", "75.00 %",
+                                          "1 × 0.600", "25.00 %", "100.00 %", "7", "5", "1m30s", ">= 3h58m20s",
+                                          ">= 3h58m20s", "3", "4"});
+  // The title names the unit, and explains exactly the gate names the gate table prints.
+  CHECK(text.find("\nGPU models in cards (") != std::string::npos);
+  const std::string gates_title = text.substr(gates + 1, text.find('\n', gates + 1) - gates - 1);
+  CHECK(gates_title ==
+        "Never admitted, by gate (the last gate that held the workload: gate1 = refused by the Pod webhook; queue = "
+        "Kueue found the ClusterQueue inadmissible (missing, inactive or stopped); gate3 = the gpustack-node-devices "
+        "AdmissionCheck answered Retry; (none) = no gate had held it yet)");
   const auto t4_gates = cells(gates, text.size(), kT4);
   CHECK(t4_gates == std::vector<std::vector<std::string>>{{kT4, "gate1", "1"}, {kT4, "queue", "1"}, {kT4, "gate3", "2"}});
   const auto a100_gates = cells(gates, text.size(), kA100);
