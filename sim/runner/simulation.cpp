@@ -24,6 +24,7 @@
 #include "model/stage4/queue_status.h"
 #include "model/stage4/stop_policy_migration.h"
 #include "sim/chain_report.h"
+#include "sim/results/event_log.h"
 #include "sim/results/report.h"
 #include "sim/runner/chain_sync.h"
 #include "sim/scenario/slo_check.h"
@@ -351,7 +352,7 @@ void Simulation::submit(const WorkloadRequest& request, SimTime duration, SimTim
   queues_.add(cluster_, wl);
   log("arrival", workload_object(key),
       "queued on LocalQueue " + wl.queue_name + " (ClusterQueue " + built.cluster_queue + "), runs " +
-          format_duration(duration.us()));
+          format_log_duration(duration.us()));
   mark_kueue_dirty();
   ensure_cycle();
 }

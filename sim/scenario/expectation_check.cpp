@@ -1,9 +1,19 @@
 #include "sim/scenario/expectation_check.h"
 
+#include <cstdio>
+
+#include "model/credits.h"
 #include "model/resource_names.h"
 
 namespace chaintwin::sim {
 namespace {
+
+// Credits in the ClusterQueue's own words, with cards beside them: "25600000 (16.000 cards)".
+std::string credits_text(int64_t credits) {
+  char cards[32];
+  std::snprintf(cards, sizeof cards, "%.3f", static_cast<double>(credits) / static_cast<double>(model::kUnitsPerAccelerator));
+  return std::to_string(credits) + " (" + cards + " cards)";
+}
 
 std::string view_text(const model::InstanceTypeCapacityView& v) {
   return std::to_string(v.once_max_request) + "/" + std::to_string(v.remaining);
@@ -32,7 +42,7 @@ void check_cluster_queue(Checker& c, const model::ClusterState& state) {
       for (const auto& flavor : group.flavors)
         for (const auto& r : flavor.resources)
           if (r.name == resource) sum += r.nominal_quota.value_ceil();
-    c.differ("nominalCredits[" + manufacturer + "]", std::to_string(want), std::to_string(sum));
+    c.differ("nominalCredits[" + manufacturer + "]", credits_text(want), credits_text(sum));
   }
   for (const auto& [key, want] : c.e.annotations) {
     const auto a = q.metadata.annotations.find(key);

@@ -65,7 +65,7 @@ void judge_waits(Judge& j, const WaitStats& w) {
     const bool lower_bound = bound.op == ">=" || bound.op == ">";
     const bool holds = compare_us(bound.op, p->us, bound.value.us()) && (!p->censored || lower_bound);
     if (holds) continue;
-    std::string got = wait_percentile_text(p);
+    std::string got = wait_percentile_text(p, DurationPrecision::kExact);
     if (w.censored > 0)
       got += " (" + std::to_string(w.censored) + " of " + std::to_string(w.count) + " censored" +
              (p->censored ? ": the true value is at least this" : "") + ")";

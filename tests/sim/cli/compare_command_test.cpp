@@ -70,7 +70,7 @@ TEST_CASE("comparing a run with itself shows zero differences", "[compare]") {
     CHECK(o.out.find("Workloads by class") != std::string::npos);
     // The class row: 3 arrived, 2 admitted, p95 censored at the horizon, zero differences.
     CHECK(o.out.find("whole  arrived") != std::string::npos);
-    CHECK(o.out.find(">= 01:30:00  >= 01:30:00") != std::string::npos);
+    CHECK(o.out.find(">= 1h30m00s  >= 1h30m00s") != std::string::npos);
   }
   const Outcome json = run({"compare", source(kSmall), db.path, "-o", "json"});
   REQUIRE(json.code == 0);
