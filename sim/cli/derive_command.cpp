@@ -4,7 +4,7 @@
 #include <iterator>
 #include <sstream>
 
-#include "model/stage3.h"
+#include "model/stage3/stage3.h"
 #include "model/stage4/operator_controllers.h"
 #include "sim/chain_report.h"
 #include "sim/cluster_objects.h"

@@ -5,7 +5,7 @@
 #include <iostream>
 #include <unistd.h>
 
-#include "model/int128.h"
+#include "model/api/int128.h"
 #include "sim/results/duration_text.h"
 
 namespace chaintwin::sim {

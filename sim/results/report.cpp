@@ -4,7 +4,7 @@
 #include <map>
 #include <utility>
 
-#include "model/int128.h"
+#include "model/api/int128.h"
 
 namespace chaintwin::sim {
 namespace {

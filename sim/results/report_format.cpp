@@ -6,7 +6,7 @@
 #include <string_view>
 
 #include "model/credits.h"
-#include "model/label_keys.h"
+#include "model/catalog/label_keys.h"
 #include "sim/results/duration_text.h"
 #include "sim/results/report.h"
 #include "sim/results/text_table.h"

@@ -18,14 +18,14 @@
 #include <string>
 #include <vector>
 
-#include "model/detection_pass.h"
+#include "model/device_manager/detection_pass.h"
 #include "model/kueue/scheduler/queue_manager.h"
 #include "model/kueue/scheduler/admission_lifecycle.h"
 #include "model/kueue/scheduler/cycle_cadence.h"
 #include "model/kueue/scheduler/scheduler.h"
-#include "model/mode_flip_window.h"
+#include "model/device_manager/mode_flip_window.h"
 #include "model/stage4/plan.h"
-#include "model/stage4/cluster_state.h"
+#include "model/cluster_state.h"
 #include "model/workload/workload.h"
 #include "sim/event_queue.h"
 #include "sim/random_stream.h"
@@ -152,7 +152,7 @@ class Simulation {
   void on_timeline(int64_t index);
   void on_redetect(int64_t index);
   // detection_passes.cpp: one pass of `manufacturer`'s Device Manager on `node`, decided and applied
-  // to the cluster (model/detection_pass.h); the caller resyncs.
+  // to the cluster (model/device_manager/detection_pass.h); the caller resyncs.
   model::DetectionDecision detection_pass(const std::string& node, const std::string& manufacturer,
                                           model::DetectionOutcome outcome);
   // The Node and Devices record `node` was specified with (the add-node that brought it, else the
@@ -244,9 +244,9 @@ class Simulation {
   // looks at for Pods admitted there but not yet holding cards.
   std::map<std::string, std::set<std::string>> reserved_on_node_;
   std::map<std::string, std::set<std::string>> pods_by_node_;  // Node → keys of the Pods bound there
-  // Node → cards flipped by the admin and not yet re-detected (model/mode_flip_window.h).
+  // Node → cards flipped by the admin and not yet re-detected (model/device_manager/mode_flip_window.h).
   std::map<std::string, std::vector<model::PendingModeFlip>> pending_flips_;
-  // Detection passes (model/detection_pass.h). Node → manufacturer → where its Device Manager
+  // Detection passes (model/device_manager/detection_pass.h). Node → manufacturer → where its Device Manager
   // stands, for those not kDetected; Node → the groups a pass that found nothing withdrew, their
   // ledger rows still charged for the Pods holding those cards (released as the Pods go, so a later
   // detection publishes what the Pods still hold); Node → the add-node (timeline index) that brought it.

@@ -1,12 +1,12 @@
 // The runner's timeline: what an admin or the infrastructure does to the cluster at a scenario's
 // dated moments, applied the way it would reach the API server, after which the operator's
 // controllers and Kueue react as to any other change (simulation.cpp).
-#include "model/detection_pass.h"
-#include "model/device_inventory.h"
-#include "model/first_detection.h"
-#include "model/label_keys.h"
-#include "model/mode_flip_window.h"
-#include "model/resource_names.h"
+#include "model/device_manager/detection_pass.h"
+#include "model/device_manager/device_inventory.h"
+#include "model/device_manager/first_detection.h"
+#include "model/catalog/label_keys.h"
+#include "model/device_manager/mode_flip_window.h"
+#include "model/catalog/resource_names.h"
 #include "model/stage4/plan.h"
 #include "sim/runner/chain_sync.h"
 #include "sim/runner/simulation.h"

@@ -3,7 +3,7 @@
 #include <cstdio>
 
 #include "model/credits.h"
-#include "model/resource_names.h"
+#include "model/catalog/resource_names.h"
 
 namespace chaintwin::sim {
 namespace {

@@ -11,11 +11,11 @@
 #include <string>
 #include <vector>
 
-#include "model/detection_pass.h"
-#include "model/devices.h"
-#include "model/node.h"
-#include "model/settings.h"
-#include "model/stage4/cluster_state.h"
+#include "model/device_manager/detection_pass.h"
+#include "model/api/devices.h"
+#include "model/api/node.h"
+#include "model/api/settings.h"
+#include "model/cluster_state.h"
 #include "model/workload/workload.h"
 #include "sim/sim_time.h"
 
@@ -48,7 +48,7 @@ struct OperatorTimings {
 // `deviceManager.extraArgs`, appended to every manufacturer's DaemonSet; deploy-time).
 struct DeviceManagerOptions {
   // --no-fast-failed: a first pass that found nothing is published (a Devices record with no
-  // accelerator) instead of being held back (model/detection_pass.h).
+  // accelerator) instead of being held back (model/device_manager/detection_pass.h).
   bool no_fast_failed = false;
 };
 

@@ -2,7 +2,7 @@
 #include <algorithm>
 #include <set>
 
-#include "model/manufacturer.h"
+#include "model/catalog/manufacturer.h"
 #include "sim/scenario/scenario_fields.h"
 #include "sim/scenario/scenario_sections.h"
 

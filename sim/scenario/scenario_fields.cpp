@@ -2,7 +2,7 @@
 
 #include <cstdlib>
 
-#include "model/settings.h"
+#include "model/api/settings.h"
 
 namespace chaintwin::sim {
 

@@ -2,9 +2,9 @@
 #include <algorithm>
 #include <set>
 
-#include "model/detection_pass.h"
-#include "model/mig_catalog.h"
-#include "model/settings.h"
+#include "model/device_manager/detection_pass.h"
+#include "model/catalog/mig_catalog.h"
+#include "model/api/settings.h"
 #include "sim/scenario/scenario_fields.h"
 #include "sim/scenario/scenario_sections.h"
 

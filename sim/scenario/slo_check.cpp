@@ -3,7 +3,7 @@
 #include <cstdio>
 #include <string_view>
 
-#include "model/label_keys.h"
+#include "model/catalog/label_keys.h"
 
 namespace chaintwin::sim {
 namespace {

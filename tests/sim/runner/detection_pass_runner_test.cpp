@@ -1,5 +1,5 @@
 // The `detection-pass` timeline action, `deviceManager.noFastFailed` and the `devices:` expectation
-// (model/detection_pass.h, operator-domain §10.3): what the loader accepts and refuses, and what a
+// (model/device_manager/detection_pass.h, operator-domain §10.3): what the loader accepts and refuses, and what a
 // run does with passes around the first detection.
 #include <string>
 

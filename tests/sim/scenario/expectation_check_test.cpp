@@ -2,7 +2,7 @@
 // the ClusterQueue's own unit, with cards beside it.
 #include <catch2/catch.hpp>
 
-#include "model/quantity.h"
+#include "model/api/quantity.h"
 #include "sim/scenario/expectation_check.h"
 
 using namespace chaintwin;
