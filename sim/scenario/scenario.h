@@ -15,6 +15,7 @@
 #include "model/node.h"
 #include "model/settings.h"
 #include "model/stage4/cluster_state.h"
+#include "model/topology_snapshot.h"
 #include "model/workload/workload.h"
 #include "sim/sim_time.h"
 
@@ -140,7 +141,7 @@ struct TraceWorkload {
 struct TimelineAction {
   enum class Kind {
     kAddNode, kRemoveNode, kCordon, kUncordon, kSetManaged, kSetPartitioning, kSetSetting, kSetInactive,
-    kDelete, kKubeletRestart,
+    kDelete, kKubeletRestart, kTopologySnapshot, kTopologyReadFailure,
   };
   Kind kind = Kind::kCordon;
   SimTime at;
@@ -157,8 +158,12 @@ struct TimelineAction {
   std::string setting_name;          // set-setting
   std::string setting_value;
   std::string instance_type;         // set-inactive
-  std::string kind_name;             // delete: "InstanceType" | "ClusterQueue"
+  std::string kind_name;             // delete: "InstanceType" | "ClusterQueue" | "TopologySource"
   std::string object_name;           // delete
+  // topology-snapshot / topology-read-failure: the writing TopologySource and what its arm reads
+  // from now on (a snapshot, or a failure with the operator's reason and message).
+  std::string source;
+  model::TopologyRead read;
   SourceRef where;
 };
 
@@ -208,6 +213,7 @@ struct Expectation {
   std::string cluster_queue;
   std::string node;
   std::string instance_type;
+  std::string topology_source;
   std::string resource_flavor;
   std::string instance;  // "<namespace>/<name>"
   bool workloads = false;
@@ -215,7 +221,12 @@ struct Expectation {
   std::optional<std::string> stop_policy;
   std::map<std::string, int64_t> nominal_credits;  // manufacturer → credits
   std::map<std::string, std::optional<std::string>> annotations;  // value nullopt: must be absent
-  std::map<std::string, std::string> conditions;   // type → "Status" or "Status/Reason"
+  std::map<std::string, std::string> conditions;   // type → "Status" or "Status/Reason" (also TopologySource)
+  // TopologySource checks (conditions above): condition messages, status.lastSuccessfulRevision,
+  // how many NodeFeatures it owns.
+  std::map<std::string, std::string> condition_messages;  // type → exact message
+  std::optional<std::string> last_successful_revision;
+  std::optional<int64_t> node_features;
   // Node checks
   std::map<std::string, std::string> capacity;  // resource → quantity string
   std::set<std::string> capacity_absent;        // resources that must not be in status.capacity
