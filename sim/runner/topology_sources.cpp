@@ -1,11 +1,13 @@
 // The runner's TopologySource controller: what each writing source's arm (its ConfigMap key or
-// webhook) reads over the scenario's time, and when the controller reconciles a source — at the
-// start, when the arm's content changes (topology-snapshot, topology-read-failure), when it asked
+// webhook) reads over the scenario's time — for the sources the timeline feeds — and when the
+// controller reconciles a source — at the start, when the arm's content changes (topology-snapshot, topology-read-failure), when it asked
 // to look again (the webhook's poll interval, the end of maxStaleness, an ownership conflict's
 // minute), and when a Node joins or leaves. Each reconcile applies the model's Plan
 // (model/stage4/topology_source_reconciler.h), then NFD's projection of the NodeFeatures onto the
 // Nodes (model/nfd_projection.h); the caller then runs the chain (NodeTopology reads the
 // projected labels and the source's Ready condition).
+#include <set>
+
 #include "model/nfd_projection.h"
 #include "model/stage4/topology_source_reconciler.h"
 #include "sim/runner/chain_sync.h"
@@ -33,11 +35,18 @@ model::TopologyRead nothing_delivered(const model::TopologySource& source) {
 }  // namespace
 
 size_t Simulation::start_topology_sources() {
-  // A source given without a uid gets a stable one: its NodeFeatures are named after it.
-  for (auto& [name, source] : cluster_.topology_sources)
-    if (source.writes() && source.metadata.uid.empty()) source.metadata.uid = "uid-topologysource-" + name;
-  for (const auto& [name, source] : cluster_.topology_sources)
-    if (source.writes()) topology_arms_[name].read = nothing_delivered(source);
+  // The controller runs for the writing sources the timeline feeds; any other source keeps the
+  // status the scenario gives it (a cluster captured from a live one already carries the labels).
+  std::set<std::string> fed;
+  for (const auto& a : scenario_.timeline)
+    if (a.kind == TimelineAction::Kind::kTopologySnapshot || a.kind == TimelineAction::Kind::kTopologyReadFailure)
+      fed.insert(a.source);
+  for (auto& [name, source] : cluster_.topology_sources) {
+    if (!source.writes() || fed.count(name) == 0) continue;
+    // A source given without a uid gets a stable one: its NodeFeatures are named after it.
+    if (source.metadata.uid.empty()) source.metadata.uid = "uid-topologysource-" + name;
+    topology_arms_[name].read = nothing_delivered(source);
+  }
   // What the arms hold at 0s is what the operator reads when it starts.
   for (size_t i = 0; i < scenario_.timeline.size(); ++i) {
     const TimelineAction& a = scenario_.timeline[i];
