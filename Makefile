@@ -1,10 +1,11 @@
-# The front end: `make run` builds and runs the main job on the embedded default;
-# `make test` builds and runs every test. Both install missing Debian packages first (as root).
+# The front end: `make run` builds the `chaintwin` binary alone (no tests) and runs the main job on
+# the embedded default; `make test` builds everything and runs every test. Both install missing
+# Debian packages first (as root). Build times: docs/performance.md, "Building".
 BUILD ?= build
 JOBS ?= 2
 CMAKE_FLAGS ?=
 
-.PHONY: all deps configure build run test clean
+.PHONY: all deps configure build chaintwin run test clean
 
 all: build
 
@@ -19,7 +20,11 @@ configure: deps $(BUILD)/build.ninja
 build: configure
 	cmake --build $(BUILD) -j $(JOBS)
 
-run: build
+# Only what the run needs: the binary and the libraries it links.
+chaintwin: configure
+	cmake --build $(BUILD) -j $(JOBS) --target chaintwin
+
+run: chaintwin
 	./$(BUILD)/chaintwin
 
 test: build

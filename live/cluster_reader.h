@@ -12,7 +12,7 @@
 
 #include "live/api_client.h"
 #include "live/api_paths.h"
-#include "model/stage4/cluster_state.h"
+#include "model/cluster_state.h"
 #include "model/workload/workload.h"
 
 namespace chaintwin::live {

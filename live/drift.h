@@ -11,7 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "model/result.h"
-#include "model/stage4/cluster_state.h"
+#include "model/cluster_state.h"
 #include "model/stage4/plan.h"
 
 namespace chaintwin::live {

@@ -8,14 +8,15 @@
 #include "live/api_paths.h"
 #include "live/kueue_conversion.h"
 #include "live/unknown_fields.h"
-#include "model/devices_codec.h"
-#include "model/instance_codec.h"
-#include "model/instance_type_codec.h"
+#include "model/api/devices_codec.h"
+#include "model/api/instance_codec.h"
+#include "model/api/instance_type_codec.h"
 #include "model/kueue/cluster_queue_codec.h"
 #include "model/kueue/kueue_codec.h"
-#include "model/node_codec.h"
-#include "model/node_feature_codec.h"
-#include "model/topology_source_codec.h"
+#include "model/api/node_codec.h"
+#include "model/api/node_feature_codec.h"
+#include "model/api/topology_source_codec.h"
+#include "model/api/node_codec.h"
 
 namespace chaintwin::live {
 namespace {

@@ -12,7 +12,7 @@
 
 #include "live/api_client.h"
 #include "live/cluster_reader.h"
-#include "model/stage4/cluster_state.h"
+#include "model/cluster_state.h"
 #include "model/stage4/plan.h"
 
 namespace chaintwin::live {

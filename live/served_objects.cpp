@@ -1,12 +1,12 @@
 #include "live/served_objects.h"
 
-#include "model/devices_codec.h"
-#include "model/instance_type_codec.h"
+#include "model/api/devices_codec.h"
+#include "model/api/instance_type_codec.h"
 #include "model/kueue/cluster_queue_codec.h"
 #include "model/kueue/kueue_codec.h"
-#include "model/node_codec.h"
-#include "model/settings.h"
-#include "model/topology_source_codec.h"
+#include "model/api/node_codec.h"
+#include "model/api/settings.h"
+#include "model/api/topology_source_codec.h"
 #include "model/workload/workload_codec.h"
 
 namespace chaintwin::live {

@@ -14,7 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include "live/api_paths.h"
-#include "model/stage4/cluster_state.h"
+#include "model/cluster_state.h"
 #include "model/workload/workload.h"
 
 namespace chaintwin::live {

@@ -4,7 +4,7 @@
 #include <map>
 #include <set>
 
-#include "model/node_codec.h"
+#include "model/api/node_codec.h"
 
 namespace chaintwin::live {
 namespace {

@@ -14,7 +14,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "model/stage4/cluster_state.h"
+#include "model/cluster_state.h"
 #include "model/workload/workload.h"
 
 namespace chaintwin::live {

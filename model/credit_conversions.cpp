@@ -7,7 +7,7 @@
 #include <string>
 
 #include "model/credits.h"
-#include "model/int128.h"
+#include "model/api/int128.h"
 
 namespace chaintwin::model {
 namespace {

@@ -7,7 +7,7 @@
 
 #include <cstdint>
 
-#include "model/quantity.h"
+#include "model/api/quantity.h"
 #include "model/result.h"
 
 namespace chaintwin::model {

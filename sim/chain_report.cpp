@@ -2,10 +2,10 @@
 
 #include <algorithm>
 
-#include "model/instance_type_codec.h"
+#include "model/api/instance_type_codec.h"
 #include "model/kueue/cluster_queue_codec.h"
 #include "model/kueue/kueue_codec.h"
-#include "model/stage3.h"
+#include "model/stage3/stage3.h"
 #include "model/stage4/instance_type_flavor.h"
 
 namespace chaintwin::sim {

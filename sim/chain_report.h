@@ -6,7 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "model/stage4/cluster_state.h"
+#include "model/cluster_state.h"
 
 namespace chaintwin::sim {
 

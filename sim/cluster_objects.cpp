@@ -1,14 +1,18 @@
 #include "sim/cluster_objects.h"
 
-#include "model/devices_codec.h"
-#include "model/instance_type_codec.h"
+#include "model/api/devices_codec.h"
+#include "model/api/instance_type_codec.h"
 #include "model/kueue/cluster_queue_codec.h"
 #include "model/kueue/kueue_codec.h"
-#include "model/topology_source_codec.h"
-#include "model/topology_source_validation.h"
-#include "model/devices_validation.h"
-#include "model/node_codec.h"
-#include "model/setting_codec.h"
+#include "model/api/topology_source_codec.h"
+#include "model/api/topology_source_validation.h"
+#include "model/api/devices_validation.h"
+#include "model/api/node_codec.h"
+#include "model/api/setting_codec.h"
+#include "model/api/topology_source_codec.h"
+#include "model/api/devices_validation.h"
+#include "model/api/node_codec.h"
+#include "model/api/setting_codec.h"
 
 namespace chaintwin::sim {
 namespace {

@@ -10,11 +10,11 @@
 #include <string>
 #include <vector>
 
-#include "model/devices.h"
-#include "model/node.h"
+#include "model/api/devices.h"
+#include "model/api/node.h"
 #include "model/result.h"
-#include "model/settings.h"
-#include "model/stage4/cluster_state.h"
+#include "model/api/settings.h"
+#include "model/cluster_state.h"
 #include "sim/kube_documents.h"
 
 namespace chaintwin::sim {

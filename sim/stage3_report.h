@@ -4,7 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "model/stage3.h"
+#include "model/stage3/stage3.h"
 
 namespace chaintwin::sim {
 

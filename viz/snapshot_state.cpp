@@ -6,9 +6,9 @@
 
 #include "model/admission/accelerator_claim.h"
 #include "model/admission/credit_transform.h"
-#include "model/card_ledger.h"
-#include "model/devices_codec.h"
-#include "model/fit_labels.h"
+#include "model/stage3/card_ledger.h"
+#include "model/api/devices_codec.h"
+#include "model/stage3/fit_labels.h"
 #include "model/stage4/chain_graph.h"
 #include "model/stage4/node_queue_decision.h"
 #include "model/stage4/stop_policy_migration.h"

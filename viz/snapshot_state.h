@@ -4,7 +4,7 @@
 // drains, the event log, each Workload's steps) is the source's to add.
 #pragma once
 
-#include "model/stage4/cluster_state.h"
+#include "model/cluster_state.h"
 #include "model/workload/workload.h"
 #include "viz/snapshot.h"
 

@@ -3,9 +3,9 @@
 
 #include <algorithm>
 
-#include "model/manufacturer.h"
-#include "model/profile_names.h"
-#include "model/resource_classify.h"
+#include "model/catalog/manufacturer.h"
+#include "model/catalog/profile_names.h"
+#include "model/stage3/resource_classify.h"
 
 namespace chaintwin::model {
 namespace {

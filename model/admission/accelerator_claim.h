@@ -11,8 +11,8 @@
 #include <string_view>
 #include <vector>
 
-#include "model/object_meta.h"
-#include "model/resource_names.h"
+#include "model/api/object_meta.h"
+#include "model/catalog/resource_names.h"
 #include "model/workload/workload.h"
 
 namespace chaintwin::model {

@@ -6,7 +6,7 @@
 
 #include "model/admission/accelerator_claim.h"
 #include "model/credits.h"
-#include "model/resource_names.h"
+#include "model/catalog/resource_names.h"
 
 namespace chaintwin::model {
 namespace {

@@ -15,7 +15,7 @@
 
 #include <string_view>
 
-#include "model/object_meta.h"
+#include "model/api/object_meta.h"
 
 namespace chaintwin::model {
 

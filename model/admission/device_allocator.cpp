@@ -7,8 +7,8 @@
 
 #include "model/admission/accelerator_claim.h"
 #include "model/credits.h"
-#include "model/partition_geometry.h"
-#include "model/population.h"
+#include "model/catalog/partition_geometry.h"
+#include "model/stage3/population.h"
 
 namespace chaintwin::model {
 namespace {

@@ -20,7 +20,7 @@
 #include <string_view>
 #include <vector>
 
-#include "model/devices.h"
+#include "model/api/devices.h"
 #include "model/result.h"
 #include "model/workload/workload.h"
 

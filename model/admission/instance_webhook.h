@@ -17,8 +17,8 @@
 #include <string>
 #include <string_view>
 
-#include "model/instance_type.h"
-#include "model/quantity.h"
+#include "model/api/instance_type.h"
+#include "model/api/quantity.h"
 
 namespace chaintwin::model {
 

@@ -9,7 +9,7 @@
 
 #include <vector>
 
-#include "model/node.h"
+#include "model/api/node.h"
 #include "model/result.h"
 #include "model/workload/workload.h"
 

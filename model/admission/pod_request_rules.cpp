@@ -5,8 +5,8 @@
 #include <set>
 
 #include "model/admission/accelerator_claim.h"
-#include "model/profile_names.h"
-#include "model/resource_names.h"
+#include "model/catalog/profile_names.h"
+#include "model/catalog/resource_names.h"
 
 namespace chaintwin::model {
 namespace {

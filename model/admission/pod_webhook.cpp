@@ -8,10 +8,10 @@
 #include "model/admission/accelerator_claim.h"
 #include "model/admission/pod_request_rules.h"
 #include "model/credits.h"
-#include "model/fit_pin.h"
-#include "model/label_keys.h"
-#include "model/profile_names.h"
-#include "model/resource_names.h"
+#include "model/admission/fit_pin.h"
+#include "model/catalog/label_keys.h"
+#include "model/catalog/profile_names.h"
+#include "model/catalog/resource_names.h"
 
 namespace chaintwin::model {
 namespace {

@@ -16,7 +16,7 @@
 #include <string>
 #include <string_view>
 
-#include "model/instance_type.h"
+#include "model/api/instance_type.h"
 #include "model/result.h"
 #include "model/workload/workload.h"
 

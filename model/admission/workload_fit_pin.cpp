@@ -2,8 +2,8 @@
 #include "model/admission/workload_fit_pin.h"
 
 #include "model/admission/accelerator_claim.h"
-#include "model/fit_pin.h"
-#include "model/label_keys.h"
+#include "model/admission/fit_pin.h"
+#include "model/catalog/label_keys.h"
 
 namespace chaintwin::model {
 namespace {

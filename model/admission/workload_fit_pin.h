@@ -5,7 +5,7 @@
 // runner when a Workload is created (and may be re-applied on update).
 #pragma once
 
-#include "model/stage4/cluster_state.h"
+#include "model/cluster_state.h"
 #include "model/workload/workload.h"
 
 namespace chaintwin::model {

@@ -3,10 +3,10 @@
 
 #include <limits>
 
-#include "model/codec_support.h"
+#include "model/api/codec_support.h"
 #include "model/kueue/condition_codec.h"
 #include "model/kueue/kueue_codec.h"
-#include "model/object_meta_codec.h"
+#include "model/api/object_meta_codec.h"
 
 namespace chaintwin::model {
 namespace {

@@ -3,7 +3,7 @@
 
 #include <limits>
 
-#include "model/codec_support.h"
+#include "model/api/codec_support.h"
 
 namespace chaintwin::model {
 

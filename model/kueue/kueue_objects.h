@@ -8,8 +8,8 @@
 #include <string_view>
 #include <vector>
 
-#include "model/object_meta.h"
-#include "model/quantity.h"
+#include "model/api/object_meta.h"
+#include "model/api/quantity.h"
 
 namespace chaintwin::model {
 

@@ -6,11 +6,11 @@
 #include <algorithm>
 #include <map>
 
-#include "model/card_ledger.h"
+#include "model/stage3/card_ledger.h"
 #include "model/credits.h"
-#include "model/partition_geometry.h"
-#include "model/population.h"
-#include "model/profile_names.h"
+#include "model/catalog/partition_geometry.h"
+#include "model/stage3/population.h"
+#include "model/catalog/profile_names.h"
 
 namespace chaintwin::model {
 namespace {

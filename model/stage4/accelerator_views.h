@@ -10,8 +10,8 @@
 #include <string_view>
 #include <vector>
 
-#include "model/devices.h"
-#include "model/instance_type.h"
+#include "model/api/devices.h"
+#include "model/api/instance_type.h"
 
 namespace chaintwin::model {
 

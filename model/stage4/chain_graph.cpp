@@ -6,8 +6,8 @@
 #include <boost/graph/reverse_graph.hpp>
 #include <boost/graph/topological_sort.hpp>
 
-#include "model/label_keys.h"
-#include "model/pool_identity.h"
+#include "model/catalog/label_keys.h"
+#include "model/stage3/pool_identity.h"
 
 namespace chaintwin::model {
 namespace {

@@ -11,7 +11,7 @@
 
 #include <boost/graph/adjacency_list.hpp>
 
-#include "model/stage4/cluster_state.h"
+#include "model/cluster_state.h"
 #include "model/stage4/reconcile_loop.h"
 
 namespace chaintwin::model {

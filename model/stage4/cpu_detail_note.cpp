@@ -2,7 +2,7 @@
 #include "model/stage4/cpu_detail_note.h"
 
 
-#include "model/node_keys.h"
+#include "model/stage3/node_keys.h"
 
 namespace chaintwin::model {
 namespace {

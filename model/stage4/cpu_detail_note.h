@@ -9,7 +9,7 @@
 #include <string>
 #include <string_view>
 
-#include "model/node.h"
+#include "model/api/node.h"
 
 namespace chaintwin::model {
 

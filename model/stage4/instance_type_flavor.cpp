@@ -4,10 +4,10 @@
 
 #include <algorithm>
 
-#include "model/label_keys.h"
-#include "model/node_keys.h"
-#include "model/pool_identity.h"
-#include "model/quantity.h"
+#include "model/catalog/label_keys.h"
+#include "model/stage3/node_keys.h"
+#include "model/stage3/pool_identity.h"
+#include "model/api/quantity.h"
 
 namespace chaintwin::model {
 namespace {

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "model/instance_type_flavor_object.h"
+#include "model/api/instance_type_flavor_object.h"
 #include "model/kueue/kueue_objects.h"
 
 namespace chaintwin::model {

@@ -5,7 +5,7 @@
 // queue's resource groups (the NodeQueue reconciler owns quota and HoldAndDrain).
 #pragma once
 
-#include "model/label_keys.h"
+#include "model/catalog/label_keys.h"
 
 #include <optional>
 #include <string>

@@ -1,7 +1,7 @@
 // instanceTypeScheduleLabels (instance_type.go @f130444c).
 #include "model/stage4/instance_type_schedule_labels.h"
 
-#include "model/pool_identity.h"
+#include "model/stage3/pool_identity.h"
 
 namespace chaintwin::model {
 

@@ -4,8 +4,8 @@
 // ClusterQueue and the ones the status's detail flavor is looked up by.
 #pragma once
 
-#include "model/instance_type.h"
-#include "model/object_meta.h"
+#include "model/api/instance_type.h"
+#include "model/api/object_meta.h"
 
 namespace chaintwin::model {
 

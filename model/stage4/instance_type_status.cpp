@@ -8,11 +8,11 @@
 #include <string_view>
 #include <tuple>
 
-#include "model/label_keys.h"
-#include "model/node_keys.h"
-#include "model/pool_identity.h"
-#include "model/profile_names.h"
-#include "model/sliced_detail.h"
+#include "model/catalog/label_keys.h"
+#include "model/stage3/node_keys.h"
+#include "model/stage3/pool_identity.h"
+#include "model/catalog/profile_names.h"
+#include "model/stage3/sliced_detail.h"
 #include "model/stage4/accelerator_views.h"
 #include "model/stage4/instance_type_schedule_labels.h"
 

@@ -11,7 +11,7 @@
 #include <utility>
 #include <vector>
 
-#include "model/stage4/cluster_state.h"
+#include "model/cluster_state.h"
 
 namespace chaintwin::model {
 

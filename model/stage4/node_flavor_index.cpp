@@ -3,7 +3,7 @@
 
 #include <algorithm>
 
-#include "model/label_keys.h"
+#include "model/catalog/label_keys.h"
 
 namespace chaintwin::model {
 namespace {

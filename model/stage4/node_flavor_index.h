@@ -10,8 +10,8 @@
 #include <string_view>
 #include <vector>
 
-#include "model/node_keys.h"
-#include "model/stage4/cluster_state.h"
+#include "model/stage3/node_keys.h"
+#include "model/cluster_state.h"
 
 namespace chaintwin::model {
 

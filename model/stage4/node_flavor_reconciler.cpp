@@ -2,14 +2,14 @@
 // and the pool's derived InstanceType.
 #include "model/stage4/node_flavor_reconciler.h"
 
-#include "model/pool_identity.h"
+#include "model/stage3/pool_identity.h"
 
 #include <set>
 #include <tuple>
 
-#include "model/derived_instance_type.h"
-#include "model/label_keys.h"
-#include "model/node_keys.h"
+#include "model/stage4/derived_instance_type.h"
+#include "model/catalog/label_keys.h"
+#include "model/stage3/node_keys.h"
 #include "model/stage4/node_flavor_index.h"
 #include "model/stage4/node_flavor_shape.h"
 #include "model/stage4/node_topology_reconciler.h"

@@ -1,7 +1,7 @@
 // The desired node-derived ResourceFlavor and the note / drift rules around it.
 #include "model/stage4/node_flavor_shape.h"
 
-#include "model/label_keys.h"
+#include "model/catalog/label_keys.h"
 #include "model/stage4/cpu_detail_note.h"
 
 namespace chaintwin::model {

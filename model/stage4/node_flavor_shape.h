@@ -6,15 +6,15 @@
 // Called by node_flavor_reconciler.cpp.
 #pragma once
 
-#include "model/label_keys.h"
+#include "model/catalog/label_keys.h"
 
 #include <cstdint>
 #include <string>
 #include <string_view>
 
 #include "model/kueue/kueue_objects.h"
-#include "model/node_keys.h"
-#include "model/settings.h"
+#include "model/stage3/node_keys.h"
+#include "model/api/settings.h"
 
 namespace chaintwin::model {
 

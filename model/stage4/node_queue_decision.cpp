@@ -1,6 +1,6 @@
 #include "model/stage4/node_queue_decision.h"
 
-#include "model/label_keys.h"
+#include "model/catalog/label_keys.h"
 #include "model/stage4/stop_policy_migration.h"
 
 namespace chaintwin::model {

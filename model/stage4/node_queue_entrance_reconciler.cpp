@@ -4,8 +4,8 @@
 #include <set>
 
 #include "model/kueue/kueue_codec.h"
-#include "model/label_keys.h"
-#include "model/pool_identity.h"
+#include "model/catalog/label_keys.h"
+#include "model/stage3/pool_identity.h"
 
 namespace chaintwin::model {
 namespace {

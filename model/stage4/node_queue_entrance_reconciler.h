@@ -11,7 +11,7 @@
 // Namespace is gone, is deleted.
 #pragma once
 
-#include "model/label_keys.h"
+#include "model/catalog/label_keys.h"
 
 #include <string>
 #include <string_view>

@@ -1,6 +1,6 @@
 #include "model/stage4/node_queue_reconciler.h"
 
-#include "model/label_keys.h"
+#include "model/catalog/label_keys.h"
 #include "model/stage4/queue_admission_checks.h"
 #include "model/stage4/queue_status.h"
 #include "model/stage4/resource_groups.h"

@@ -16,7 +16,7 @@
 
 #include <string>
 
-#include "model/stage4/cluster_state.h"
+#include "model/cluster_state.h"
 #include "model/stage4/node_queue_decision.h"
 #include "model/stage4/plan.h"
 

@@ -3,8 +3,11 @@
 
 #include <algorithm>
 
-#include "model/label_keys.h"
-#include "model/node_keys.h"
+#include "model/catalog/label_keys.h"
+#include "model/stage3/node_keys.h"
+#include "model/api/k8s_validation.h"
+#include "model/catalog/label_keys.h"
+#include "model/stage3/node_keys.h"
 #include "model/stage4/reconcile_error.h"
 
 namespace chaintwin::model {

@@ -1,7 +1,7 @@
 #include "model/stage4/operator_controllers.h"
 
 #include "model/kueue/kueue_status_reconciler.h"
-#include "model/stage3.h"
+#include "model/stage3/stage3.h"
 #include "model/stage4/admission_check_reconciler.h"
 #include "model/stage4/chain_graph.h"
 #include "model/stage4/instance_reconciler.h"

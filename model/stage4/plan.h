@@ -9,7 +9,7 @@
 #include <variant>
 #include <vector>
 
-#include "model/stage4/cluster_state.h"
+#include "model/cluster_state.h"
 
 namespace chaintwin::model {
 

@@ -8,7 +8,7 @@
 #include <string_view>
 #include <vector>
 
-#include "model/stage4/cluster_state.h"
+#include "model/cluster_state.h"
 
 namespace chaintwin::model {
 

@@ -4,10 +4,10 @@
 #include <set>
 
 #include "model/credits.h"
-#include "model/label_keys.h"
-#include "model/node_keys.h"
-#include "model/pool_identity.h"
-#include "model/resource_names.h"
+#include "model/catalog/label_keys.h"
+#include "model/stage3/node_keys.h"
+#include "model/stage3/pool_identity.h"
+#include "model/catalog/resource_names.h"
 
 namespace chaintwin::model {
 namespace {

@@ -5,7 +5,7 @@
 // Callers: the NodeQueue reconciler and its topology validation.
 #pragma once
 
-#include "model/label_keys.h"
+#include "model/catalog/label_keys.h"
 
 #include <cstdint>
 #include <optional>
@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "model/kueue/kueue_objects.h"
-#include "model/stage4/cluster_state.h"
+#include "model/cluster_state.h"
 
 namespace chaintwin::model {
 

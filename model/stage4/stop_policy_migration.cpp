@@ -1,6 +1,6 @@
 #include "model/stage4/stop_policy_migration.h"
 
-#include "model/label_keys.h"
+#include "model/catalog/label_keys.h"
 #include "model/stage4/queue_status.h"
 
 namespace chaintwin::model {

@@ -3,9 +3,9 @@
 #include <map>
 #include <set>
 
-#include "model/label_keys.h"
-#include "model/node_keys.h"
-#include "model/pool_identity.h"
+#include "model/catalog/label_keys.h"
+#include "model/stage3/node_keys.h"
+#include "model/stage3/pool_identity.h"
 #include "model/stage4/resource_groups.h"
 
 namespace chaintwin::model {

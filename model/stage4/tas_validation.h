@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "model/kueue/kueue_objects.h"
-#include "model/stage4/cluster_state.h"
+#include "model/cluster_state.h"
 
 namespace chaintwin::model {
 

@@ -4,11 +4,11 @@
 #include <algorithm>
 
 #include "model/fnv.h"
-#include "model/label_keys.h"
-#include "model/rfc3339.h"
+#include "model/catalog/label_keys.h"
+#include "model/api/rfc3339.h"
 #include "model/stage4/node_topology_reconciler.h"
 #include "model/stage4/reconcile_error.h"
-#include "model/topology_snapshot_validation.h"
+#include "model/stage4/topology_snapshot_validation.h"
 
 namespace chaintwin::model {
 namespace {

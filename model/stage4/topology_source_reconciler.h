@@ -13,7 +13,7 @@
 // the poll interval; stale: when the kept snapshot expires; ownership conflict: 1 minute).
 // The simulator calls it when the arm's content changes, on a requeue, and when a Node joins or
 // leaves (sim/runner/topology_sources.cpp); NFD's projection of the NodeFeatures onto the Nodes is
-// model/nfd_projection.h.
+// model/stage3/nfd_projection.h.
 #pragma once
 
 #include <map>
@@ -23,7 +23,7 @@
 #include <vector>
 
 #include "model/stage4/plan.h"
-#include "model/topology_snapshot.h"
+#include "model/api/topology_snapshot.h"
 
 namespace chaintwin::model {
 

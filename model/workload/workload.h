@@ -15,10 +15,10 @@
 #include <string_view>
 #include <vector>
 
-#include "model/devices.h"
-#include "model/fit_pin.h"
+#include "model/api/devices.h"
+#include "model/admission/fit_pin.h"
 #include "model/kueue/kueue_objects.h"
-#include "model/object_meta.h"
+#include "model/api/object_meta.h"
 
 namespace chaintwin::model {
 

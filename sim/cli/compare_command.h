@@ -3,15 +3,22 @@
 // `chaintwin run --db` (FILE: its newest complete run, FILE#ID: run ID). Prints per pool, per
 // ClusterQueue and per workload class the figures of both runs and B − A (sim/results/report_diff.h).
 // Exit codes: 0 compared (whether or not the runs differ), 2 bad input, naming the argument.
-// Called by dispatch().
+// Run by the command line (command_line.cpp) with the options it parsed.
 #pragma once
 
+#include <cstdint>
+#include <optional>
 #include <ostream>
 #include <string>
-#include <vector>
 
 namespace chaintwin::cli {
 
-int compare_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+struct CompareCommandOptions {
+  std::string a, b;  // the two sides
+  std::optional<uint64_t> seed, seed_a, seed_b;
+  std::string output = "text";  // text or json
+};
+
+int compare_command(const CompareCommandOptions& o, std::ostream& out, std::ostream& err);
 
 }  // namespace chaintwin::cli

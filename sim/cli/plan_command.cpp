@@ -22,117 +22,18 @@ namespace chaintwin::cli {
 namespace plan = chaintwin::sim::plan;
 namespace {
 
-constexpr const char* kHelp = R"(Usage:
-  chaintwin plan PLAN.yaml [-j N] [--db FILE] [--grid|--adaptive] [--shard I/N] [-o text|json] [--plots DIR]
-  chaintwin plan --report FILE.db [--grid|--adaptive] [-o text|json] [--plots DIR]
-  chaintwin plan merge OUT.db SHARD.db...
-
-Searches the configurations a plan spans (docs/planning.md) for the cheapest one that meets
-every SLO, simulating each configuration with every seed of the plan, and prints the
-recommendation, the nearest configurations that fail, and every configuration simulated.
-
-  -j N           runs in parallel (default: every core); the result is the same for any N
-  --db FILE      keep every run in the SQLite file FILE; a plan run again on its file resumes
-                 where it stopped (no completed run is redone)
-  --grid         simulate every configuration (instead of the plan's search mode)
-  --adaptive     the adaptive search (instead of the plan's search mode); a file holds the same
-                 runs whichever search asked for them, so `--report FILE --adaptive` replays the
-                 adaptive search over a grid's runs
-  --shard I/N    simulate only share I (0-based) of N of the runs the plan needs next (the grid,
-                 or the next round of the adaptive search) into --db, then stop; `--shard N`
-                 reads I from JOB_COMPLETION_INDEX (a Kubernetes Indexed Job)
-  -o text|json   the result's format (default text)
-  --plots DIR    write PNG plots: each SLO metric against each variable with the SLO line and
-                 the 95% band, utilization against capacity, cost against each SLO metric
-  --report FILE  reprint a plan from its file without simulating
-  --dry-run      load and check the plan (every variable value against the base scenario, every
-                 SLO's subject), print the size of its grid, and simulate nothing
-  merge          join shard files of one plan into OUT.db (created when absent)
-
-Exit codes: 0 a configuration meets every SLO (or a shard finished its share), 1 none does,
-2 bad input.
-)";
-
-struct PlanCli {
-  std::string plan_file, db, report, plots, output = "text";
-  std::optional<int32_t> jobs;
-  std::optional<plan::Shard> shard;
-  bool grid = false, adaptive = false, help = false, dry_run = false;
-};
-
-std::optional<int64_t> parse_int(const std::string& s) {
-  if (s.empty() || s.size() > 9 || s.find_first_not_of("0123456789") != std::string::npos) return std::nullopt;
-  return std::stoll(s);
-}
-
-std::string parse(const std::vector<std::string>& args, PlanCli& o) {
-  for (size_t i = 0; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    const auto value = [&]() -> std::optional<std::string> {
-      if (i + 1 >= args.size()) return std::nullopt;
-      return args[++i];
-    };
-    if (a == "-h" || a == "--help") {
-      o.help = true;
-    } else if (a == "-j" || a == "--jobs") {
-      const auto v = value();
-      const auto n = v ? parse_int(*v) : std::nullopt;
-      if (!n || *n < 1 || *n > 1024) return "-j takes a number of parallel runs between 1 and 1024";
-      o.jobs = static_cast<int32_t>(*n);
-    } else if (a == "--db") {
-      const auto v = value();
-      if (!v || v->empty()) return "--db needs a file";
-      o.db = *v;
-    } else if (a == "--report") {
-      const auto v = value();
-      if (!v || v->empty()) return "--report needs a plan's SQLite file";
-      o.report = *v;
-    } else if (a == "--plots") {
-      const auto v = value();
-      if (!v || v->empty()) return "--plots needs a directory";
-      o.plots = *v;
-    } else if (a == "--dry-run") {
-      o.dry_run = true;
-    } else if (a == "--grid") {
-      o.grid = true;
-    } else if (a == "--adaptive") {
-      o.adaptive = true;
-    } else if (a == "-o" || a == "--output") {
-      const auto v = value();
-      if (!v || (*v != "text" && *v != "json")) return "-o takes text or json";
-      o.output = *v;
-    } else if (a == "--shard") {
-      const auto v = value();
-      if (!v) return "--shard needs I/N (or N, with JOB_COMPLETION_INDEX set)";
-      const size_t slash = v->find('/');
-      std::optional<int64_t> index, count;
-      if (slash == std::string::npos) {
-        count = parse_int(*v);
-        const char* env = std::getenv("JOB_COMPLETION_INDEX");
-        if (env == nullptr) return "--shard " + *v + ": without I/N the index comes from JOB_COMPLETION_INDEX, which is not set";
-        index = parse_int(env);
-        if (!index) return "JOB_COMPLETION_INDEX='" + std::string(env) + "' is not a non-negative integer";
-      } else {
-        index = parse_int(v->substr(0, slash));
-        count = parse_int(v->substr(slash + 1));
-      }
-      if (!index || !count || *count < 1 || *index >= *count)
-        return "--shard '" + *v + "': expected I/N with 0 <= I < N (e.g. 0/4)";
-      o.shard = plan::Shard{*index, *count};
-    } else if (!a.empty() && a[0] == '-') {
-      return "unknown flag '" + a + "'";
-    } else if (o.plan_file.empty()) {
-      o.plan_file = a;
-    } else {
-      return "one PLAN at a time (got '" + o.plan_file + "' and '" + a + "')";
-    }
-  }
-  if (!o.report.empty() && !o.plan_file.empty()) return "give a PLAN or --report FILE, not both";
-  if (o.grid && o.adaptive) return "--grid or --adaptive, not both";
-  if (o.report.empty() && o.plan_file.empty() && !o.help) return "no PLAN given";
-  if (o.shard && o.db.empty()) return "--shard needs --db (the shard's own file)";
-  if (!o.report.empty() && (o.shard || !o.db.empty() || o.jobs)) return "--report reads a finished plan: no --db, --shard or -j";
-  return "";
+// --shard I/N, or N with I from JOB_COMPLETION_INDEX (a Kubernetes Indexed Job): the share, or why not.
+model::Result<plan::Shard> resolve_shard(const ShardSpec& spec) {
+  if (spec.index) return plan::Shard{*spec.index, spec.count};
+  const char* env = std::getenv("JOB_COMPLETION_INDEX");
+  if (env == nullptr)
+    return model::err("--shard " + std::to_string(spec.count) +
+                      ": without I/N the index comes from JOB_COMPLETION_INDEX, which is not set");
+  const auto index = whole_number<int64_t>(0, spec.count - 1).parse(env);
+  if (!index)
+    return model::err("JOB_COMPLETION_INDEX='" + std::string(env) + "': expected a whole number from 0 to " +
+                      std::to_string(spec.count - 1) + " (--shard " + std::to_string(spec.count) + ")");
+  return plan::Shard{*index, spec.count};
 }
 
 // The progress line: redrawn in place on a terminal, a plain line now and then elsewhere.
@@ -172,7 +73,7 @@ class PlanProgress {
   std::chrono::steady_clock::time_point round_start_;
 };
 
-std::optional<plan::SearchOptions::Mode> mode_override(const PlanCli& o) {
+std::optional<plan::SearchOptions::Mode> mode_override(const PlanCommandOptions& o) {
   if (o.grid) return plan::SearchOptions::Mode::kGrid;
   if (o.adaptive) return plan::SearchOptions::Mode::kAdaptive;
   return std::nullopt;
@@ -198,53 +99,49 @@ int write_plots(const plan::Plan& p, const plan::Configurations& configs, const 
   return 0;
 }
 
-int merge(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
-  if (args.size() < 2) {
-    err << "chaintwin plan merge: expected OUT.db SHARD.db... (see chaintwin plan --help)\n";
-    return 2;
-  }
+}  // namespace
+
+int plan_merge_command(const PlanMergeOptions& o, std::ostream& out, std::ostream& err) {
   // Every shard is read and checked before OUT is touched: a bad shard leaves OUT as it was.
   std::optional<plan::PlanIdentity> identity;
-  for (size_t i = 1; i < args.size(); ++i) {
-    auto shard = plan::PlanStore::open_existing(args[i]);
+  for (const auto& file : o.shards) {
+    auto shard = plan::PlanStore::open_existing(file);
     if (!shard) {
       err << "chaintwin plan merge: " << shard.error() << "\n";
       return 2;
     }
     if (!identity) identity = shard->identity();
     else if (shard->identity().content_hash != identity->content_hash) {
-      err << "chaintwin plan merge: " << args[i] << ": a shard of another plan (" << shard->identity().plan_file << ", hash "
-          << shard->identity().content_hash << "; " << args[1] << " has hash " << identity->content_hash << ")\n";
+      err << "chaintwin plan merge: " << file << ": a shard of another plan (" << shard->identity().plan_file << ", hash "
+          << shard->identity().content_hash << "; " << o.shards.front() << " has hash " << identity->content_hash << ")\n";
       return 2;
     }
   }
-  auto target = plan::PlanStore::open(args[0], *identity);
+  auto target = plan::PlanStore::open(o.out, *identity);
   if (!target) {
     err << "chaintwin plan merge: " << target.error() << "\n";
     return 2;
   }
-  for (size_t i = 1; i < args.size(); ++i) {
-    if (auto s = target.value().merge_from(args[i]); !s.ok()) {
+  for (const auto& file : o.shards) {
+    if (auto s = target.value().merge_from(file); !s.ok()) {
       err << "chaintwin plan merge: " << s.error() << "\n";
       return 2;
     }
   }
-  out << "merged " << args.size() - 1 << " files into " << args[0] << ": " << target.value().size() << " runs\n";
+  out << "merged " << o.shards.size() << " files into " << o.out << ": " << target.value().size() << " runs\n";
   return 0;
 }
 
-}  // namespace
 
-int plan_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
-  if (!args.empty() && args[0] == "merge") return merge({args.begin() + 1, args.end()}, out, err);
-  PlanCli o;
-  if (const std::string e = parse(args, o); !e.empty()) {
-    err << "chaintwin plan: " << e << "\n(see chaintwin plan --help)\n";
-    return 2;
-  }
-  if (o.help) {
-    out << kHelp;
-    return 0;
+int plan_command(const PlanCommandOptions& o, std::ostream& out, std::ostream& err) {
+  std::optional<plan::Shard> shard;
+  if (o.shard) {
+    auto resolved = resolve_shard(*o.shard);
+    if (!resolved) {
+      err << "chaintwin plan: " << resolved.error() << "\n";
+      return 2;
+    }
+    shard = *resolved;
   }
   if (!o.report.empty()) {
     auto opened = plan::open_plan_file(o.report, mode_override(o));
@@ -306,7 +203,7 @@ int plan_command(const std::vector<std::string>& args, std::ostream& out, std::o
   }
   plan::DriverOptions options;
   options.jobs = o.jobs.value_or(static_cast<int32_t>(std::max(1u, std::thread::hardware_concurrency())));
-  options.shard = o.shard;
+  options.shard = shard;
   options.version = CHAINTWIN_VERSION;
   PlanProgress progress(err);
   options.on_progress = [&](int64_t done, int64_t total, const std::string& best, int64_t round) {
@@ -322,8 +219,8 @@ int plan_command(const std::vector<std::string>& args, std::ostream& out, std::o
   err << "plan: " << outcome->runs_simulated << " runs simulated, "
       << (static_cast<int64_t>(store->size()) - outcome->runs_simulated) << " already in "
       << (o.db.empty() ? std::string("memory") : o.db) << "\n";
-  if (o.shard) {
-    out << "shard " << o.shard->index << "/" << o.shard->count << ": " << outcome->runs_simulated << " runs written to "
+  if (shard) {
+    out << "shard " << shard->index << "/" << shard->count << ": " << outcome->runs_simulated << " runs written to "
         << o.db << (outcome->finished ? " (the search needs no more runs)" : "") << "\n";
     return 0;
   }

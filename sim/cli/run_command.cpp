@@ -7,115 +7,14 @@
 
 #include "sim/results/event_log.h"
 #include "sim/results/progress.h"
-#include "sim/results/sqlite_store.h"
 #include "sim/results/report.h"
 #include "sim/results/sqlite_store.h"
 #include "sim/runner/simulation.h"
 #include "sim/scenario/scenario_loader.h"
 
 namespace chaintwin::cli {
-namespace {
 
-constexpr const char* kRunHelp = R"(Usage: chaintwin run [SCENARIO] [--seed N] [--until T] [--db FILE] [--events FILE] [-o text|json]
-
-Simulates SCENARIO (a chaintwin/v1 scenario file, YAML or JSON; without one, the embedded default
-scenario scenarios/default.yaml) over simulated time through the operator's chain and Kueue, then
-prints a report per pool (ClusterQueue) and per workload class.
-
-  --seed N        override the scenario's seed (all randomness derives from it)
-  --until T       stop at simulated time T (e.g. 6h) instead of the scenario's horizon
-  --db FILE       write the results to the SQLite file FILE (runs, events, workloads, pool series,
-                  final objects; see docs/results.md)
-  --events FILE   write the event log to FILE ('-' for stdout), simulated time first on every line
-  -o text|json    the report's format (default text)
-  --verify        after every event the simulator handled incrementally, run the operator's whole
-                  fixpoint on a copy and stop with an error if it would write anything but
-                  InstanceType statuses (slow: for checking the fast paths on a scenario)
-
-Exit codes: 0 the run finished and its expectations held, 1 an expectation failed, 2 bad input.
-)";
-
-constexpr const char* kCheckHelp = R"(Usage: chaintwin check [--verify] SCENARIO...
-
-Simulates each scenario and evaluates its `expect:` blocks. Prints every failure with the scenario,
-the time, the object and want/got, then `N passed, M failed` (expectations). Exit codes: 0 all held,
-1 any failed, 2 bad input.
-)";
-
-struct RunOptionsCli {
-  std::string scenario;
-  std::optional<uint64_t> seed;
-  std::optional<sim::SimTime> until;
-  std::string db, events, output = "text";
-  bool help = false;
-  bool verify = false;
-};
-
-std::string parse(const std::vector<std::string>& args, RunOptionsCli& o) {
-  for (size_t i = 0; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    auto value = [&](const char* flag) -> std::optional<std::string> {
-      if (i + 1 >= args.size()) return std::nullopt;
-      (void)flag;
-      return args[++i];
-    };
-    if (a == "-h" || a == "--help") {
-      o.help = true;
-    } else if (a == "--seed") {
-      auto v = value("--seed");
-      if (!v) return "--seed needs a value";
-      try {
-        size_t used = 0;
-        const unsigned long long n = std::stoull(*v, &used);
-        if (used != v->size() || (*v)[0] == '-') throw std::invalid_argument("x");
-        o.seed = n;
-      } catch (...) {
-        return "--seed: '" + *v + "' is not a non-negative integer";
-      }
-    } else if (a == "--until") {
-      auto v = value("--until");
-      if (!v) return "--until needs a duration (e.g. 6h)";
-      auto t = sim::SimTime::parse(*v);
-      if (!t.ok()) return "--until: " + t.error();
-      o.until = *t;
-    } else if (a == "--verify") {
-      o.verify = true;
-    } else if (a == "--db") {
-      auto v = value("--db");
-      if (!v) return "--db needs a file";
-      o.db = *v;
-    } else if (a == "--events") {
-      auto v = value("--events");
-      if (!v) return "--events needs a file (or -)";
-      o.events = *v;
-    } else if (a == "-o" || a == "--output") {
-      auto v = value("-o");
-      if (!v || (*v != "text" && *v != "json")) return "-o takes text or json";
-      o.output = *v;
-    } else if (!a.empty() && a[0] == '-' && a != "-") {
-      return "unknown flag '" + a + "'";
-    } else if (o.scenario.empty()) {
-      o.scenario = a;
-    } else {
-      return "one SCENARIO at a time (got '" + o.scenario + "' and '" + a + "')";
-    }
-  }
-  return "";
-}
-
-
-}  // namespace
-
-int run_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
-  RunOptionsCli o;
-  if (const std::string e = parse(args, o); !e.empty()) {
-    err << "chaintwin run: " << e << "\n(see chaintwin run --help)\n";
-    return 2;
-  }
-  if (o.help) {
-    out << kRunHelp;
-    return 0;
-  }
+int run_command(const RunCommandOptions& o, std::ostream& out, std::ostream& err) {
   auto scenario = sim::load_scenario_or_default(o.scenario);
   if (!scenario.ok()) {
     err << "chaintwin run: " << scenario.error() << "\n";
@@ -200,27 +99,10 @@ int run_command(const std::vector<std::string>& args, std::ostream& out, std::os
   return simulation.failures().empty() ? 0 : 1;
 }
 
-int check_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
-  if (args.empty()) {
-    err << "chaintwin check: no SCENARIO given\n(see chaintwin check --help)\n";
-    return 2;
-  }
-  if (args[0] == "-h" || args[0] == "--help") {
-    out << kCheckHelp;
-    return 0;
-  }
+int check_command(const CheckCommandOptions& o, std::ostream& out, std::ostream& err) {
   // Load every file first: bad input stops before anything runs.
   std::vector<sim::Scenario> scenarios;
-  bool verify = false;
-  for (const auto& file : args) {
-    if (file == "--verify") {
-      verify = true;
-      continue;
-    }
-    if (!file.empty() && file[0] == '-') {
-      err << "chaintwin check: unknown flag '" << file << "'\n";
-      return 2;
-    }
+  for (const auto& file : o.scenarios) {
     auto s = sim::load_scenario(file);
     if (!s.ok()) {
       err << "chaintwin check: " << s.error() << "\n";
@@ -235,7 +117,7 @@ int check_command(const std::vector<std::string>& args, std::ostream& out, std::
     sim::RunOptions options;
     options.version = CHAINTWIN_VERSION;
     options.keep_events = false;
-    options.verify_incremental = verify;
+    options.verify_incremental = o.verify;
     sim::Simulation simulation(std::move(scenario), options);
     auto record = simulation.run();
     if (!record.ok()) {

@@ -96,7 +96,7 @@ std::vector<NamedChart> plan_charts(const Plan& plan, const Configurations& conf
         if (!band) series.y_low.clear(), series.y_high.clear();
         c.series.push_back(std::move(series));
       }
-      c.lines.push_back({"SLO " + std::string(slo.at_most() ? "<= " : ">= ") + format_metric(slo, slo.bound), scaled(slo, slo.bound), false, 0});
+      c.lines.push_back({"SLO " + std::string(slo.at_most() ? "<= " : ">= ") + slo_bound_text(slo), scaled(slo, slo.bound), false, 0});
       charts.push_back({"slo-" + std::to_string(s + 1) + "-" + var.name + ".png", std::move(c)});
     }
   }
@@ -171,7 +171,7 @@ std::vector<NamedChart> plan_charts(const Plan& plan, const Configurations& conf
     }
     c.series.push_back(std::move(all));
     if (frontier.x.size() > 1) c.series.push_back(std::move(frontier));
-    c.lines.push_back({"SLO " + std::string(slo.at_most() ? "<= " : ">= ") + format_metric(slo, slo.bound), scaled(slo, slo.bound), false, 0});
+    c.lines.push_back({"SLO " + std::string(slo.at_most() ? "<= " : ">= ") + slo_bound_text(slo), scaled(slo, slo.bound), false, 0});
     charts.push_back({"cost-vs-slo-" + std::to_string(s + 1) + ".png", std::move(c)});
   }
   return charts;

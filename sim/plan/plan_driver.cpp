@@ -7,7 +7,7 @@
 #include <mutex>
 #include <thread>
 
-#include "model/card_ledger.h"
+#include "model/stage3/card_ledger.h"
 #include "sim/plan/run_metrics.h"
 #include "sim/runner/simulation.h"
 

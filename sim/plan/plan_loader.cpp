@@ -6,7 +6,7 @@
 #include <set>
 #include <sstream>
 
-#include "model/card_ledger.h"
+#include "model/stage3/card_ledger.h"
 #include "model/fnv.h"
 #include "sim/kube_documents.h"
 #include "sim/plan/field_patch.h"

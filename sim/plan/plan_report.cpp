@@ -4,6 +4,10 @@
 #include <iomanip>
 #include <sstream>
 
+#include "sim/results/duration_text.h"
+#include "sim/results/text_table.h"
+#include "sim/sim_time.h"
+
 namespace chaintwin::sim::plan {
 namespace {
 
@@ -13,19 +17,15 @@ std::string fixed(double v, int digits) {
   return os.str();
 }
 
-std::string duration_text(double seconds) {
-  const bool negative = seconds < 0;
-  const double s = std::fabs(seconds);
-  std::string out;
-  const auto two = [](int64_t big, const char* bu, int64_t small, const char* su) {
-    return std::to_string(big) + bu + (small != 0 ? std::to_string(small) + su : std::string());
-  };
-  const auto whole = static_cast<int64_t>(s + 0.5);
-  if (s < 60) out = fixed(s, s < 10 ? 1 : 0) + "s";
-  else if (s < 3600) out = two(whole / 60, "m", whole % 60, "s");
-  else if (s < 86400) out = two(whole / 3600, "h", whole % 3600 / 60, "m");
-  else out = two(whole / 86400, "d", whole % 86400 / 3600, "h");
-  return (negative ? "-" : "") + out;
+// Seconds (a mean over seeds) as whole µs, for the one duration formatter.
+int64_t micros(double seconds) { return std::llround(seconds * 1e6); }
+
+// The precision of an SLO's wait figures on one line (its mean and interval): one format for all
+// of them (duration_text.h).
+DurationPrecision wait_precision(const MetricSummary& m) {
+  std::vector<int64_t> us{micros(m.mean), micros(m.margin)};
+  if (m.ci_low) us.push_back(micros(*m.ci_low)), us.push_back(micros(*m.ci_high));
+  return column_precision(us);
 }
 
 std::string pad(const std::string& s, size_t width) {
@@ -41,8 +41,9 @@ std::string seeds_text(const Plan& plan) {
 }
 
 std::string verdict_line(const Slo& slo, const MetricSummary& m) {
-  std::string line = format_metric(slo, m.mean);
-  if (m.ci_low) line += " [" + format_metric(slo, *m.ci_low) + ", " + format_metric(slo, *m.ci_high) + "]";
+  const DurationPrecision p = wait_precision(m);
+  std::string line = format_metric(slo, m.mean, p);
+  if (m.ci_low) line += " [" + format_metric(slo, *m.ci_low, p) + ", " + format_metric(slo, *m.ci_high, p) + "]";
   if (m.censored_seeds > 0)
     line += " (>=: censored in " + std::to_string(m.censored_seeds) + " of " + std::to_string(m.seeds) + " seeds)";
   return line;
@@ -84,6 +85,11 @@ std::string cost_text(const Plan& plan, double cost) {
   return "";
 }
 
+std::string slo_bound_text(const Slo& slo) {
+  if (slo.metric != Slo::Metric::kWait) return format_metric(slo, slo.bound);
+  return SimTime::micros(micros(slo.bound)).to_string();
+}
+
 std::string Slo::describe() const {
   std::string who;
   switch (subject) {
@@ -95,7 +101,7 @@ std::string Slo::describe() const {
   switch (metric) {
     case Metric::kWait:
       return who + " wait " + (percentile == 100 ? std::string("max") : "p" + std::to_string(percentile)) +
-             " <= " + duration_text(bound);
+             " <= " + slo_bound_text(*this);
     case Metric::kAdmittedFraction: return who + " admittedFraction >= " + fixed(bound, 3);
     case Metric::kNeverAdmitted: return who + " neverAdmitted <= " + fixed(bound, 0);
     case Metric::kUtilization: return who + " utilization >= " + fixed(bound, 3);
@@ -103,9 +109,9 @@ std::string Slo::describe() const {
   return who;
 }
 
-std::string format_metric(const Slo& slo, double value) {
+std::string format_metric(const Slo& slo, double value, DurationPrecision precision) {
   switch (slo.metric) {
-    case Slo::Metric::kWait: return duration_text(value);
+    case Slo::Metric::kWait: return duration_text(micros(value), precision);
     case Slo::Metric::kNeverAdmitted: return fixed(value, std::fabs(value - std::round(value)) < 1e-9 ? 0 : 1);
     default: return fixed(value, 3);
   }
@@ -135,22 +141,28 @@ std::string plan_report_text(const Plan& plan, const Configurations& configs, co
        << "  (" << cost_text(plan, out.cost[b])
        << (plan.objective.kind == Objective::Kind::kMinimizeCards ? std::string() : ", " + fixed(out.cards[b], 0) + " cards")
        << ")\n";
-    std::vector<std::vector<std::string>> rows{{"SLO", "mean", "95% interval", "margin", ""}};
+    // One precision per column, over the wait SLOs' figures in it (duration_text.h).
+    std::vector<int64_t> means, intervals, margins;
+    for (size_t s = 0; s < plan.slos.size(); ++s) {
+      if (plan.slos[s].metric != Slo::Metric::kWait) continue;
+      const auto& m = o.slos[s];
+      means.push_back(micros(m.mean));
+      margins.push_back(micros(m.margin));
+      if (m.ci_low) intervals.push_back(micros(*m.ci_low)), intervals.push_back(micros(*m.ci_high));
+    }
+    const DurationPrecision mean_p = column_precision(means), interval_p = column_precision(intervals),
+                            margin_p = column_precision(margins);
+    TextTable table({"  SLO", "mean", "95% interval", "margin", "verdict"}, "lrrrl");
     for (size_t s = 0; s < plan.slos.size(); ++s) {
       const auto& m = o.slos[s];
-      rows.push_back({plan.slos[s].describe(), format_metric(plan.slos[s], m.mean),
-                      m.ci_low ? "[" + format_metric(plan.slos[s], *m.ci_low) + ", " + format_metric(plan.slos[s], *m.ci_high) + "]"
-                               : "-",
-                      format_metric(plan.slos[s], m.margin), m.met ? "met" : "FAILED"});
+      const Slo& slo = plan.slos[s];
+      table.add({"  " + slo.describe(), format_metric(slo, m.mean, mean_p),
+                 m.ci_low ? "[" + format_metric(slo, *m.ci_low, interval_p) + ", " +
+                                format_metric(slo, *m.ci_high, interval_p) + "]"
+                          : "-",
+                 format_metric(slo, m.margin, margin_p), m.met ? "met" : "FAILED"});
     }
-    std::vector<size_t> widths(rows[0].size(), 0);
-    for (const auto& r : rows)
-      for (size_t c = 0; c < r.size(); ++c) widths[c] = std::max(widths[c], r[c].size());
-    for (const auto& r : rows) {
-      os << "  ";
-      for (size_t c = 0; c < r.size(); ++c) os << pad(r[c], widths[c] + 2);
-      os << "\n";
-    }
+    os << table.str();
     os << "  supported by " << plan.seeds.size() << " runs (seeds " << seeds_text(plan) << ")\n";
   } else {
     os << "No configuration meets every SLO.\n";

@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "sim/plan/plan.h"
+#include "sim/results/duration_text.h"
 #include "sim/plan/plan_driver.h"
 #include "sim/plan/plan_space.h"
 
@@ -19,7 +20,11 @@ namespace chaintwin::sim::plan {
 std::string plan_report_text(const Plan& plan, const Configurations& configs, const PlanOutcome& outcome);
 nlohmann::ordered_json plan_report_json(const Plan& plan, const Configurations& configs, const PlanOutcome& outcome);
 
-// A metric value in its unit: waits as durations ("4m12s"), fractions as "0.973", counts as integers.
-std::string format_metric(const Slo& slo, double value);
+// A metric value in its unit: waits (seconds) as durations at `precision` ("4m12s", "0.94s";
+// duration_text.h), fractions as "0.973", counts as integers.
+std::string format_metric(const Slo& slo, double value, DurationPrecision precision = DurationPrecision::kSeconds);
+// The SLO's bound in its author's words: a wait as a plan file spells a duration ("10m", "90s"),
+// the others as format_metric prints them.
+std::string slo_bound_text(const Slo& slo);
 
 }  // namespace chaintwin::sim::plan

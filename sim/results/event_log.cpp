@@ -45,6 +45,16 @@ std::string format_sim_time(SimTime t) {
   return days + "d" + two_digits(h) + ":" + two_digits(m) + ":" + two_digits(s) + "." + frac;
 }
 
+std::string format_log_duration(int64_t us) {
+  std::string t = format_sim_time(SimTime::micros(us));
+  t.erase(0, t.find_first_not_of(' '));
+  const bool negative = t[0] == '-';
+  if (negative) t.erase(0, 1);
+  if (t.rfind("0d", 0) == 0) t.erase(0, 2);
+  if (t.size() >= 7 && t.compare(t.size() - 7, 7, ".000000") == 0) t.erase(t.size() - 7);
+  return negative ? "-" + t : t;
+}
+
 std::string format_event(const EventRecord& event) {
   std::string line = format_sim_time(event.at);
   line += ' ';

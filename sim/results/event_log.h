@@ -26,6 +26,11 @@ inline constexpr int kEventKindWidth = 13;  // "QuotaReserved", the longest kind
 // Days right-aligned in 3 columns (fixed width 19 up to 999 days); negative times get a '-'.
 std::string format_sim_time(SimTime t);
 
+// A duration inside an event's message ("runs 00:20:00"): exact, "[<d>d]HH:MM:SS[.ffffff]" —
+// "00:01:30", "1d02:00:00", "00:00:00.250000" (format_sim_time without zero days and without a
+// zero fraction). Reports print durations for people instead (duration_text.h).
+std::string format_log_duration(int64_t us);
+
 // One event as one log line (no trailing newline).
 std::string format_event(const EventRecord& event);
 

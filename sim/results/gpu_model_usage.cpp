@@ -5,7 +5,7 @@
 #include <algorithm>
 
 #include "model/credits.h"
-#include "model/int128.h"
+#include "model/api/int128.h"
 #include "model/normalize_name.h"
 
 namespace chaintwin::sim {

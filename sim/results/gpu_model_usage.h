@@ -19,8 +19,8 @@
 #include <string>
 #include <vector>
 
-#include "model/devices.h"
-#include "model/instance_type.h"
+#include "model/api/devices.h"
+#include "model/api/instance_type.h"
 #include "sim/results/run_record.h"
 #include "sim/sim_time.h"
 

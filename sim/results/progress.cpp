@@ -5,8 +5,8 @@
 #include <iostream>
 #include <unistd.h>
 
-#include "model/int128.h"
-#include "sim/results/report.h"
+#include "model/api/int128.h"
+#include "sim/results/duration_text.h"
 
 namespace chaintwin::sim {
 namespace {
@@ -45,7 +45,8 @@ std::string ProgressBar::render(SimTime now, SimTime horizon, int64_t events, in
   std::string line = "[" + std::string(static_cast<size_t>(filled), '#') +
                      std::string(static_cast<size_t>(width - filled), '.') + "]  ";
   line += std::to_string(permille / 10) + "." + std::to_string(permille % 10) + " %  ";
-  line += format_duration(now.us()) + " / " + format_duration(horizon.us()) + "  ";
+  line += duration_text(now.us(), DurationPrecision::kSeconds) + " / " +
+          duration_text(horizon.us(), DurationPrecision::kSeconds) + "  ";
   line += std::to_string(events) + " events";
   if (elapsed_ms > 0) line += "  " + std::to_string(events * 1000 / elapsed_ms) + " events/s";
   return line;

@@ -4,7 +4,7 @@
 #include <map>
 #include <utility>
 
-#include "model/int128.h"
+#include "model/api/int128.h"
 
 namespace chaintwin::sim {
 namespace {
@@ -121,27 +121,27 @@ WorkloadFigures workload_figures(const std::vector<const WorkloadOutcome*>& work
 std::vector<GpuModelReport> gpu_model_reports(const RunRecord& record) {
   std::map<std::string, GpuModelReport> rows;
   for (const auto& m : record.gpu_models) rows[m.gpu_model].usage = m;
-  std::map<std::string, std::vector<const WorkloadOutcome*>> waited;  // not started at creation
+  std::map<std::string, std::vector<const WorkloadOutcome*>> mine;
   std::map<std::string, std::map<std::string, int64_t>> gates;
   for (const auto& w : record.workloads) {
     if (w.gpu_model.empty()) continue;
     GpuModelReport& r = rows[w.gpu_model];
     r.usage.gpu_model = w.gpu_model;
     ++r.workloads;
+    mine[w.gpu_model].push_back(&w);
     if (w.first_admitted) {
       ++r.admitted;
-      if (*w.first_admitted > w.created) waited[w.gpu_model].push_back(&w);
+      if (*w.first_admitted > w.created) ++r.waited;
     } else {
       ++r.never_admitted;
       ++gates[w.gpu_model][w.rejected ? std::string("gate1") : w.last_pending_gate];
-      if (!w.rejected) waited[w.gpu_model].push_back(&w);  // censored at the end
+      if (!w.rejected) ++r.waited;  // censored at the end
     }
   }
   static const std::vector<std::string> kGateOrder{"gate1", "queue", "gate2", "gate3", "gate4", "gate5"};
   std::vector<GpuModelReport> out;
   for (auto& [key, r] : rows) {
-    r.wait = wait_stats(waited[key], record.info.ended_at);
-    r.waited = r.wait.count;
+    r.wait = wait_stats(mine[key], record.info.ended_at);
     auto counts = gates[key];
     for (const auto& gate : kGateOrder)
       if (const auto it = counts.find(gate); it != counts.end()) {

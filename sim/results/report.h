@@ -16,6 +16,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "sim/results/duration_text.h"
 #include "sim/results/run_record.h"
 
 namespace chaintwin::sim {
@@ -87,9 +88,11 @@ struct GpuModelReport {
   GpuModelSummary usage;
   int64_t workloads = 0;  // arrived, rejected ones included
   int64_t admitted = 0;   // admitted at least once
-  // The workloads that did not start at their creation instant: admitted after more than 0 s, or
-  // never admitted (rejected ones left out; censored at the end of the run). wait: over those.
+  // The workloads whose wait was more than 0 s: admitted after their creation instant, or never
+  // admitted (rejected ones left out; censored at the end of the run).
   int64_t waited = 0;
+  // Over every workload of the model that was not rejected, zero waits included: the definition
+  // of the ClusterQueue and class figures (wait_stats) and of an SLO's wait.
   WaitStats wait;
   int64_t never_admitted = 0;  // never admitted by the end (rejected ones included)
   // never_admitted by the last gate that held them: gate1, queue (Kueue: no quota), gate2 … gate5,
@@ -119,22 +122,21 @@ std::optional<int64_t> nearest_rank(const std::vector<int64_t>& sorted, int32_t 
 // (record.info.ended_at), where the waits of the never-admitted are censored.
 WorkloadFigures workload_figures(const std::vector<const WorkloadOutcome*>& workloads, SimTime end);
 
-// A duration for the report: exact, "[<d>d]HH:MM:SS[.ffffff]" — "00:01:30", "1d02:00:00",
-// "00:00:00.250000" (the event log's time without zero days and without a zero fraction).
-std::string format_duration(int64_t us);
-
-// A wait percentile as the text report prints it: "-" when there is none, "00:05:00", or
-// ">= 18:00:00" when it is censored (report_format.cpp).
-std::string wait_percentile_text(const std::optional<WaitPercentile>& p);
+// A wait percentile as the text prints it at `precision` (duration_text.h): "-" when there is
+// none, "5m00s", or ">= 18h00m00s" when it is censored, its value rounded down (report_format.cpp).
+std::string wait_percentile_text(const std::optional<WaitPercentile>& p, DurationPrecision precision);
 // {"count", "censored", "p50": {"us", "censored"} | null, "p90", "p95", "p99", "max"}.
 nlohmann::ordered_json wait_stats_json(const WaitStats& w);
 
-// An amount of `resource` as the text report prints it ("2.000 cards", "16.000 cores", "4.000 GiB",
-// "3.000 units"), and the JSON name of its unit ("credits", "millicores", "bytes", "units").
+// An amount of `resource` as the text prints it, a number in the unit a reader thinks in ("2.000"
+// cards, "16.000" cores, "4.000" GiB, "3.000" units); that unit as a title names it ("cards",
+// "cores", "GiB", "units"); and the JSON name of the exact unit ("credits", "millicores", "bytes",
+// "units").
 std::string format_resource_amount(double value, const std::string& resource);
+std::string resource_unit_text(const std::string& resource);
 std::string resource_unit_name(const std::string& resource);
 
-// Aligned tables with a unit on every number (report_format.cpp).
+// Aligned tables, one unit per table named in its title, durations for people (report_format.cpp).
 std::string report_text(const Report& report);
 nlohmann::ordered_json report_json(const Report& report);
 

@@ -1,5 +1,6 @@
 #include "sim/results/report_diff.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <map>
 
@@ -118,6 +119,38 @@ std::string fixed(double v, int decimals) {
 
 std::string signed_text(const std::string& magnitude, bool negative) { return (negative ? "-" : "+") + magnitude; }
 
+// B − A of a wait: exact, or a bound when a side is censored ("exact", "at_least", "at_most",
+// "unknown"); nullopt when a side has no wait.
+std::optional<std::pair<int64_t, const char*>> wait_difference(const FigureDiff& f) {
+  if (!f.a_wait || !f.b_wait) return std::nullopt;
+  const int64_t d = f.b_wait->us - f.a_wait->us;
+  if (f.a_wait->censored && f.b_wait->censored) return std::make_pair(d, "unknown");
+  if (f.b_wait->censored) return std::make_pair(d, "at_least");
+  if (f.a_wait->censored) return std::make_pair(d, "at_most");
+  return std::make_pair(d, "exact");
+}
+
+// The precision of a duration or wait row: A, B and B − A are one figure, printed alike.
+DurationPrecision row_precision(const FigureDiff& f) {
+  std::vector<int64_t> us;
+  if (f.kind == Kind::kDuration) {
+    for (const auto& v : {f.a_count, f.b_count})
+      if (v) us.push_back(*v);
+    if (f.a_count && f.b_count) us.push_back(*f.b_count - *f.a_count);
+  } else if (f.kind == Kind::kWait) {
+    for (const auto& w : {f.a_wait, f.b_wait})
+      if (w) us.push_back(w->us);
+    if (const auto d = wait_difference(f)) us.push_back(d->first);
+  }
+  return column_precision(us);
+}
+
+// A signed duration: "+5m03s", "-0.02s"; 0 as "0".
+std::string signed_duration(int64_t d, DurationPrecision p) {
+  if (d == 0) return "0";
+  return (d > 0 ? "+" : "") + duration_text(d, p);
+}
+
 std::string value_text(const FigureDiff& f, bool side_a) {
   switch (f.kind) {
     case Kind::kCount: {
@@ -126,9 +159,9 @@ std::string value_text(const FigureDiff& f, bool side_a) {
     }
     case Kind::kDuration: {
       const auto& v = side_a ? f.a_count : f.b_count;
-      return v ? format_duration(*v) : "-";
+      return v ? duration_text(*v, row_precision(f)) : "-";
     }
-    case Kind::kWait: return wait_percentile_text(side_a ? f.a_wait : f.b_wait);
+    case Kind::kWait: return wait_percentile_text(side_a ? f.a_wait : f.b_wait, row_precision(f));
     case Kind::kRatio: {
       const auto& v = side_a ? f.a_value : f.b_value;
       return v ? fixed(*v * 100.0, 2) + " %" : "-";
@@ -141,39 +174,31 @@ std::string value_text(const FigureDiff& f, bool side_a) {
   return "-";
 }
 
-// B − A of a wait: exact, or a bound when a side is censored ("exact", "at_least", "at_most",
-// "unknown"); nullopt when a side has no wait.
-std::optional<std::pair<int64_t, const char*>> wait_difference(const FigureDiff& f) {
-  if (!f.a_wait || !f.b_wait) return std::nullopt;
-  const int64_t d = f.b_wait->us - f.a_wait->us;
-  if (f.a_wait->censored && f.b_wait->censored) return std::make_pair(d, "unknown");
-  if (f.b_wait->censored) return std::make_pair(d, "at_least");
-  if (f.a_wait->censored) return std::make_pair(d, "at_most");
-  return std::make_pair(d, "exact");
-}
-
 std::string difference_text(const FigureDiff& f, const RowDiff& row) {
   if (!row.in_a) return "(only in B)";
   if (!row.in_b) return "(only in A)";
   switch (f.kind) {
-    case Kind::kCount:
-    case Kind::kDuration: {
+    case Kind::kCount: {
       if (!f.a_count || !f.b_count) return "-";
       const int64_t d = *f.b_count - *f.a_count;
       if (d == 0) return "0";
-      return f.kind == Kind::kCount ? signed_text(std::to_string(d < 0 ? -d : d), d < 0)
-                                    : signed_text(format_duration(d < 0 ? -d : d), d < 0);
+      return signed_text(std::to_string(d < 0 ? -d : d), d < 0);
     }
+    case Kind::kDuration:
+      if (!f.a_count || !f.b_count) return "-";
+      return signed_duration(*f.b_count - *f.a_count, row_precision(f));
     case Kind::kWait: {
       const auto d = wait_difference(f);
       if (!d) return f.a_wait || f.b_wait ? "-" : "0";
       const std::string bound = d->second;
       if (bound == "unknown") return "? (both censored)";
-      const std::string magnitude =
-          d->first == 0 ? "0" : signed_text(format_duration(d->first < 0 ? -d->first : d->first), d->first < 0);
-      if (bound == "at_least") return ">= " + magnitude;
-      if (bound == "at_most") return "<= " + magnitude;
-      return magnitude;
+      const DurationPrecision p = row_precision(f);
+      if (bound == "exact") return signed_duration(d->first, p);
+      // A bound is rounded the way that keeps it true: at least → down, at most → up.
+      const bool up = bound == "at_most";
+      const std::string shown = duration_bound_text(d->first, p, up);
+      const bool positive = shown != "0s" && shown[0] != '-';
+      return (up ? "<= " : ">= ") + std::string(positive ? "+" : "") + shown;
     }
     case Kind::kRatio:
     case Kind::kAmount: {
@@ -188,21 +213,50 @@ std::string difference_text(const FigureDiff& f, const RowDiff& row) {
 }
 
 std::string section(const std::string& title, const std::vector<std::string>& key_header,
-                    const std::vector<RowDiff>& rows) {
+                    const std::vector<const RowDiff*>& rows) {
   std::vector<std::string> header = key_header;
   for (const char* h : {"figure", "A", "B", "B − A"}) header.emplace_back(h);
   TextTable t(header, std::string(key_header.size() + 1, 'l') + "rrr");
-  for (const auto& row : rows)
-    for (const auto& f : row.figures) {
+  for (const RowDiff* row : rows)
+    for (const auto& f : row->figures) {
       std::vector<std::string> cells;
-      for (const auto& k : row.key) cells.push_back(k.empty() ? "(none)" : k);
+      for (const auto& k : row->key) cells.push_back(k.empty() ? "(none)" : k);
       cells.push_back(f.name);
       cells.push_back(value_text(f, true));
       cells.push_back(value_text(f, false));
-      cells.push_back(difference_text(f, row));
+      cells.push_back(difference_text(f, *row));
       t.add(std::move(cells));
     }
   return "\n" + title + "\n" + (rows.empty() ? std::string("(none)\n") : t.str());
+}
+
+std::vector<const RowDiff*> all_of(const std::vector<RowDiff>& rows) {
+  std::vector<const RowDiff*> out;
+  for (const auto& r : rows) out.push_back(&r);
+  return out;
+}
+
+// The pool rows, one section per unit (cards first), each titled with its unit.
+std::string pool_sections(const std::vector<RowDiff>& pools) {
+  if (pools.empty()) return section("Pools", {"ClusterQueue", "resource"}, {});
+  std::vector<std::string> units;  // in the order "cards", then the others as they come
+  units.emplace_back("cards");
+  for (const auto& r : pools) {
+    const std::string u = resource_unit_text(r.key.at(1));
+    if (std::find(units.begin(), units.end(), u) == units.end()) units.push_back(u);
+  }
+  std::string out;
+  for (const auto& u : units) {
+    std::vector<const RowDiff*> mine;
+    for (const auto& r : pools)
+      if (resource_unit_text(r.key.at(1)) == u) mine.push_back(&r);
+    if (mine.empty()) continue;
+    out += section("Pools in " + u + " (ClusterQueue × resource" +
+                       (u == "cards" ? std::string(", 1 card = 1,600,000 credits") : std::string()) +
+                       "; utilization differences in percentage points)",
+                   {"ClusterQueue", "resource"}, mine);
+  }
+  return out;
 }
 
 nlohmann::ordered_json wait_json(const std::optional<WaitPercentile>& p) {
@@ -265,7 +319,8 @@ nlohmann::ordered_json run_json(const RunInfo& i) {
 
 std::string run_text(const char* side, const RunInfo& i) {
   return std::string(side) + ": " + i.scenario_name + " (" + i.scenario_file + ", hash " + i.scenario_hash +
-         "), seed " + std::to_string(i.seed) + ", simulated to " + format_duration(i.ended_at.us()) + ", " +
+         "), seed " + std::to_string(i.seed) + ", simulated to " +
+         duration_text(i.ended_at.us(), DurationPrecision::kExact) + ", " +
          std::to_string(i.events) + " events\n";
 }
 
@@ -308,15 +363,14 @@ ReportDiff diff_reports(const Report& a, const Report& b) {
 }
 
 std::string report_diff_text(const ReportDiff& d) {
-  std::string out = "Comparison of two runs (B − A; waits from creation to first admission, nearest rank, a "
-                    "workload never admitted censored at the end: \">= \" marks such a percentile, and a difference "
-                    "involving one is a bound)\n";
+  std::string out = "Comparison of two runs (B − A; waits from creation to first admission over the workloads "
+                    "not rejected, nearest rank, a workload never admitted censored at the end: \">= \" marks such "
+                    "a percentile, and a difference involving one is a bound)\n";
   out += run_text("A", d.a);
   out += run_text("B", d.b);
-  out += section("Pools (ClusterQueue × resource; utilization differences in percentage points)",
-                 {"ClusterQueue", "resource"}, d.pools);
-  out += section("Workloads by ClusterQueue", {"ClusterQueue"}, d.queues);
-  out += section("Workloads by class", {"class"}, d.classes);
+  out += pool_sections(d.pools);
+  out += section("Workloads by ClusterQueue", {"ClusterQueue"}, all_of(d.queues));
+  out += section("Workloads by class", {"class"}, all_of(d.classes));
   const int64_t n = d.differences();
   out += "\n" + std::to_string(n) + (n == 1 ? " figure differs\n" : " figures differ\n");
   return out;

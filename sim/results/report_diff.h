@@ -46,7 +46,9 @@ struct ReportDiff {
 ReportDiff diff_reports(const Report& a, const Report& b);
 
 // Aligned tables, one line per figure: the row's key, the figure, A, B and B − A; then
-// "N figures differ".
+// "N figures differ". The pools in one table per unit (cards first, then cores, GiB, units), the
+// amounts as plain numbers in it; a line's durations (A, B, B − A: one figure) in one precision
+// (duration_text.h), a bound rounded the way that keeps it true.
 std::string report_diff_text(const ReportDiff& d);
 nlohmann::ordered_json report_diff_json(const ReportDiff& d);
 

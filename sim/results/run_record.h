@@ -53,7 +53,7 @@ struct WorkloadOutcome {
   bool rejected = false;
   std::string reject_message;       // Gate 1, the operator's webhook message
   std::string last_pending_message; // the last reason it waited, in the operator's/Kueue's words
-  std::string last_pending_gate;    // "gate1".."gate5", "queue-stopped", ""
+  std::string last_pending_gate;    // "gate1", "queue", "gate2".."gate5", ""
   bool admitted_at_end = false;     // holds quota (admitted) when the run stopped
 };
 

@@ -2,13 +2,17 @@
 
 #include <algorithm>
 
-#include "model/card_ledger.h"
-#include "model/fit_labels.h"
-#include "model/population.h"
-#include "model/resource_names.h"
-#include "model/rfc3339.h"
+#include "model/stage3/card_ledger.h"
+#include "model/stage3/fit_labels.h"
+#include "model/stage3/population.h"
+#include "model/catalog/resource_names.h"
+#include "model/api/rfc3339.h"
+#include "model/stage3/card_ledger.h"
+#include "model/stage3/fit_labels.h"
+#include "model/stage3/population.h"
+#include "model/catalog/resource_names.h"
 #include "model/credits.h"
-#include "model/stage3.h"
+#include "model/stage3/stage3.h"
 #include "model/stage4/operator_controllers.h"
 #include "model/stage4/reconcile_loop.h"
 

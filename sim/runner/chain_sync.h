@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "model/result.h"
-#include "model/stage4/cluster_state.h"
+#include "model/cluster_state.h"
 #include "model/stage4/plan.h"
 #include "model/stage4/reconcile_loop.h"
 #include "sim/sim_time.h"

@@ -11,19 +11,20 @@
 #include "model/admission/credit_transform.h"
 #include "model/admission/device_allocator.h"
 #include "model/credits.h"
-#include "model/resource_names.h"
-#include "model/admission/node_devices_check.h"
+#include "model/catalog/resource_names.h"
+#include "model/admission/gate3/node_devices_check.h"
 #include "model/admission/node_fit.h"
 #include "model/admission/pods_for_admission.h"
 #include "model/kueue/scheduler/node_match.h"
-#include "model/device_inventory.h"
-#include "model/label_keys.h"
+#include "model/device_manager/device_inventory.h"
+#include "model/catalog/label_keys.h"
 #include "model/kueue/kueue_status_reconciler.h"
 #include "model/stage4/admission_check_reconciler.h"
 #include "model/stage4/instance_reconciler.h"
 #include "model/stage4/queue_status.h"
 #include "model/stage4/stop_policy_migration.h"
 #include "sim/chain_report.h"
+#include "sim/results/event_log.h"
 #include "sim/results/report.h"
 #include "sim/runner/chain_sync.h"
 #include "sim/scenario/slo_check.h"
@@ -354,7 +355,7 @@ void Simulation::submit(const WorkloadRequest& request, SimTime duration, SimTim
   queues_.add(cluster_, wl);
   log("arrival", workload_object(key),
       "queued on LocalQueue " + wl.queue_name + " (ClusterQueue " + built.cluster_queue + "), runs " +
-          format_duration(duration.us()));
+          format_log_duration(duration.us()));
   mark_kueue_dirty();
   ensure_cycle();
 }
@@ -404,7 +405,7 @@ void Simulation::on_cycle() {
                             {&*tas_nodes_, &*reserved_, &memo_, &*active_queues_, &tas_leaves_, &reserving_by_queue_});
   // The cycle added its admissions to the kept snapshot itself.
   for (const auto& t : result.transitions)
-    if (t.type == "QuotaReserved")
+    if (t.type == model::TransitionType::kQuotaReserved)
       if (auto ti = tracked_.find(t.workload); ti != tracked_.end()) ti->second.usage = usage_of(t.workload);
   if (!memo_.mismatch().empty()) {
     fatal_ = "at " + now_.to_string() + ": --verify: a remembered nomination is stale: " + memo_.mismatch();
@@ -449,10 +450,10 @@ void Simulation::apply_transitions(const std::vector<model::WorkloadTransition>&
     const auto oi = outcome_index_.find(t.workload);
     WorkloadOutcome* outcome = oi == outcome_index_.end() ? nullptr : &record_.workloads[oi->second];
     auto ti = tracked_.find(t.workload);
-    if (t.type == "Pending") {
+    if (t.type == model::TransitionType::kPending) {
       if (outcome) {
         outcome->last_pending_message = t.message;
-        outcome->last_pending_gate = t.reason == "Inadmissible" ? "queue" : "gate2";
+        outcome->last_pending_gate = t.reason == model::TransitionReason::kInadmissible ? "queue" : "gate2";
       }
       if (ti != tracked_.end() && ti->second.last_pending != t.message) {
         ti->second.last_pending = t.message;
@@ -462,31 +463,34 @@ void Simulation::apply_transitions(const std::vector<model::WorkloadTransition>&
     }
     sync_reserved_usage(t.workload);  // every transition but Pending may change what is reserved
     invalidate_reservation(t.workload, t.cluster_queue);
-    log(t.type, workload_object(t.workload), t.message.empty() ? t.reason : t.reason + ": " + t.message);
+    const std::string reason(model::transition_reason_name(t.reason));
+    log(std::string(model::transition_type_name(t.type)), workload_object(t.workload),
+        t.message.empty() ? reason : reason + ": " + t.message);
     if (ti != tracked_.end()) ti->second.last_pending.clear();
     mark_kueue_dirty();
-    if (t.type == "QuotaReserved") {
+    if (t.type == model::TransitionType::kQuotaReserved) {
       if (outcome && !outcome->first_reserved) outcome->first_reserved = now_;
       const auto w = workloads_.workloads.find(t.workload);
       if (w != workloads_.workloads.end() && !w->second.admitted() && ti != tracked_.end())
         schedule(now_, {SimEvent::Kind::kCheck, 0, t.workload, ti->second.epoch});
-    } else if (t.type == "Admitted") {
+    } else if (t.type == model::TransitionType::kAdmitted) {
       on_admitted(t.workload);
-    } else if (t.type == "Evicted" && t.reason == "Preempted") {
+    } else if (t.type == model::TransitionType::kEvicted && t.reason == model::TransitionReason::kPreempted) {
       // Kueue evicted it to make room: its Pods stop, and its quota is released once they are gone.
       if (outcome) {
         ++outcome->evictions;
         ++outcome->preemptions;
       }
       on_preempted(t.workload);
-    } else if (t.type == "Preempted") {
+    } else if (t.type == model::TransitionType::kPreempted) {
       // The Preempted condition of the eviction just handled: logged only.
-    } else if (t.type == "Evicted" || (t.type == "QuotaReleased" && t.reason != "Finished") ||
-               t.type == "Deactivated") {
+    } else if (t.type == model::TransitionType::kEvicted ||
+               (t.type == model::TransitionType::kQuotaReleased && t.reason != model::TransitionReason::kFinished) ||
+               t.type == model::TransitionType::kDeactivated) {
       // A finished Workload's quota release is no eviction: its Pods stay until podDeletionDelay.
-      if (t.type == "Evicted" && outcome) ++outcome->evictions;
+      if (t.type == model::TransitionType::kEvicted && outcome) ++outcome->evictions;
       on_evicted(t.workload);
-    } else if (t.type == "Finished") {
+    } else if (t.type == model::TransitionType::kFinished) {
       if (outcome && !outcome->finished) outcome->finished = now_;
     }
   }
@@ -562,7 +566,7 @@ void Simulation::on_check(const std::string& key, int64_t epoch) {
         // Kueue requeues at once; the Workload is placed again only after the check's requeue
         // delay, and that moment (kRequeue) is what the log shows as Requeued.
         transitions.erase(std::remove_if(transitions.begin(), transitions.end(),
-                                         [](const model::WorkloadTransition& t) { return t.type == "Requeued"; }),
+                                         [](const model::WorkloadTransition& t) { return t.type == model::TransitionType::kRequeued; }),
                           transitions.end());
         apply_transitions(transitions);
         queues_.remove(key);
@@ -714,12 +718,14 @@ void Simulation::delete_pods(const std::string& key, bool finished_only) {
     if (p == workloads_.pods.end()) continue;
     auto devices = cluster_.devices.find(p->second.node_name);
     note_non_tas_usage(p->second, -1);  // a finished or deleted Pod no longer counts
-    if (finished_only) {
-      p->second.phase = model::PodPhase::kSucceeded;
-      if (devices != cluster_.devices.end()) model::release_pod(devices->second, p->second, false, cluster_.settings.ledger_release_terminated_pods);
-    } else {
-      if (devices != cluster_.devices.end()) model::release_pod(devices->second, p->second, true, cluster_.settings.ledger_release_terminated_pods);
-    }
+    // Cards a pass that found nothing withdrew keep their ledger rows aside; the Pod's charges there
+    // go as they would on the record.
+    const auto held = withdrawn_.find(p->second.node_name);
+    if (finished_only) p->second.phase = model::PodPhase::kSucceeded;
+    for (model::Devices* ledger : {devices != cluster_.devices.end() ? &devices->second : nullptr,
+                                   held != withdrawn_.end() ? &held->second : nullptr})
+      if (ledger != nullptr)
+        model::release_pod(*ledger, p->second, !finished_only, cluster_.settings.ledger_release_terminated_pods);
     if (!p->second.allocations.empty()) touched.insert(p->second.node_name);
     if (!finished_only) {
       erase_from(pods_by_node_, p->second.node_name, pod_key);

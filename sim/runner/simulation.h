@@ -18,13 +18,14 @@
 #include <string>
 #include <vector>
 
+#include "model/device_manager/detection_pass.h"
 #include "model/kueue/scheduler/queue_manager.h"
 #include "model/kueue/scheduler/admission_lifecycle.h"
 #include "model/kueue/scheduler/cycle_cadence.h"
 #include "model/kueue/scheduler/scheduler.h"
-#include "model/mode_flip_window.h"
+#include "model/device_manager/mode_flip_window.h"
 #include "model/stage4/plan.h"
-#include "model/stage4/cluster_state.h"
+#include "model/cluster_state.h"
 #include "model/workload/workload.h"
 #include "sim/event_queue.h"
 #include "sim/random_stream.h"
@@ -151,6 +152,17 @@ class Simulation {
   void on_requeue(const std::string& key, int64_t epoch);
   void on_timeline(int64_t index);
   void on_redetect(int64_t index);
+  // detection_passes.cpp: one pass of `manufacturer`'s Device Manager on `node`, decided and applied
+  // to the cluster (model/device_manager/detection_pass.h); the caller resyncs.
+  model::DetectionDecision detection_pass(const std::string& node, const std::string& manufacturer,
+                                          model::DetectionOutcome outcome);
+  // The Node and Devices record `node` was specified with (the add-node that brought it, else the
+  // scenario's cluster): its hardware, as the Device Manager publishes it once detected.
+  const model::Node* specified_node(const std::string& node) const;
+  const model::Devices* specified_devices(const std::string& node) const;
+  // Every manufacturer the node's hardware has a Device Manager for.
+  std::vector<std::string> manufacturers_on(const std::string& node) const;
+  void forget_detection(const std::string& node);  // the Node left
   void on_fit_labels(const std::string& node);
   void on_kueue_status();
   void on_expect(int64_t index);
@@ -250,8 +262,15 @@ class Simulation {
   };
   std::map<std::string, TopologyArm> topology_arms_;
   std::set<size_t> timeline_done_at_start_;  // topology actions at 0s, read before the cluster settles
-  // Node → cards flipped by the admin and not yet re-detected (model/mode_flip_window.h).
+  // Node → cards flipped by the admin and not yet re-detected (model/device_manager/mode_flip_window.h).
   std::map<std::string, std::vector<model::PendingModeFlip>> pending_flips_;
+  // Detection passes (model/device_manager/detection_pass.h). Node → manufacturer → where its Device Manager
+  // stands, for those not kDetected; Node → the groups a pass that found nothing withdrew, their
+  // ledger rows still charged for the Pods holding those cards (released as the Pods go, so a later
+  // detection publishes what the Pods still hold); Node → the add-node (timeline index) that brought it.
+  std::map<std::string, std::map<std::string, model::DetectionStanding>> detection_standing_;
+  std::map<std::string, model::Devices> withdrawn_;
+  std::map<std::string, int64_t> joined_by_;
   GpuModelUsage gpu_usage_;  // per GPU model: credits allocated and fragmented over time
   // Per GPU model, how many arrivals asked for each (credits per card, cards) request: the most
   // common one so far is the model's typical request.

@@ -1,11 +1,12 @@
 // The runner's timeline: what an admin or the infrastructure does to the cluster at a scenario's
 // dated moments, applied the way it would reach the API server, after which the operator's
 // controllers and Kueue react as to any other change (simulation.cpp).
-#include "model/device_inventory.h"
-#include "model/first_detection.h"
-#include "model/label_keys.h"
-#include "model/mode_flip_window.h"
-#include "model/resource_names.h"
+#include "model/device_manager/detection_pass.h"
+#include "model/device_manager/device_inventory.h"
+#include "model/device_manager/first_detection.h"
+#include "model/catalog/label_keys.h"
+#include "model/device_manager/mode_flip_window.h"
+#include "model/catalog/resource_names.h"
 #include "model/stage4/plan.h"
 #include "sim/runner/chain_sync.h"
 #include "sim/runner/simulation.h"
@@ -27,6 +28,7 @@ const char* kind_name(TimelineAction::Kind k) {
     case TimelineAction::Kind::kKubeletRestart: return "kubelet-restart";
     case TimelineAction::Kind::kTopologySnapshot: return "topology-snapshot";
     case TimelineAction::Kind::kTopologyReadFailure: return "topology-read-failure";
+    case TimelineAction::Kind::kDetectionPass: return "detection-pass";
   }
   return "?";
 }
@@ -43,13 +45,23 @@ void Simulation::on_timeline(int64_t index) {
       if (!a.new_node) return refuse("no node given");
       const std::string name = a.new_node->metadata.name;
       if (cluster_.nodes.count(name)) return refuse("Node " + name + " already exists");
+      joined_by_[name] = index;
       if (a.new_devices && a.detect_after) {
-        // The Device Manager has not detected yet: it publishes nothing (operator-domain §10.3).
+        // The Device Manager has not detected yet: its first pass found nothing, so it publishes
+        // nothing — or, with --no-fast-failed, the empty result (operator-domain §10.3).
         cluster_.nodes[name] = model::node_before_first_detection(*a.new_node, *a.new_devices);
+        for (const auto& m : model::detected_manufacturers(*a.new_devices)) {
+          detection_standing_[name][m] = model::DetectionStanding::kAwaitingFirst;
+          detection_pass(name, m, model::DetectionOutcome::kNothingFound);
+        }
         log("action", "Node " + name, "add-node: the Node joins the cluster");
         log("action", "Node " + name,
-            "the device manager has not detected its accelerators yet: no Devices record, no accelerator labels, "
-            "no device-plugin pools; it detects after " + a.detect_after->to_string());
+            scenario_.device_manager.no_fast_failed
+                ? "the device manager has not detected its accelerators yet; with --no-fast-failed it publishes the "
+                  "empty result: a Devices record with no accelerator, no accelerator labels, no device-plugin pools; "
+                  "it detects after " + a.detect_after->to_string()
+                : "the device manager has not detected its accelerators yet: no Devices record, no accelerator "
+                  "labels, no device-plugin pools; it detects after " + a.detect_after->to_string());
         schedule(now_ + *a.detect_after, {SimEvent::Kind::kRedetect, index, name, 0});
         reconcile_writing_sources();  // writing sources reconcile on a Node's creation
         resync({name});
@@ -98,6 +110,7 @@ void Simulation::on_timeline(int64_t index) {
       pods_by_node_.erase(a.node);
       cluster_.nodes.erase(a.node);
       cluster_.devices.erase(a.node);
+      forget_detection(a.node);
       gpu_usage_.on_node(now_, a.node, nullptr);
       log("action", "Node " + a.node, "remove-node: the Node leaves; its Pods and Devices record go with it");
       collect_node_features(a.node);
@@ -197,6 +210,20 @@ void Simulation::on_timeline(int64_t index) {
       if (!fatal_.empty() || writes.empty()) return;
       after_chain_writes(writes, {}, {});
       resync({});
+    case TimelineAction::Kind::kDetectionPass: {
+      if (!cluster_.nodes.count(a.node)) return refuse("no Node " + a.node);
+      const std::vector<std::string> manufacturers =
+          a.manufacturer.empty() ? manufacturers_on(a.node) : std::vector<std::string>{a.manufacturer};
+      if (manufacturers.empty()) return refuse("Node " + a.node + " has no accelerators (no Device Manager runs there)");
+      bool changed = false;
+      for (const auto& m : manufacturers) {
+        const model::DetectionDecision d = detection_pass(a.node, m, a.outcome);
+        log("action", "Node " + a.node,
+            "detection-pass " + std::string(model::to_string(a.outcome)) + ": " + d.reason);
+        changed = changed || (d.effect != model::DetectionEffect::kKeep && d.effect != model::DetectionEffect::kHoldBack);
+      }
+      if (!changed) return;
+      resync({a.node});
       after_queue_change();
       return;
     }
@@ -239,18 +266,21 @@ void Simulation::on_redetect(int64_t index) {
   const TimelineAction& a = scenario_.timeline[static_cast<size_t>(index)];
   invalidate_kueue_objects();
   if (a.kind == TimelineAction::Kind::kAddNode && a.detect_after) {
-    // The first detection: the Devices record, the NodeFeature's labels and the pools appear.
-    auto joined = cluster_.nodes.find(a.node);
-    if (joined == cluster_.nodes.end() || !a.new_devices || !a.new_node) {
+    // The first detection: a pass that found the cards publishes the Devices record, the
+    // NodeFeature's labels and the pools (unless a detection-pass already did).
+    const auto joined = joined_by_.find(a.node);
+    if (!cluster_.nodes.count(a.node) || !a.new_devices || !a.new_node || joined == joined_by_.end() ||
+        joined->second != index) {
       log("action", "Node " + a.node, "first detection skipped: the Node is gone");
       return;
     }
-    cluster_.devices[a.node] = *a.new_devices;
-    for (const auto& [k, v] : a.new_node->metadata.labels) joined->second.metadata.labels[k] = v;
-    for (const auto& [k, q] : model::device_plugin_capacity(*a.new_devices)) {
-      joined->second.status.capacity[k] = q;
-      joined->second.status.allocatable[k] = q;
+    bool published = false;
+    for (const auto& m : model::detected_manufacturers(*a.new_devices)) {
+      const model::DetectionDecision d = detection_pass(a.node, m, model::DetectionOutcome::kFound);
+      if (d.effect == model::DetectionEffect::kPublish) published = true;
+      else log("action", "Node " + a.node, "first detection: " + d.reason);
     }
+    if (!published) return;
     log("action", "Node " + a.node, "the device manager detected its accelerators and published them");
     resync({a.node});
     after_queue_change();

@@ -4,11 +4,11 @@
 // to look again (the webhook's poll interval, the end of maxStaleness, an ownership conflict's
 // minute), and when a Node joins or leaves. Each reconcile applies the model's Plan
 // (model/stage4/topology_source_reconciler.h), then NFD's projection of the NodeFeatures onto the
-// Nodes (model/nfd_projection.h); the caller then runs the chain (NodeTopology reads the
+// Nodes (model/stage3/nfd_projection.h); the caller then runs the chain (NodeTopology reads the
 // projected labels and the source's Ready condition).
 #include <set>
 
-#include "model/nfd_projection.h"
+#include "model/stage3/nfd_projection.h"
 #include "model/stage4/topology_source_reconciler.h"
 #include "sim/runner/chain_sync.h"
 #include "sim/runner/simulation.h"

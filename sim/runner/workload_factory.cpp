@@ -3,10 +3,10 @@
 #include "model/admission/instance_webhook.h"
 #include "model/admission/pod_webhook.h"
 #include "model/admission/workload_fit_pin.h"
-#include "model/instance_general_resources.h"
-#include "model/pool_identity.h"
-#include "model/profile_names.h"
-#include "model/resource_names.h"
+#include "model/admission/instance_general_resources.h"
+#include "model/stage3/pool_identity.h"
+#include "model/catalog/profile_names.h"
+#include "model/catalog/resource_names.h"
 
 namespace chaintwin::sim {
 namespace {

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "model/stage4/cluster_state.h"
+#include "model/cluster_state.h"
 #include "model/workload/workload.h"
 #include "sim/scenario/scenario.h"
 
@@ -60,7 +60,7 @@ std::string family_of(const RequestShape& shape);
 std::vector<model::Container> containers_for(const RequestShape& shape, const std::string& manufacturer);
 
 // The request shape of an Instance's Pod on `it`: `shape` with cpu/memory set to the requests of
-// model/instance_general_resources.h when it gives neither and holds whole cards or a logical slice
+// model/admission/instance_general_resources.h when it gives neither and holds whole cards or a logical slice
 // of an accelerated type (a memoryMib-only slice, a partition and a non-accelerated type keep
 // `shape`: see docs/fidelity.md).
 RequestShape instance_pod_shape(const RequestShape& shape, const model::InstanceType& it, bool overcommit);

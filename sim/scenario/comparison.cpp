@@ -1,5 +1,5 @@
 // Comparison, DecimalComparison and WaitBound (scenario.h): the checks of `expect:` values.
-#include "model/int128.h"
+#include "model/api/int128.h"
 #include "sim/scenario/scenario.h"
 
 namespace chaintwin::sim {

@@ -1,10 +1,21 @@
 #include "sim/scenario/expectation_check.h"
 
-#include "model/resource_names.h"
+#include "model/catalog/resource_names.h"
 #include "model/stage4/topology_source_reconciler.h"
+#include <cstdio>
+
+#include "model/credits.h"
+#include "model/catalog/resource_names.h"
 
 namespace chaintwin::sim {
 namespace {
+
+// Credits in the ClusterQueue's own words, with cards beside them: "25600000 (16.000 cards)".
+std::string credits_text(int64_t credits) {
+  char cards[32];
+  std::snprintf(cards, sizeof cards, "%.3f", static_cast<double>(credits) / static_cast<double>(model::kUnitsPerAccelerator));
+  return std::to_string(credits) + " (" + cards + " cards)";
+}
 
 std::string view_text(const model::InstanceTypeCapacityView& v) {
   return std::to_string(v.once_max_request) + "/" + std::to_string(v.remaining);
@@ -42,7 +53,7 @@ void check_cluster_queue(Checker& c, const model::ClusterState& state) {
       for (const auto& flavor : group.flavors)
         for (const auto& r : flavor.resources)
           if (r.name == resource) sum += r.nominal_quota.value_ceil();
-    c.differ("nominalCredits[" + manufacturer + "]", std::to_string(want), std::to_string(sum));
+    c.differ("nominalCredits[" + manufacturer + "]", credits_text(want), credits_text(sum));
   }
   for (const auto& [key, want] : c.e.annotations) {
     const auto a = q.metadata.annotations.find(key);
@@ -129,6 +140,18 @@ void check_resource_flavor(Checker& c, const model::ClusterState& state) {
   }
 }
 
+void check_devices(Checker& c, const model::ClusterState& state) {
+  const auto it = state.devices.find(c.e.devices);
+  const bool there = it != state.devices.end();
+  if (c.e.exists) c.differ("exists", *c.e.exists ? "yes" : "no", there ? "yes" : "no");
+  if (c.e.cards) {
+    int64_t cards = 0;
+    if (there)
+      for (const auto& g : it->second.spec.groups) cards += static_cast<int64_t>(g.accelerators.size());
+    c.differ("cards", std::to_string(*c.e.cards), there ? std::to_string(cards) : "(no Devices record)");
+  }
+}
+
 void check_instance(Checker& c, const model::ClusterState& state) {
   const auto it = state.instances.find(c.e.instance);
   if (it == state.instances.end()) return c.differ("exists", "yes", "no");
@@ -193,6 +216,9 @@ std::vector<ExpectationFailure> check_expectation(const Expectation& e, const mo
   } else if (!e.resource_flavor.empty()) {
     c.object = "ResourceFlavor/" + e.resource_flavor;
     check_resource_flavor(c, state);
+  } else if (!e.devices.empty()) {
+    c.object = "Devices/" + e.devices;
+    check_devices(c, state);
   } else if (!e.instance.empty()) {
     c.object = "Instance/" + e.instance;
     check_instance(c, state);

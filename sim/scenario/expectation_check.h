@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "model/stage4/cluster_state.h"
+#include "model/cluster_state.h"
 #include "sim/scenario/scenario.h"
 
 namespace chaintwin::sim {

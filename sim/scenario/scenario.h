@@ -11,11 +11,16 @@
 #include <string>
 #include <vector>
 
-#include "model/devices.h"
-#include "model/node.h"
-#include "model/settings.h"
-#include "model/stage4/cluster_state.h"
-#include "model/topology_snapshot.h"
+#include "model/api/devices.h"
+#include "model/api/node.h"
+#include "model/api/settings.h"
+#include "model/cluster_state.h"
+#include "model/api/topology_snapshot.h"
+#include "model/device_manager/detection_pass.h"
+#include "model/api/devices.h"
+#include "model/api/node.h"
+#include "model/api/settings.h"
+#include "model/cluster_state.h"
 #include "model/workload/workload.h"
 #include "sim/sim_time.h"
 
@@ -42,6 +47,14 @@ struct OperatorTimings {
   SimTime fit_label_coalesce = SimTime::seconds(3);  // fit labels written this long after a ledger change
   SimTime pod_start = SimTime::seconds(1); // admission → Pod bound and allocated (Gates 4–5)
   SimTime redetect_after = SimTime::minutes(2); // default device-manager re-detection after a mode flip
+};
+
+// The Device Manager DaemonSets' command-line flags (extension; the chart's
+// `deviceManager.extraArgs`, appended to every manufacturer's DaemonSet; deploy-time).
+struct DeviceManagerOptions {
+  // --no-fast-failed: a first pass that found nothing is published (a Devices record with no
+  // accelerator) instead of being held back (model/device_manager/detection_pass.h).
+  bool no_fast_failed = false;
 };
 
 // One request shape for a PodSet's Pods.
@@ -141,7 +154,7 @@ struct TraceWorkload {
 struct TimelineAction {
   enum class Kind {
     kAddNode, kRemoveNode, kCordon, kUncordon, kSetManaged, kSetPartitioning, kSetSetting, kSetInactive,
-    kDelete, kKubeletRestart, kTopologySnapshot, kTopologyReadFailure,
+    kDelete, kKubeletRestart, kDetectionPass, kTopologySnapshot, kTopologyReadFailure,
   };
   Kind kind = Kind::kCordon;
   SimTime at;
@@ -155,6 +168,8 @@ struct TimelineAction {
   std::optional<SimTime> ledger_after;  // add-node: the Devices ledger is published this long after joining
   std::optional<SimTime> detect_after;  // add-node: the Device Manager's first detection, this long after joining
   SimTime restart_for;                  // kubelet-restart: how long the device plugins stay unregistered
+  model::DetectionOutcome outcome = model::DetectionOutcome::kFound;  // detection-pass
+  std::string manufacturer;          // detection-pass: one manufacturer's Device Manager ("" = every one on the node)
   std::string setting_name;          // set-setting
   std::string setting_value;
   std::string instance_type;         // set-inactive
@@ -216,6 +231,7 @@ struct Expectation {
   std::string topology_source;
   std::string resource_flavor;
   std::string instance;  // "<namespace>/<name>"
+  std::string devices;   // a Devices record (named after its Node)
   bool workloads = false;
   // ClusterQueue checks
   std::optional<std::string> stop_policy;
@@ -232,8 +248,9 @@ struct Expectation {
   std::set<std::string> capacity_absent;        // resources that must not be in status.capacity
   std::map<std::string, std::optional<std::string>> allocatable;  // nullopt: must be absent
   std::map<std::string, std::optional<std::string>> labels;  // value nullopt: label must be absent
-  // ResourceFlavor checks
+  // ResourceFlavor and Devices checks
   std::optional<bool> exists;       // the object is (not) there
+  std::optional<int64_t> cards;     // Devices: accelerators listed in spec.groups
   std::optional<bool> terminating;  // it carries a deletionTimestamp (finalizers hold it)
   // InstanceType checks: view → "onceMaxRequest/remaining" (cpu: "onceMaxRequest/capacity"), phase
   std::map<std::string, std::string> status;
@@ -284,6 +301,7 @@ struct Scenario {
   model::Settings settings;
   KueueOptions kueue;
   OperatorTimings timings;
+  DeviceManagerOptions device_manager;
   model::ClusterState cluster;  // Nodes, Devices, Namespaces, Settings, InstanceTypes, ... as given
   // cluster.nodes[].podsOutsideKueue: Pods bound and Running from the start, not Kueue's, their
   // cards already charged in cluster.devices (the device plugin's allocation), in generator order.

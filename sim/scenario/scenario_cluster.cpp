@@ -6,7 +6,7 @@
 
 #include "model/admission/device_allocator.h"
 #include "model/fnv.h"
-#include "model/k8s_validation.h"
+#include "model/api/k8s_validation.h"
 #include "sim/scenario/scenario_fields.h"
 #include "sim/scenario/scenario_sections.h"
 

@@ -2,7 +2,7 @@
 #include <algorithm>
 #include <set>
 
-#include "model/manufacturer.h"
+#include "model/catalog/manufacturer.h"
 #include "sim/scenario/scenario_fields.h"
 #include "sim/scenario/scenario_sections.h"
 
@@ -55,6 +55,7 @@ const std::map<std::string, std::vector<std::string>>& checks_of() {
       {"node", {"capacity", "allocatable", "labels"}},
       {"instanceType", {"status", "phase"}},
       {"resourceFlavor", {"exists", "terminating"}},
+      {"devices", {"exists", "cards"}},
       {"instance", {"stop", "phase"}},
       {"topologySource", {"conditions", "messages", "lastSuccessfulRevision", "nodeFeatures"}},
       {"workloads", {}},
@@ -81,7 +82,7 @@ Expectation read_expectation(const Val& v, const Scenario& scenario, const std::
       subject = s;
     }
   if (subject.empty())
-    fail(v, "missing subject (expected one of clusterQueue, node, instanceType, resourceFlavor, instance, "
+    fail(v, "missing subject (expected one of clusterQueue, node, instanceType, resourceFlavor, devices, instance, "
             "topologySource, workloads, slo)");
   const auto& allowed = checks_of().at(subject);
   for (const auto& item : v.json->items()) {
@@ -171,6 +172,10 @@ Expectation read_expectation(const Val& v, const Scenario& scenario, const std::
     if (const auto x = opt(v, "stop")) e.stop = as_bool(*x);
     if (const auto p = opt(v, "phase"))
       e.phase = as_choice(*p, {"Starting", "Stopping", "Stopped", "Ready", "Deleting"});
+  } else if (subject == "devices") {
+    e.devices = name;
+    if (const auto x = opt(v, "exists")) e.exists = as_bool(*x);
+    if (const auto n = opt(v, "cards")) e.cards = as_int(*n, 0);
   } else if (subject == "resourceFlavor") {
     e.resource_flavor = name;
     if (const auto x = opt(v, "exists")) e.exists = as_bool(*x);

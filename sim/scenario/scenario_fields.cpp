@@ -2,18 +2,19 @@
 
 #include <cstdlib>
 
-#include "model/settings.h"
+#include "model/api/settings.h"
 
 namespace chaintwin::sim {
 
 const std::map<std::string, std::vector<std::string>>& scenario_fields() {
   static const std::map<std::string, std::vector<std::string>> fields = [] {
     std::map<std::string, std::vector<std::string>> f{
-        {"Scenario", {"apiVersion", "kind", "metadata", "seed", "horizon", "settings", "kueue", "operator", "cluster",
-                      "workloads", "timeline", "expect"}},
+        {"Scenario", {"apiVersion", "kind", "metadata", "seed", "horizon", "settings", "kueue", "operator",
+                      "deviceManager", "cluster", "workloads", "timeline", "expect"}},
         {"Metadata", {"name", "description"}},
         {"Kueue", {"queueingStrategy", "admissionCheckRetryDelay", "schedulingCycleCost", "statusLag"}},
         {"Operator", {"fitLabelCoalesce", "podStart", "redetectAfter"}},
+        {"DeviceManager", {"noFastFailed"}},
         {"Cluster", {"nodes", "objects", "include", "namespaces"}},
         {"NodeSpec", {"name", "namePrefix", "count", "os", "arch", "cpu", "memory", "pods", "labels", "annotations",
                       "unschedulable", "accelerators", "podsOutsideKueue"}},
@@ -37,12 +38,12 @@ const std::map<std::string, std::vector<std::string>>& scenario_fields() {
         {"Sliced", {"memoryPercentage", "memoryMib", "coresPercentage"}},
         {"Container", {"name", "requests", "restartable"}},
         {"TimelineAction", {"at", "action", "node", "value", "cards", "mode", "redetectAfter", "name", "instanceType",
-                            "kind", "ledgerAfter", "detectAfter", "for", "source", "revision", "nodes",
-                            "apiVersion", "reason", "message"}},
+                            "kind", "ledgerAfter", "detectAfter", "for", "outcome", "manufacturer", "source",
+                            "revision", "nodes", "apiVersion", "reason", "message"}},
         {"Expectation", {"at", "clusterQueue", "node", "instanceType", "resourceFlavor", "workloads", "stopPolicy",
                          "nominalCredits", "conditions", "capacity", "allocatable", "labels", "status", "annotations",
-                         "phase", "exists", "terminating", "slo", "instance", "stop", "topologySource", "messages",
-                         "lastSuccessfulRevision", "nodeFeatures"}},
+                         "phase", "exists", "terminating", "slo", "instance", "stop", "devices", "cards",
+                         "topologySource", "messages", "lastSuccessfulRevision", "nodeFeatures"}},
         {"Slo", {"class", "pool", "gpuModel", "wait", "admittedFraction", "neverAdmitted", "utilization"}},
         {"SloWait", {"p50", "p90", "p95", "p99", "max"}},
         {"WorkloadCounters", {"name", "admitted", "running", "pending", "evicted", "preempted", "retries", "finished", "rejected", "rejectedMessage"}},

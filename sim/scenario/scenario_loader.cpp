@@ -52,6 +52,11 @@ void read_operator(const Val& v, OperatorTimings& t) {
   if (const auto d = opt(v, "redetectAfter")) t.redetect_after = as_duration(*d);
 }
 
+void read_device_manager(const Val& v, DeviceManagerOptions& d) {
+  expect_keys(v, scenario_fields_at("DeviceManager"), "Device Manager flags");
+  if (const auto f = opt(v, "noFastFailed")) d.no_fast_failed = as_bool(*f);
+}
+
 // The traces' nodes (unless takeNodes is false) join the cluster after the scenario's own;
 // their pods become the scenario's trace workloads, in trace order.
 void join_traces(LoadContext& ctx, model::ClusterState& cluster, Scenario& s) {
@@ -142,6 +147,7 @@ Scenario read_scenario(LoadContext& ctx, const SourceObject& doc, const std::str
   }
   if (const auto k = opt(root, "kueue")) read_kueue(*k, s.kueue);
   if (const auto o = opt(root, "operator")) read_operator(*o, s.timings);
+  if (const auto d = opt(root, "deviceManager")) read_device_manager(*d, s.device_manager);
   if (const auto w = opt(root, "workloads")) s.workloads = read_workloads(ctx, *w, file, s.traces);
   const auto cluster = opt(root, "cluster");
   build_cluster(ctx, cluster ? &*cluster : nullptr, file, s);

@@ -1,5 +1,5 @@
 // Loads a scenario file (chaintwin/v1, docs/scenario-format.md) into a checked Scenario: the
-// cluster as real objects (generators expanded through model/device_inventory.h, inline and
+// cluster as real objects (generators expanded through model/device_manager/device_inventory.h, inline and
 // included Kubernetes objects decoded with read_cluster_objects), the workload sources, the
 // timeline sorted by time and the expectations. Strict: unknown fields, wrong types and
 // impossible values are refused with `file:line: field.path: what was wrong (what was

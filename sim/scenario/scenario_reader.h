@@ -16,7 +16,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "model/quantity.h"
+#include "model/api/quantity.h"
 #include "sim/kube_documents.h"
 #include "sim/scenario/scenario.h"
 #include "sim/sim_time.h"

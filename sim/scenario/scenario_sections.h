@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "model/device_inventory.h"
+#include "model/device_manager/device_inventory.h"
 #include "sim/scenario/scenario.h"
 #include "sim/scenario/scenario_reader.h"
 #include "sim/trace/openb_trace.h"

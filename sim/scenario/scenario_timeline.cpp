@@ -2,8 +2,9 @@
 #include <algorithm>
 #include <set>
 
-#include "model/mig_catalog.h"
-#include "model/settings.h"
+#include "model/device_manager/detection_pass.h"
+#include "model/catalog/mig_catalog.h"
+#include "model/api/settings.h"
 #include "sim/scenario/scenario_fields.h"
 #include "sim/scenario/scenario_sections.h"
 
@@ -30,6 +31,7 @@ const std::vector<ActionInfo>& actions() {
       {"set-inactive", Kind::kSetInactive, {"instanceType", "value"}},
       {"delete", Kind::kDelete, {"kind", "name"}},
       {"kubelet-restart", Kind::kKubeletRestart, {"node", "for"}},
+      {"detection-pass", Kind::kDetectionPass, {"node", "outcome", "manufacturer"}},
       {"topology-snapshot", Kind::kTopologySnapshot, {"source", "revision", "nodes", "apiVersion"}},
       {"topology-read-failure", Kind::kTopologyReadFailure, {"source", "reason", "message"}},
   };
@@ -113,6 +115,13 @@ TimelineAction read_action(const Val& v, std::vector<std::string>& action_names)
       const Val f = req(v, "for", "how long the device plugins stay unregistered, e.g. 2m");
       a.restart_for = as_duration(f);
       if (a.restart_for <= SimTime{}) fail(f, "expected a positive duration");
+      break;
+    }
+    case Kind::kDetectionPass: {
+      a.node = as_string(req(v, "node", "the node's name"));
+      const Val o = req(v, "outcome", "Failed, NothingFound or Found");
+      a.outcome = *model::parse_detection_outcome(as_choice(o, {"Failed", "NothingFound", "Found"}));
+      if (const auto m = opt(v, "manufacturer")) a.manufacturer = as_string(*m, "a manufacturer such as nvidia");
       break;
     }
     case Kind::kDelete:
@@ -224,6 +233,14 @@ std::vector<TimelineAction> read_timeline(const Val& list, const Scenario& scena
     }
     if (a.kind == Kind::kKubeletRestart && nodes[a.node] == nullptr)
       fail(v.at("node"), "node '" + a.node + "' has no accelerators (no device plugin to lose)");
+    if (a.kind == Kind::kDetectionPass) {
+      const model::Devices* d = nodes[a.node];
+      const auto made = d == nullptr ? std::vector<std::string>{} : model::detected_manufacturers(*d);
+      if (made.empty()) fail(v.at("node"), "node '" + a.node + "' has no accelerators (no Device Manager runs there)");
+      if (!a.manufacturer.empty() && std::find(made.begin(), made.end(), a.manufacturer) == made.end())
+        fail(v.at("manufacturer"), "node '" + a.node + "' has no " + a.manufacturer + " accelerators (it has: " +
+                                       join(made) + ")");
+    }
     if (a.kind == Kind::kSetPartitioning) {
       const model::Devices* d = nodes[a.node];
       if (d == nullptr) fail(v.at("node"), "node '" + a.node + "' has no accelerators (no Devices record)");

@@ -1,9 +1,9 @@
 // workloads: generators (arrival, duration, podSets with request shapes) and trace entries.
 #include <set>
 
-#include "model/manufacturer.h"
-#include "model/mig_catalog.h"
-#include "model/device_inventory.h"
+#include "model/catalog/manufacturer.h"
+#include "model/catalog/mig_catalog.h"
+#include "model/device_manager/device_inventory.h"
 #include "sim/scenario/scenario_fields.h"
 #include "sim/scenario/scenario_sections.h"
 #include "sim/trace/openb_models.h"

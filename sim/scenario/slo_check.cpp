@@ -3,7 +3,7 @@
 #include <cstdio>
 #include <string_view>
 
-#include "model/label_keys.h"
+#include "model/catalog/label_keys.h"
 
 namespace chaintwin::sim {
 namespace {
@@ -65,7 +65,7 @@ void judge_waits(Judge& j, const WaitStats& w) {
     const bool lower_bound = bound.op == ">=" || bound.op == ">";
     const bool holds = compare_us(bound.op, p->us, bound.value.us()) && (!p->censored || lower_bound);
     if (holds) continue;
-    std::string got = wait_percentile_text(p);
+    std::string got = wait_percentile_text(p, DurationPrecision::kExact);
     if (w.censored > 0)
       got += " (" + std::to_string(w.censored) + " of " + std::to_string(w.count) + " censored" +
              (p->censored ? ": the true value is at least this" : "") + ")";

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "model/device_inventory.h"
+#include "model/device_manager/device_inventory.h"
 
 namespace chaintwin::sim {
 

@@ -5,7 +5,7 @@
 #include <set>
 #include <sstream>
 
-#include "model/device_inventory.h"
+#include "model/device_manager/device_inventory.h"
 #include "sim/trace/csv_reader.h"
 #include "sim/trace/openb_models.h"
 

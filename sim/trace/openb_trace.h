@@ -1,5 +1,5 @@
 // The importer of the Alibaba "openb" GPU cluster trace (scenarios/traces/openb/README.md): its
-// node list becomes Nodes with Devices (model/device_inventory.h, GPU models mapped by
+// node list becomes Nodes with Devices (model/device_manager/device_inventory.h, GPU models mapped by
 // sim/trace/openb_models.h) and its pod list becomes TraceWorkloads (sim/scenario/scenario.h)
 // with arrival, run time, request shape and the InstanceType selector (a gpu_spec naming several
 // models: the first model's accelerator plus the others as alternatives). Called by the scenario
@@ -12,8 +12,8 @@
 #include <string>
 #include <vector>
 
-#include "model/devices.h"
-#include "model/node.h"
+#include "model/api/devices.h"
+#include "model/api/node.h"
 #include "model/result.h"
 #include "sim/scenario/scenario.h"
 #include "sim/sim_time.h"

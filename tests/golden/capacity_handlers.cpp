@@ -5,13 +5,13 @@
 #include <stdexcept>
 #include <string>
 
-#include "model/capacity_keys.h"
+#include "model/stage3/capacity_keys.h"
 #include "model/credit_conversions.h"
 #include "model/credits.h"
-#include "model/devices.h"
-#include "model/label_keys.h"
-#include "model/node.h"
-#include "model/sliced_detail.h"
+#include "model/api/devices.h"
+#include "model/catalog/label_keys.h"
+#include "model/api/node.h"
+#include "model/stage3/sliced_detail.h"
 #include "tests/golden/golden_registry.h"
 
 using chaintwin::golden::Spec;

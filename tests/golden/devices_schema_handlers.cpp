@@ -5,8 +5,8 @@
 // does for application/json); the handlers answer under those names.
 #include <stdexcept>
 
-#include "model/devices_codec.h"
-#include "model/population.h"
+#include "model/api/devices_codec.h"
+#include "model/stage3/population.h"
 #include "tests/golden/golden_registry.h"
 
 using chaintwin::golden::Spec;

@@ -4,13 +4,13 @@
 #include <stdexcept>
 #include <string>
 
-#include "model/card_ledger.h"
-#include "model/devices.h"
-#include "model/fit_labels.h"
-#include "model/gate3_feasibility.h"
-#include "model/k8s_validation.h"
-#include "model/label_keys.h"
-#include "model/node.h"
+#include "model/stage3/card_ledger.h"
+#include "model/api/devices.h"
+#include "model/stage3/fit_labels.h"
+#include "model/admission/gate3/gate3_feasibility.h"
+#include "model/api/k8s_validation.h"
+#include "model/catalog/label_keys.h"
+#include "model/api/node.h"
 #include "tests/golden/golden_registry.h"
 
 using chaintwin::golden::Spec;

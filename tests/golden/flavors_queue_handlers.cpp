@@ -4,8 +4,8 @@
 // NodeQueue reconciler as many passes as the test does, and reports what the queue became.
 #include <stdexcept>
 
-#include "model/label_keys.h"
-#include "model/node_keys.h"
+#include "model/catalog/label_keys.h"
+#include "model/stage3/node_keys.h"
 #include "model/stage4/node_queue_reconciler.h"
 #include "model/stage4/queue_admission_checks.h"
 #include "model/stage4/queue_status.h"

@@ -11,9 +11,9 @@
 #include <set>
 #include <stdexcept>
 
-#include "model/label_keys.h"
-#include "model/node_keys.h"
-#include "model/quantity.h"
+#include "model/catalog/label_keys.h"
+#include "model/stage3/node_keys.h"
+#include "model/api/quantity.h"
 #include "model/stage4/node_flavor_index.h"
 #include "model/stage4/node_flavor_reconciler.h"
 #include "model/stage4/node_flavor_shape.h"

@@ -9,9 +9,9 @@
 #include <string>
 #include <vector>
 
-#include "model/card_ledger.h"
-#include "model/gate3_feasibility.h"
-#include "model/resource_names.h"
+#include "model/stage3/card_ledger.h"
+#include "model/admission/gate3/gate3_feasibility.h"
+#include "model/catalog/resource_names.h"
 #include "tests/golden/golden_registry.h"
 
 using chaintwin::golden::Spec;

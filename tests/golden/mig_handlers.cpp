@@ -6,13 +6,13 @@
 #include <utility>
 #include <vector>
 
-#include "model/devices.h"
-#include "model/devices_codec.h"
-#include "model/mig_catalog.h"
-#include "model/partition_geometry.h"
-#include "model/profile_names.h"
-#include "model/reject_divergent_group_profiles.h"
-#include "model/sliced_detail.h"
+#include "model/api/devices.h"
+#include "model/api/devices_codec.h"
+#include "model/catalog/mig_catalog.h"
+#include "model/catalog/partition_geometry.h"
+#include "model/catalog/profile_names.h"
+#include "model/stage3/reject_divergent_group_profiles.h"
+#include "model/stage3/sliced_detail.h"
 #include "tests/golden/golden_registry.h"
 
 using chaintwin::golden::Spec;

@@ -8,16 +8,16 @@
 #include <variant>
 
 #include "model/fnv.h"
-#include "model/node_keys.h"
+#include "model/stage3/node_keys.h"
 #include "model/normalize_name.h"
-#include "model/pool_identity.h"
-#include "model/quantity.h"
-#include "model/resource_classify.h"
-#include "model/resource_names.h"
+#include "model/stage3/pool_identity.h"
+#include "model/api/quantity.h"
+#include "model/stage3/resource_classify.h"
+#include "model/catalog/resource_names.h"
 #include "model/stage4/instance_type_flavor.h"
 #include "model/stage4/node_queue_entrance_reconciler.h"
 #include "model/stage4/node_topology_reconciler.h"
-#include "model/topology_source_codec.h"
+#include "model/api/topology_source_codec.h"
 #include "tests/golden/golden_registry.h"
 
 using chaintwin::golden::Spec;

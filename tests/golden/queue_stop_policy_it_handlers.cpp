@@ -7,8 +7,8 @@
 #include <stdexcept>
 #include <string>
 
-#include "model/label_keys.h"
-#include "model/pool_identity.h"
+#include "model/catalog/label_keys.h"
+#include "model/stage3/pool_identity.h"
 #include "model/stage4/instance_type_reconciler.h"
 #include "model/stage4/instance_type_schedule_labels.h"
 #include "model/stage4/instance_type_status.h"

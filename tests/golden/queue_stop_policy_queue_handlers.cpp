@@ -13,7 +13,7 @@
 #include <sstream>
 #include <stdexcept>
 
-#include "model/label_keys.h"
+#include "model/catalog/label_keys.h"
 #include "model/stage4/node_queue_reconciler.h"
 #include "model/stage4/queue_status.h"
 #include "model/stage4/resource_groups.h"

@@ -6,14 +6,14 @@
 #include <map>
 #include <stdexcept>
 
-#include "model/derived_instance_type.h"
-#include "model/derived_unit_resources.h"
-#include "model/label_keys.h"
-#include "model/manufacturer.h"
+#include "model/stage4/derived_instance_type.h"
+#include "model/stage4/derived_unit_resources.h"
+#include "model/catalog/label_keys.h"
+#include "model/catalog/manufacturer.h"
 #include "model/normalize_name.h"
-#include "model/pool_identity.h"
-#include "model/unit_preset_table.h"
-#include "model/unit_presets.h"
+#include "model/stage3/pool_identity.h"
+#include "model/catalog/unit_preset_table.h"
+#include "model/catalog/unit_presets.h"
 #include "tests/golden/golden_registry.h"
 
 using chaintwin::golden::Spec;

@@ -3,8 +3,8 @@
 #include <nlohmann/json.hpp>
 
 #include "live/unknown_fields.h"
-#include "model/devices_codec.h"
-#include "model/instance_type_codec.h"
+#include "model/api/devices_codec.h"
+#include "model/api/instance_type_codec.h"
 #include "model/kueue/cluster_queue_codec.h"
 #include "model/kueue/kueue_codec.h"
 #include "model/stage4/operator_controllers.h"

@@ -5,7 +5,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "model/stage3.h"
+#include "model/stage3/stage3.h"
 #include "sim/cluster_objects.h"
 #include "sim/kube_documents.h"
 

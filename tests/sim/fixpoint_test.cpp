@@ -14,14 +14,14 @@
 
 #include <nlohmann/json.hpp>
 
-#include "model/devices_codec.h"
-#include "model/instance_type_codec.h"
+#include "model/api/devices_codec.h"
+#include "model/api/instance_type_codec.h"
 #include "model/kueue/cluster_queue_codec.h"
 #include "model/kueue/kueue_codec.h"
-#include "model/node_codec.h"
+#include "model/api/node_codec.h"
 #include "model/stage4/operator_controllers.h"
 #include "model/stage4/reconcile_loop.h"
-#include "model/topology_source_codec.h"
+#include "model/api/topology_source_codec.h"
 #include "sim/cluster_objects.h"
 #include "sim/kube_documents.h"
 

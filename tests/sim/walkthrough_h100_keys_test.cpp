@@ -2,7 +2,7 @@
 // keys the worker derives must be the operator's recorded node allocatable numbers.
 #include <catch2/catch.hpp>
 
-#include "model/stage3.h"
+#include "model/stage3/stage3.h"
 #include "sim/cluster_objects.h"
 #include "sim/kube_documents.h"
 

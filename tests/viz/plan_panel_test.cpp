@@ -12,6 +12,7 @@
 #include <set>
 #include <sstream>
 
+#include "sim/cli/command_line.h"
 #include "sim/cli/gui/gui_command.h"
 #include "sim/cli/gui/plan_view_source.h"
 #include "sim/plot/chart.h"
@@ -177,7 +178,7 @@ TEST_CASE("the Plan panel draws placeholders without textures, and nothing break
 
 TEST_CASE("chaintwin gui refuses --panel plan over a run", "[viz][plan]") {
   std::ostringstream out, err;
-  CHECK(cli::gui_command({"--panel", "plan", "--screenshot", "x.png"}, out, err) == 2);
+  CHECK(cli::dispatch({"gui", "--panel", "plan", "--screenshot", "x.png"}, out, err) == 2);
   CHECK(err.str().find("--panel plan belongs to a capacity plan's window") != std::string::npos);
   CHECK_FALSE(std::filesystem::exists("x.png"));
 }

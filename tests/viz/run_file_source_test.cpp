@@ -5,7 +5,7 @@
 #include <sstream>
 #include <unistd.h>
 
-#include "sim/cli/commands.h"
+#include "sim/cli/command_line.h"
 #include "sim/cli/gui/run_file_source.h"
 #include "sim/cli/gui/simulation_driver.h"
 #include "sim/scenario/default_scenario.h"

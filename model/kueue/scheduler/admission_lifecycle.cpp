@@ -56,9 +56,9 @@ std::vector<WorkloadTransition> set_admission_check_state(const ClusterState& cl
     wl.status.queue_order_time = now;
     const std::string requeued = "The workload backoff was finished";
     set_requeued(wl, true, "BackoffFinished", requeued);
-    out.push_back({workload_key, cq, "Evicted", "AdmissionCheck", evicted});
-    out.push_back({workload_key, cq, "QuotaReleased", "AdmissionCheck", "Quota released in ClusterQueue " + cq});
-    out.push_back({workload_key, cq, "Requeued", "BackoffFinished", requeued});
+    out.push_back({workload_key, cq, TransitionType::kEvicted, TransitionReason::kAdmissionCheck, evicted});
+    out.push_back({workload_key, cq, TransitionType::kQuotaReleased, TransitionReason::kAdmissionCheck, "Quota released in ClusterQueue " + cq});
+    out.push_back({workload_key, cq, TransitionType::kRequeued, TransitionReason::kBackoffFinished, requeued});
     queues.add(cluster, wl);
   } else {  // Rejected
     const std::string why = "Admission check(s): " + check + ", were rejected";
@@ -66,9 +66,9 @@ std::vector<WorkloadTransition> set_admission_check_state(const ClusterState& cl
     const std::string evicted = "The workload is deactivated due to " + why;
     evict(wl, "Deactivated", evicted, now);
     set_requeued(wl, false, "Deactivated", evicted);
-    out.push_back({workload_key, cq, "Deactivated", "AdmissionCheck", why});
-    out.push_back({workload_key, cq, "Evicted", "Deactivated", evicted});
-    out.push_back({workload_key, cq, "QuotaReleased", "Deactivated", "Quota released in ClusterQueue " + cq});
+    out.push_back({workload_key, cq, TransitionType::kDeactivated, TransitionReason::kAdmissionCheck, why});
+    out.push_back({workload_key, cq, TransitionType::kEvicted, TransitionReason::kDeactivated, evicted});
+    out.push_back({workload_key, cq, TransitionType::kQuotaReleased, TransitionReason::kDeactivated, "Quota released in ClusterQueue " + cq});
     queues.remove(workload_key);
   }
   release_after_quota_loss(queues, admission);
@@ -89,8 +89,8 @@ std::vector<WorkloadTransition> release_preempted(const ClusterState& cluster, W
   set_requeued(wl, true, "Preempted", message);
   queues.add(cluster, wl);
   release_after_quota_loss(queues, admission);
-  return {{workload_key, cq, "QuotaReleased", "Preempted", "Quota released in ClusterQueue " + cq},
-          {workload_key, cq, "Requeued", "Preempted", message}};
+  return {{workload_key, cq, TransitionType::kQuotaReleased, TransitionReason::kPreempted, "Quota released in ClusterQueue " + cq},
+          {workload_key, cq, TransitionType::kRequeued, TransitionReason::kPreempted, message}};
 }
 
 std::vector<WorkloadTransition> sync_queue_states(const ClusterState& cluster, WorkloadState& workloads,
@@ -136,13 +136,13 @@ std::vector<WorkloadTransition> sync_queue_states(const ClusterState& cluster, W
       if (!gone && policy == StopPolicy::kNone) return;
       const std::string msg = "ClusterQueue " + name + " is inactive";
       unset_quota_reservation(wl, "Inadmissible", msg, now);
-      out.push_back({key, name, "QuotaReleased", "Inadmissible", msg});
+      out.push_back({key, name, TransitionType::kQuotaReleased, TransitionReason::kInadmissible, msg});
       queues.add(cluster, wl);
     } else if (policy == StopPolicy::kHoldAndDrain) {
       const std::string msg = "The ClusterQueue is stopped";
       evict(wl, "ClusterQueueStopped", msg, now);
       set_requeued(wl, false, "ClusterQueueStopped", msg);
-      out.push_back({key, name, "Evicted", "ClusterQueueStopped", msg});
+      out.push_back({key, name, TransitionType::kEvicted, TransitionReason::kClusterQueueStopped, msg});
       queues.park(cluster, wl);
     }
   });
@@ -161,7 +161,7 @@ std::vector<WorkloadTransition> sync_queue_states(const ClusterState& cluster, W
     const std::string msg = "The ClusterQueue was restarted";
     set_requeued(wl, true, "ClusterQueueRestarted", msg);
     queues.unpark(key);
-    out.push_back({key, name, "Requeued", "ClusterQueueRestarted", msg});
+    out.push_back({key, name, TransitionType::kRequeued, TransitionReason::kClusterQueueRestarted, msg});
   });
   // Waiting Workloads that cannot be scheduled: missing queues, inactive queues.
   std::vector<std::pair<std::string, std::string>> inadmissible;  // (workload, message)
@@ -182,7 +182,7 @@ std::vector<WorkloadTransition> sync_queue_states(const ClusterState& cluster, W
     if (w == workloads.workloads.end()) continue;
     if (requeued_false_for(w->second, "ClusterQueueStopped")) continue;  // keeps its eviction story
     if (set_pending(w->second, "Inadmissible", msg, now))
-      out.push_back({key, queues.cluster_queue_of(key), "Pending", "Inadmissible", msg});
+      out.push_back({key, queues.cluster_queue_of(key), TransitionType::kPending, TransitionReason::kInadmissible, msg});
   }
   return out;
 }
@@ -200,11 +200,11 @@ std::vector<WorkloadTransition> finish_workload(WorkloadState& workloads, QueueM
   finished.reason = "Succeeded";
   finished.message = "The workload finished";
   set_condition(wl.status.conditions, finished);
-  std::vector<WorkloadTransition> out{{workload_key, cq, "Finished", "Succeeded", finished.message}};
+  std::vector<WorkloadTransition> out{{workload_key, cq, TransitionType::kFinished, TransitionReason::kSucceeded, finished.message}};
   queues.remove(workload_key);
   if (admission) {
     wl.status.admission.reset();
-    out.push_back({workload_key, cq, "QuotaReleased", "Finished", "Quota released in ClusterQueue " + cq});
+    out.push_back({workload_key, cq, TransitionType::kQuotaReleased, TransitionReason::kFinished, "Quota released in ClusterQueue " + cq});
     release_after_quota_loss(queues, *admission);
   }
   (void)now;

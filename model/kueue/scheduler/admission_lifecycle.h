@@ -12,7 +12,7 @@
 
 #include "model/kueue/scheduler/queue_manager.h"
 #include "model/kueue/scheduler/transitions.h"
-#include "model/stage4/cluster_state.h"
+#include "model/cluster_state.h"
 #include "model/workload/workload.h"
 
 namespace chaintwin::model {

@@ -3,8 +3,8 @@
 #include <algorithm>
 
 #include "model/credits.h"
-#include "model/manufacturer.h"
-#include "model/resource_names.h"
+#include "model/catalog/manufacturer.h"
+#include "model/catalog/resource_names.h"
 
 namespace chaintwin::model {
 

@@ -13,7 +13,7 @@
 
 #include "model/admission/accelerator_claim.h"
 #include "model/admission/credit_transform.h"
-#include "model/object_meta.h"
+#include "model/api/object_meta.h"
 #include "model/workload/workload.h"
 
 namespace chaintwin::model {

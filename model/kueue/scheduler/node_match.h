@@ -9,9 +9,9 @@
 #include <string>
 #include <vector>
 
-#include "model/fit_pin.h"
+#include "model/admission/fit_pin.h"
 #include "model/kueue/kueue_objects.h"
-#include "model/object_meta.h"
+#include "model/api/object_meta.h"
 
 namespace chaintwin::model {
 

@@ -312,14 +312,15 @@ CycleResult schedule_cycle(const ClusterState& cluster, WorkloadState& workloads
       }
       message += ". Pending the preemption of " + std::to_string(targets.size()) + " workload(s)";
       if (set_pending(wl, "Pending", message, now))
-        result.transitions.push_back({e.entry.key, e.cluster_queue, "Pending", "Pending", message});
+        result.transitions.push_back({e.entry.key, e.cluster_queue, TransitionType::kPending, TransitionReason::kPending, message});
       queues.requeue(e.entry.key, /*inadmissible=*/false);
       continue;
     }
     if (!admission) {
-      const std::string reason = e.inadmissible.empty() ? "Pending" : "Inadmissible";
-      if (set_pending(wl, reason, message, now))
-        result.transitions.push_back({e.entry.key, e.cluster_queue, "Pending", reason, message});
+      const TransitionReason reason =
+          e.inadmissible.empty() ? TransitionReason::kPending : TransitionReason::kInadmissible;
+      if (set_pending(wl, std::string(transition_reason_name(reason)), message, now))
+        result.transitions.push_back({e.entry.key, e.cluster_queue, TransitionType::kPending, reason, message});
       // StrictFIFO keeps its head (except on a namespace mismatch); a head that fitted at
       // nomination goes straight back to the heap; BestEffortFIFO parks the rest.
       const bool inadmissible =

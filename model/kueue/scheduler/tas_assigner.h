@@ -16,7 +16,7 @@
 #include "model/kueue/scheduler/kueue_config.h"
 #include "model/kueue/scheduler/tas_leaf_cache.h"
 #include "model/kueue/scheduler/usage_snapshot.h"
-#include "model/stage4/cluster_state.h"
+#include "model/cluster_state.h"
 
 namespace chaintwin::model {
 

@@ -5,15 +5,50 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace chaintwin::model {
 
+// The Workload condition a transition sets (Kueue's condition types, plus the two the runner reads
+// off the lifecycle: Requeued and QuotaReleased). Printed by name (transition_type_name).
+enum class TransitionType : uint8_t {
+  kQuotaReserved,
+  kAdmitted,
+  kPending,
+  kEvicted,
+  kPreempted,
+  kRequeued,
+  kFinished,
+  kDeactivated,
+  kQuotaReleased,
+};
+
+// Kueue's reason on that condition, as Kueue spells it (transition_reason_name).
+enum class TransitionReason : uint8_t {
+  kQuotaReserved,
+  kAdmitted,
+  kPending,
+  kInadmissible,
+  kPreempted,
+  kInClusterQueue,
+  kAdmissionCheck,
+  kBackoffFinished,
+  kDeactivated,
+  kClusterQueueStopped,
+  kClusterQueueRestarted,
+  kSucceeded,
+  kFinished,
+};
+
+std::string_view transition_type_name(TransitionType type);
+std::string_view transition_reason_name(TransitionReason reason);
+
 struct WorkloadTransition {
-  std::string workload;       // "<ns>/<name>"
+  std::string workload;  // "<ns>/<name>"
   std::string cluster_queue;
-  std::string type;           // QuotaReserved, Admitted, Pending, Evicted, Preempted, Requeued, Finished, Deactivated, QuotaReleased
-  std::string reason;         // Kueue's reason
+  TransitionType type;
+  TransitionReason reason;
   std::string message;
   bool operator==(const WorkloadTransition&) const = default;
 };

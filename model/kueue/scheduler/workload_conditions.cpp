@@ -62,7 +62,7 @@ std::vector<WorkloadTransition> reserve_quota(Workload& wl, const ClusterQueue& 
   set_condition(wl.status.conditions, condition(kWorkloadQuotaReserved, true, "QuotaReserved", message));
   set_condition(wl.status.conditions,
                 condition(kWorkloadAdmitted, false, "UnsatisfiedChecks", "The workload has not all checks ready"));
-  std::vector<WorkloadTransition> out{{key, name, "QuotaReserved", "QuotaReserved", message}};
+  std::vector<WorkloadTransition> out{{key, name, TransitionType::kQuotaReserved, TransitionReason::kQuotaReserved, message}};
   for (auto& t : sync_admitted(wl, now)) out.push_back(std::move(t));
   return out;
 }
@@ -72,7 +72,7 @@ std::vector<WorkloadTransition> sync_admitted(Workload& wl, TimeUs) {
   const std::string& cq = wl.status.admission->cluster_queue;
   if (!set_condition(wl.status.conditions, condition(kWorkloadAdmitted, true, "Admitted", "The workload is admitted")))
     return {};
-  return {{object_key(wl.metadata), cq, "Admitted", "Admitted", "Admitted by ClusterQueue " + cq}};
+  return {{object_key(wl.metadata), cq, TransitionType::kAdmitted, TransitionReason::kAdmitted, "Admitted by ClusterQueue " + cq}};
 }
 
 void unset_quota_reservation(Workload& wl, const std::string& reason, const std::string& message, TimeUs now) {
@@ -99,7 +99,7 @@ std::vector<WorkloadTransition> evict_for_preemption(Workload& wl, const std::st
   if (!wl.status.admission_checks.empty())
     set_condition(wl.status.conditions,
                   condition(kWorkloadAdmitted, false, "UnsatisfiedChecks", "The workload has not all checks ready"));
-  return {{key, cq, "Evicted", "Preempted", message}, {key, cq, "Preempted", "InClusterQueue", message}};
+  return {{key, cq, TransitionType::kEvicted, TransitionReason::kPreempted, message}, {key, cq, TransitionType::kPreempted, TransitionReason::kInClusterQueue, message}};
 }
 
 void set_requeued(Workload& wl, bool requeued, const std::string& reason, const std::string& message) {

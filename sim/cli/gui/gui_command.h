@@ -1,19 +1,40 @@
-// `chaintwin gui`: the Dear ImGui window over a scenario run, or a PNG of it (--screenshot).
+// `chaintwin gui`: the Dear ImGui window over a scenario run, a results file or a capacity plan, or
+// a PNG of it (--screenshot); run by the command line (command_line.cpp) with the options it parsed.
+// Also the windows `chaintwin live --gui` and a plan open.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <ostream>
 #include <string>
 #include <vector>
 
 #include "live/api_client.h"
+#include "sim/cli/flag_values.h"
+#include "sim/sim_time.h"
 #include "live/kubeconfig.h"
 #include "viz/plan_view.h"
 #include "viz/window_app.h"
 
 namespace chaintwin::cli {
 
-int gui_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+struct GuiCommandOptions {
+  std::string scenario;  // empty: the embedded default scenario
+  std::optional<uint64_t> seed;
+  bool play = false;
+  double speed = 600;  // simulated seconds per wall second
+  std::optional<std::string> screenshot;
+  std::optional<sim::SimTime> at;
+  std::optional<std::string> panel;  // a panel's name (viz::parse_panel)
+  PixelSize size{1280, 800};
+  std::string select;  // a ClusterQueue to preselect
+  std::string node;    // a Node to preselect
+  std::string db;      // a finished run's results file instead of a scenario
+  std::optional<int64_t> run;  // its run id (default: the newest complete run)
+  std::string plan;    // a capacity plan's SQLite file
+};
+
+int gui_command(const GuiCommandOptions& o, std::ostream& out, std::ostream& err);
 
 // `chaintwin live --gui`: the window over a live cluster (live_source.h) until it is closed.
 int live_gui(const live::ClusterConnection& connection, const live::ClientOptions& options,

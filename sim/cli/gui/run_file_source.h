@@ -11,7 +11,7 @@
 #include <mutex>
 #include <optional>
 
-#include "model/stage4/cluster_state.h"
+#include "model/cluster_state.h"
 #include "sim/cli/gui/run_history.h"
 #include "sim/results/run_file_reader.h"
 #include "viz/commands.h"

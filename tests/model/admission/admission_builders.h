@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "model/credits.h"
-#include "model/devices.h"
+#include "model/api/devices.h"
 #include "model/workload/workload.h"
 
 namespace admission_test {

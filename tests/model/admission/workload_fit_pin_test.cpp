@@ -4,7 +4,7 @@
 
 #include "admission_builders.h"
 #include "model/admission/workload_fit_pin.h"
-#include "model/label_keys.h"
+#include "model/catalog/label_keys.h"
 
 using namespace admission_test;
 

@@ -5,7 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "model/kueue/kueue_status_reconciler.h"
-#include "model/pool_identity.h"
+#include "model/stage3/pool_identity.h"
 #include "model/stage4/admission_check_reconciler.h"
 #include "model/stage4/node_queue_entrance_reconciler.h"
 

@@ -6,8 +6,8 @@
 // node_flavor.go / node_queue.go.
 #include <catch2/catch.hpp>
 
-#include "model/label_keys.h"
-#include "model/node_keys.h"
+#include "model/catalog/label_keys.h"
+#include "model/stage3/node_keys.h"
 #include "model/stage4/node_flavor_index.h"
 #include "model/stage4/node_flavor_reconciler.h"
 #include "model/stage4/node_queue_reconciler.h"

@@ -7,7 +7,7 @@
 
 #include <catch2/catch.hpp>
 
-#include "model/instance_codec.h"
+#include "model/api/instance_codec.h"
 #include "model/stage4/instance_reconciler.h"
 #include "model/stage4/operator_controllers.h"
 #include "model/stage4/reconcile_loop.h"

@@ -8,9 +8,9 @@
 #include <vector>
 
 #include "model/credits.h"
-#include "model/label_keys.h"
-#include "model/mig_catalog.h"
-#include "model/stage4/cluster_state.h"
+#include "model/catalog/label_keys.h"
+#include "model/catalog/mig_catalog.h"
+#include "model/cluster_state.h"
 #include "model/stage4/instance_type_reconciler.h"
 
 namespace chaintwin::test {

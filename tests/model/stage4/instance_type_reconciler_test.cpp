@@ -2,7 +2,7 @@
 // Inactive <-> stop-policy sync (@f130444c), the status write and the teardown sequence.
 #include <catch2/catch.hpp>
 
-#include "model/pool_identity.h"
+#include "model/stage3/pool_identity.h"
 #include "model/stage4/instance_type_reconciler.h"
 #include "tests/model/stage4/instance_type_fixtures.h"
 

@@ -3,7 +3,7 @@
 
 #include <catch2/catch.hpp>
 
-#include "model/pool_identity.h"
+#include "model/stage3/pool_identity.h"
 #include "model/stage4/node_queue_entrance_reconciler.h"
 
 using namespace chaintwin::model;

@@ -14,9 +14,9 @@
 #include <string>
 #include <vector>
 
-#include "model/label_keys.h"
-#include "model/node_keys.h"
-#include "model/stage4/cluster_state.h"
+#include "model/catalog/label_keys.h"
+#include "model/stage3/node_keys.h"
+#include "model/cluster_state.h"
 #include "model/stage4/node_queue_reconciler.h"
 #include "model/stage4/plan.h"
 #include "model/stage4/queue_status.h"

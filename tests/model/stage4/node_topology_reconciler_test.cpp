@@ -1,7 +1,7 @@
 #include <catch2/catch.hpp>
 
-#include "model/label_keys.h"
-#include "model/node_keys.h"
+#include "model/catalog/label_keys.h"
+#include "model/stage3/node_keys.h"
 #include "model/stage4/node_topology_reconciler.h"
 #include "model/stage4/reconcile_error.h"
 

@@ -7,7 +7,7 @@
 // against node_queue.go and instance_type.go.
 #include <catch2/catch.hpp>
 
-#include "model/label_keys.h"
+#include "model/catalog/label_keys.h"
 #include "model/stage4/instance_type_reconciler.h"
 #include "model/stage4/node_queue_reconciler.h"
 #include "model/stage4/stop_policy_migration.h"

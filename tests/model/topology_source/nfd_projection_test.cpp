@@ -1,6 +1,6 @@
 #include <catch2/catch.hpp>
 
-#include "model/nfd_projection.h"
+#include "model/stage3/nfd_projection.h"
 
 using namespace chaintwin::model;
 

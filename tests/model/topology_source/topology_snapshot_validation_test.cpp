@@ -2,7 +2,7 @@
 
 #include <catch2/catch.hpp>
 
-#include "model/topology_snapshot_validation.h"
+#include "model/stage4/topology_snapshot_validation.h"
 
 using namespace chaintwin::model;
 

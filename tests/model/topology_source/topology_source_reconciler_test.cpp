@@ -4,7 +4,7 @@
 
 #include <catch2/catch.hpp>
 
-#include "model/rfc3339.h"
+#include "model/api/rfc3339.h"
 #include "model/stage4/topology_source_reconciler.h"
 
 using namespace chaintwin::model;

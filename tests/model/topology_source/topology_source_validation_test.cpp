@@ -3,7 +3,7 @@
 
 #include <catch2/catch.hpp>
 
-#include "model/topology_source_validation.h"
+#include "model/api/topology_source_validation.h"
 
 using namespace chaintwin::model;
 

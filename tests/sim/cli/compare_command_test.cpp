@@ -9,7 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "sim/cli/commands.h"
+#include "sim/cli/command_line.h"
 
 namespace {
 
@@ -70,7 +70,7 @@ TEST_CASE("comparing a run with itself shows zero differences", "[compare]") {
     CHECK(o.out.find("Workloads by class") != std::string::npos);
     // The class row: 3 arrived, 2 admitted, p95 censored at the horizon, zero differences.
     CHECK(o.out.find("whole  arrived") != std::string::npos);
-    CHECK(o.out.find(">= 01:30:00  >= 01:30:00") != std::string::npos);
+    CHECK(o.out.find(">= 1h30m00s  >= 1h30m00s") != std::string::npos);
   }
   const Outcome json = run({"compare", source(kSmall), db.path, "-o", "json"});
   REQUIRE(json.code == 0);
@@ -112,10 +112,12 @@ TEST_CASE("compare refuses bad input with exit code 2 and names the argument", "
        "file (FILE#ID names a run of a `chaintwin run --db` file)\n"},
       {{"compare", small + "#x", small},
        "chaintwin compare: A (" + small + "#x): 'x' is not a run id (expected FILE#ID with ID a positive integer)\n"},
-      {{"compare", small}, "chaintwin compare: expected two runs to compare, A and B (got 1)\n(see chaintwin compare --help)\n"},
-      {{"compare", small, small, "-o", "yaml"}, "chaintwin compare: -o takes text or json\n(see chaintwin compare --help)\n"},
+      {{"compare", small}, "chaintwin compare: no B given\n(see chaintwin compare --help)\n"},
+      {{"compare", small, small, "-o", "yaml"},
+       "chaintwin compare: -o: expected one of text, json, got 'yaml'\n(see chaintwin compare --help)\n"},
       {{"compare", small, small, "--seed", "-1"},
-       "chaintwin compare: --seed: '-1' is not a non-negative integer\n(see chaintwin compare --help)\n"},
+       "chaintwin compare: --seed: expected a whole number from 0 to 18446744073709551615, got '-1'\n"
+       "(see chaintwin compare --help)\n"},
       {{"compare", small, small, "--fast"}, "chaintwin compare: unknown flag '--fast'\n(see chaintwin compare --help)\n"},
   };
   for (const auto& r : rows) {

@@ -10,7 +10,7 @@
 
 #include "model/stage4/operator_controllers.h"
 #include "model/stage4/reconcile_loop.h"
-#include "sim/cli/commands.h"
+#include "sim/cli/command_line.h"
 #include "sim/runner/workload_factory.h"
 #include "sim/scenario/scenario_loader.h"
 #include "sim/trace/openb_trace.h"

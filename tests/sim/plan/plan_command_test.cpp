@@ -10,7 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "sim/cli/commands.h"
+#include "sim/cli/command_line.h"
 
 namespace {
 

@@ -10,6 +10,7 @@ using chaintwin::sim::EventLogWriter;
 using chaintwin::sim::EventRecord;
 using chaintwin::sim::format_event;
 using chaintwin::sim::format_event_log;
+using chaintwin::sim::format_log_duration;
 using chaintwin::sim::format_sim_time;
 using chaintwin::sim::SimTime;
 
@@ -25,6 +26,20 @@ EventRecord event(SimTime at, std::string kind, std::string object, std::string 
 }
 
 }  // namespace
+
+TEST_CASE("a duration in an event message is exact and drops zero days and a zero fraction", "[event_log]") {
+  struct Row {
+    int64_t us;
+    const char* printed;
+  };
+  const Row rows[] = {{0, "00:00:00"},
+                      {90'000'000, "00:01:30"},
+                      {250'000, "00:00:00.250000"},
+                      {93'600'000'000, "1d02:00:00"},
+                      {86'400'000'001, "1d00:00:00.000001"},
+                      {-5'000'000, "-00:00:05"}};
+  for (const auto& r : rows) CHECK(format_log_duration(r.us) == std::string(r.printed));
+}
 
 TEST_CASE("simulated time prints exactly as days, clock time and microseconds in fixed width", "[event_log]") {
   struct Row {

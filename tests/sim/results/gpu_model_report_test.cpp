@@ -103,12 +103,13 @@ TEST_CASE("the report counts per GPU model the workloads that waited and those n
   // Waited: p1 (30 s), p2 (90 s) and the never-admitted p3, p4, p5, censored at the end (4 h − 100 s);
   // p0 started at once and p6 was rejected.
   CHECK(t4.waited == 5);
-  CHECK(t4.wait.count == 5);
+  // The waits: every workload not rejected, p0's 0 s included: 0, 30 s, 90 s and three censored.
+  CHECK(t4.wait.count == 6);
   CHECK(t4.wait.censored == 3);
   const int64_t censored_at = (SimTime::hours(4) - SimTime::seconds(100)).us();
   REQUIRE(t4.wait.p50.has_value());
-  CHECK(t4.wait.p50->us == censored_at);  // rank 3 of 5
-  CHECK(t4.wait.p50->censored);
+  CHECK(t4.wait.p50->us == SimTime::seconds(90).us());  // rank 3 of 6
+  CHECK_FALSE(t4.wait.p50->censored);
   REQUIRE(t4.wait.max.has_value());
   CHECK(t4.wait.max->us == censored_at);
   CHECK(t4.wait.max->censored);
@@ -122,23 +123,37 @@ TEST_CASE("the report counts per GPU model the workloads that waited and those n
   CHECK(a100.wait.censored == 1);
 }
 
-TEST_CASE("a GPU model's waits are over the workloads that waited, the observed ones before the censored",
+TEST_CASE("a GPU model's waits are those of its class and pool: zero waits included, the rejected left out",
           "[gpu_model_report]") {
   RunRecord run = gpu_run();
   run.workloads = {workload("default/p0", kT4, 0), workload("default/p1", kT4, 30), workload("default/p2", kT4, 90),
-                   workload("default/p3", kT4, std::nullopt, "gate3")};
-  const GpuModelReport& t4 = row_of(build_report(run).gpu_models, kT4);
+                   workload("default/p3", kT4, std::nullopt, "gate3"),
+                   workload("default/p4", kT4, std::nullopt, "gate1", true)};
+  const auto report = build_report(run);
+  const GpuModelReport& t4 = row_of(report.gpu_models, kT4);
   CHECK(t4.waited == 3);
+  CHECK(t4.wait.count == 4);
   REQUIRE(t4.wait.p50.has_value());
-  CHECK(t4.wait.p50->us == SimTime::seconds(90).us());  // rank 2 of 30 s, 90 s, >= 3:58:20
+  CHECK(t4.wait.p50->us == SimTime::seconds(30).us());  // rank 2 of 0 s, 30 s, 90 s, >= 3h58m20s
   CHECK_FALSE(t4.wait.p50->censored);
   REQUIRE(t4.wait.p95.has_value());
   CHECK(t4.wait.p95->censored);
+  // Every workload here is of class "trace": the class figures and the model's are one distribution.
+  REQUIRE(report.classes.size() == 1);
+  const auto& c = report.classes[0].workloads.wait;
+  CHECK(c.count == t4.wait.count);
+  CHECK(c.censored == t4.wait.censored);
+  for (const auto& [mine, theirs] : {std::pair{t4.wait.p50, c.p50}, std::pair{t4.wait.p95, c.p95}, std::pair{t4.wait.max, c.max}}) {
+    REQUIRE(mine.has_value());
+    REQUIRE(theirs.has_value());
+    CHECK(mine->us == theirs->us);
+    CHECK(mine->censored == theirs->censored);
+  }
 }
 
 TEST_CASE("the text report shows the GPU model tables only when the run had GPU models", "[gpu_model_report]") {
   const std::string text = report_text(build_report(gpu_run()));
-  const size_t models = text.find("\nGPU models (");
+  const size_t models = text.find("\nGPU models in cards (");
   const size_t gates = text.find("\nNever admitted, by gate");
   REQUIRE(models != std::string::npos);
   REQUIRE(gates != std::string::npos);
@@ -164,9 +179,16 @@ TEST_CASE("the text report shows the GPU model tables only when the run had GPU 
   };
   const auto t4 = cells(models, gates, kT4);
   REQUIRE(t4.size() == 1);
-  CHECK(t4[0] == std::vector<std::string>{kT4, "Tesla T4", "2", "0.625 cards", "1.500 cards", "31.25 %", "75.00 %",
-                                          "75.00 %", "1 × 0.600 card", "25.00 %", "100.00 %", "7", "5", ">= 03:58:20",
-                                          ">= 03:58:20", ">= 03:58:20", "3", "4"});
+  CHECK(t4[0] == std::vector<std::string>{kT4, "Tesla T4", "2", "0.625", "1.500", "31.25 %", "75.00 %", "75.00 %",
+                                          "1 × 0.600", "25.00 %", "100.00 %", "7", "5", "1m30s", ">= 3h58m20s",
+                                          ">= 3h58m20s", "3", "4"});
+  // The title names the unit, and explains exactly the gate names the gate table prints.
+  CHECK(text.find("\nGPU models in cards (") != std::string::npos);
+  const std::string gates_title = text.substr(gates + 1, text.find('\n', gates + 1) - gates - 1);
+  CHECK(gates_title ==
+        "Never admitted, by gate (the last gate that held the workload: gate1 = refused by the Pod webhook; queue = "
+        "Kueue found the ClusterQueue inadmissible (missing, inactive or stopped); gate3 = the gpustack-node-devices "
+        "AdmissionCheck answered Retry; (none) = no gate had held it yet)");
   const auto t4_gates = cells(gates, text.size(), kT4);
   CHECK(t4_gates == std::vector<std::vector<std::string>>{{kT4, "gate1", "1"}, {kT4, "queue", "1"}, {kT4, "gate3", "2"}});
   const auto a100_gates = cells(gates, text.size(), kA100);
@@ -199,6 +221,7 @@ TEST_CASE("the JSON report carries gpu_models with snake_case keys and exact int
   CHECK(t4["fragmented_at_end"] == 800'000);
   CHECK(t4["fragmentation"]["mean"].get<double>() == Approx(0.25));
   CHECK(t4["workloads"]["waited"] == 5);
+  CHECK(t4["workloads"]["wait_us"]["count"] == 6);
   CHECK(t4["workloads"]["wait_us"]["censored"] == 3);
   CHECK(t4["workloads"]["wait_us"]["p95"]["us"] == 14'300'000'000);
   CHECK(t4["workloads"]["wait_us"]["p95"]["censored"] == true);

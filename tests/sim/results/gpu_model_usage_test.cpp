@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "model/device_inventory.h"
+#include "model/device_manager/device_inventory.h"
 #include "sim/results/gpu_model_usage.h"
 
 using chaintwin::model::Devices;

@@ -28,11 +28,11 @@ TEST_CASE("the progress line shows the bar, the share of the horizon, the times 
     const char* line;
   };
   const Row rows[] = {
-      {6, 24, 1234, 2000, "[##........]  25.0 %  06:00:00 / 1d00:00:00  1234 events  617 events/s"},
-      {0, 24, 0, 0, "[..........]  0.0 %  00:00:00 / 1d00:00:00  0 events"},
-      {24, 24, 10, 1000, "[##########]  100.0 %  1d00:00:00 / 1d00:00:00  10 events  10 events/s"},
-      {1, 3, 5, 0, "[###.......]  33.3 %  01:00:00 / 03:00:00  5 events"},
-      {0, 0, 0, 0, "[##########]  100.0 %  00:00:00 / 00:00:00  0 events"},
+      {6, 24, 1234, 2000, "[##........]  25.0 %  6h00m00s / 1d00h00m00s  1234 events  617 events/s"},
+      {0, 24, 0, 0, "[..........]  0.0 %  0s / 1d00h00m00s  0 events"},
+      {24, 24, 10, 1000, "[##########]  100.0 %  1d00h00m00s / 1d00h00m00s  10 events  10 events/s"},
+      {1, 3, 5, 0, "[###.......]  33.3 %  1h00m00s / 3h00m00s  5 events"},
+      {0, 0, 0, 0, "[##########]  100.0 %  0s / 0s  0 events"},
   };
   for (const auto& r : rows)
     CHECK(ProgressBar::render(SimTime::hours(r.now_h), SimTime::hours(r.horizon_h), r.events, r.elapsed_ms, 10) ==
@@ -61,7 +61,7 @@ TEST_CASE("the bar redraws at most every 100 ms and short runs print nothing", "
     CHECK(bar.draws() == 3);
   }
   const std::string text = out.str();
-  CHECK(text.rfind("\r[..........]  5.0 %  00:03:00 / 01:00:00  3 events  30 events/s\x1b[K", 0) == 0);
+  CHECK(text.rfind("\r[..........]  5.0 %  3m00s / 1h00m00s  3 events  30 events/s\x1b[K", 0) == 0);
   CHECK(text.back() == '\n');
   CHECK(text.find("50.0 %") != std::string::npos);
 

@@ -42,12 +42,19 @@ TEST_CASE("a wait difference is exact, or a bound when a side is censored", "[re
     std::string bound;  // JSON
   };
   const int64_t m = 60'000'000;
+  const int64_t s = 1'000'000;
   const Row rows[] = {
       {"both observed, equal", WaitPercentile{10 * m, false}, WaitPercentile{10 * m, false}, "0", "exact"},
-      {"both observed", WaitPercentile{10 * m, false}, WaitPercentile{25 * m, false}, "+00:15:00", "exact"},
-      {"both observed, shorter", WaitPercentile{25 * m, false}, WaitPercentile{10 * m, false}, "-00:15:00", "exact"},
-      {"B censored: at least", WaitPercentile{10 * m, false}, WaitPercentile{60 * m, true}, ">= +00:50:00", "at_least"},
-      {"A censored: at most", WaitPercentile{60 * m, true}, WaitPercentile{30 * m, false}, "<= -00:30:00", "at_most"},
+      {"both observed", WaitPercentile{10 * m, false}, WaitPercentile{25 * m, false}, "+15m00s", "exact"},
+      {"both observed, shorter", WaitPercentile{25 * m, false}, WaitPercentile{10 * m, false}, "-15m00s", "exact"},
+      {"both under a minute: hundredths", WaitPercentile{81'833, false}, WaitPercentile{60'045, false}, "-0.02s",
+       "exact"},
+      {"B censored: at least", WaitPercentile{10 * m, false}, WaitPercentile{60 * m, true}, ">= +50m00s", "at_least"},
+      {"A censored: at most", WaitPercentile{60 * m, true}, WaitPercentile{30 * m, false}, "<= -30m00s", "at_most"},
+      {"at least rounds down", WaitPercentile{180 * m + 10 * s + 500'000, false}, WaitPercentile{10 * s, true},
+       ">= -3h00m01s", "at_least"},
+      {"at most rounds up", WaitPercentile{10 * s, true}, WaitPercentile{180 * m + 10 * s + 500'000, false},
+       "<= +3h00m01s", "at_most"},
       {"both censored: unknown", WaitPercentile{60 * m, true}, WaitPercentile{90 * m, true}, "? (both censored)",
        "unknown"},
   };
@@ -97,7 +104,7 @@ TEST_CASE("rows that only one run has are kept and marked", "[report_diff]") {
   CHECK(j["classes"][1]["in"] == "a");
 }
 
-TEST_CASE("pool differences carry their unit and utilization differs in percentage points", "[report_diff]") {
+TEST_CASE("pool differences are in their table's unit and utilization differs in percentage points", "[report_diff]") {
   Report a, b;
   PoolReport p;
   p.cluster_queue = "cq";
@@ -110,9 +117,22 @@ TEST_CASE("pool differences carry their unit and utilization differs in percenta
   p.reserved.mean = 4'000'000;
   p.held_us = 0;
   b.pools = {p};
+  p.resource = "cpu";
+  p.reserved.mean = 2'500;
+  b.pools.push_back(p);
+  p.reserved.mean = 1'000;
+  a.pools.push_back(p);
   const std::string text = report_diff_text(diff_reports(a, b));
   CHECK(cell(text, "cq", "utilization") == "+25.00 pp");
-  CHECK(cell(text, "cq", "reserved mean") == "+1.500 cards");
-  CHECK(cell(text, "cq", "held") == "-00:01:00");
+  CHECK(cell(text, "cq", "reserved mean") == "+1.500");
+  CHECK(cell(text, "cq", "held") == "-1m00s");
   CHECK(cell(text, "cq", "nominal mean") == "0");
+  // One table per unit, cards first, each titled with its unit.
+  const size_t cards = text.find("\nPools in cards (ClusterQueue × resource, 1 card = 1,600,000 credits;");
+  const size_t cores = text.find("\nPools in cores (ClusterQueue × resource;");
+  REQUIRE(cards != std::string::npos);
+  REQUIRE(cores != std::string::npos);
+  CHECK(cards < cores);
+  CHECK(text.find(" cpu ", cards) > cores);  // the cpu rows are in the cores table only
+  CHECK(text.find(" cpu ", cores) != std::string::npos);
 }

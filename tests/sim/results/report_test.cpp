@@ -271,54 +271,76 @@ TEST_CASE("workload figures count admissions once, pending at the end, evictions
   CHECK(report.queues[1].workloads.workloads == 4);
 }
 
-TEST_CASE("report durations are exact and drop zero days and a zero fraction", "[report]") {
-  struct Row {
-    int64_t us;
-    const char* printed;
-  };
-  const Row rows[] = {{0, "00:00:00"},
-                      {90'000'000, "00:01:30"},
-                      {250'000, "00:00:00.250000"},
-                      {93'600'000'000, "1d02:00:00"},
-                      {86'400'000'001, "1d00:00:00.000001"},
-                      {-5'000'000, "-00:00:05"}};
-  for (const auto& r : rows) CHECK(chaintwin::sim::format_duration(r.us) == std::string(r.printed));
-}
-
-TEST_CASE("the text report is aligned tables with a unit on every quantity", "[report]") {
+TEST_CASE("the text report is aligned tables, one unit per table, with durations for people", "[report]") {
   RunRecord run = run_until(2);
   run.pool_series = {sample(0, 2 * kCard, 0), sample(1, 2 * kCard, kCard, "Hold"),
                      sample(0, 64000, 16000, "None", false, "cq-a", "cpu")};
-  // a/2 never admitted: its wait is censored at the end (2 h), so every percentile from rank 2 on is ">= 02:00:00".
+  // a/2 never admitted: its wait is censored at the end (2 h), so every percentile from rank 2 on is ">= 2h00m00s".
   run.workloads = {Wl("a/1", "chat").admitted_after(90), Wl("a/2", "chat")};
   const std::string expected =
       "Run steps (steps.yaml, hash 00ff), seed 1, chaintwin 0.1.0\n"
-      "Simulated to 02:00:00 of horizon 02:00:00, 9 events\n"
+      "Simulated to 2h00m00s of horizon 2h00m00s, 9 events\n"
       "\n"
-      "Pools (ClusterQueue × resource; means weighted by time from the pool's first sample to the end)\n"
+      "Pools in cards (ClusterQueue × resource, 1 card = 1,600,000 credits; means weighted by time from the pool's "
+      "first sample to the end)\n"
       "ClusterQueue  resource                    nominal mean  nominal peak  reserved mean  reserved peak  "
       "utilization      held  draining  stop policy at end\n"
-      "cq-a          cpu                         64.000 cores  64.000 cores   16.000 cores   16.000 cores      "
-      "25.00 %  00:00:00  00:00:00  None\n"
-      "cq-a          credits.gpustack.ai/nvidia   2.000 cards   2.000 cards    0.500 cards    1.000 cards      "
-      "25.00 %  01:00:00  00:00:00  Hold\n"
+      "cq-a          credits.gpustack.ai/nvidia         2.000         2.000          0.500          1.000      "
+      "25.00 %  1h00m00s        0s  Hold\n"
       "\n"
-      "Workloads by ClusterQueue (counts in workloads; waits from creation to first admission, nearest rank; a "
-      "workload never admitted counts at its wait until the end, censored: \">= \" marks a percentile that fell on "
-      "one, whose true value is at least that)\n"
+      "Pools in cores (ClusterQueue × resource; means weighted by time from the pool's first sample to the end)\n"
+      "ClusterQueue  resource  nominal mean  nominal peak  reserved mean  reserved peak  utilization  held  draining  "
+      "stop policy at end\n"
+      "cq-a          cpu             64.000        64.000         16.000         16.000      25.00 %    0s        0s  "
+      "None\n"
+      "\n"
+      "Workloads by ClusterQueue (counts in workloads; waits from creation to first admission over the workloads "
+      "not rejected, nearest rank; a workload never admitted counts at its wait until the end, censored: \">= \" "
+      "marks a percentile that fell on one, whose true value is at least that)\n"
       "ClusterQueue  workloads  admitted  running  pending  finished  rejected  evictions  preempted  retries  "
       "wait p50     wait p90     wait p95     wait p99     wait max  censored\n"
       "cq-a                  2         1        1        1         0         0          0          0        0  "
-      "00:01:30  >= 02:00:00  >= 02:00:00  >= 02:00:00  >= 02:00:00         1\n"
+      "   1m30s  >= 2h00m00s  >= 2h00m00s  >= 2h00m00s  >= 2h00m00s         1\n"
       "\n"
       "Workloads by class\n"
       "class  workloads  admitted  running  pending  finished  rejected  evictions  preempted  retries  "
       "wait p50     wait p90     wait p95     wait p99     wait max  censored\n"
       "chat           2         1        1        1         0         0          0          0        0  "
-      "00:01:30  >= 02:00:00  >= 02:00:00  >= 02:00:00  >= 02:00:00         1\n"
+      "   1m30s  >= 2h00m00s  >= 2h00m00s  >= 2h00m00s  >= 2h00m00s         1\n"
       "total          2         1        1        1         0         0          0          0        0  "
-      "00:01:30  >= 02:00:00  >= 02:00:00  >= 02:00:00  >= 02:00:00         1\n";
+      "   1m30s  >= 2h00m00s  >= 2h00m00s  >= 2h00m00s  >= 2h00m00s         1\n";
   CHECK(report_text(build_report(run)) == expected);
+}
+
+TEST_CASE("a wait column prints in hundredths only when all its values are under a minute", "[report]") {
+  RunRecord run = run_until(2);
+  // fast waits 0.94 s and 12.5 s; slow waits 0.058717 s and 2 h: every column but p50 holds an hour.
+  Wl fast1("a/1", "fast"), fast2("a/2", "fast"), slow1("a/3", "slow"), slow2("a/4", "slow");
+  fast1.o.first_admitted = SimTime::micros(940'000);
+  fast2.o.first_admitted = SimTime::micros(12'500'000);
+  slow1.o.first_admitted = SimTime::micros(58'717);
+  slow2.o.first_admitted = SimTime::hours(2);
+  run.workloads = {fast1, fast2, slow1, slow2};
+  const std::string text = report_text(build_report(run));
+  // The cells of the line that starts with `start`, split on runs of two or more spaces.
+  const auto cells = [&](const std::string& start) {
+    const size_t at = text.find("\n" + start + " ");
+    REQUIRE(at != std::string::npos);
+    const std::string line = text.substr(at + 1, text.find('\n', at + 1) - at - 1);
+    std::vector<std::string> out;
+    for (size_t i = 0; i < line.size();) {
+      const size_t gap = line.find("  ", i);
+      out.push_back(line.substr(i, gap == std::string::npos ? std::string::npos : gap - i));
+      if (gap == std::string::npos) break;
+      i = line.find_first_not_of(' ', gap);
+    }
+    return std::vector<std::string>(out.end() - 6, out.end());  // wait p50 … max, censored
+  };
+  // p50 column: 0.94 s, 0.058717 s and, in total, 0.94 s: hundredths; the others reach 2 h: whole seconds.
+  using Cells = std::vector<std::string>;
+  CHECK(cells("fast") == Cells{"0.94s", "12s", "12s", "12s", "12s", "0"});
+  CHECK(cells("slow") == Cells{"0.05s", "2h00m00s", "2h00m00s", "2h00m00s", "2h00m00s", "0"});
+  CHECK(cells("total") == Cells{"0.94s", "2h00m00s", "2h00m00s", "2h00m00s", "2h00m00s", "0"});
 }
 
 TEST_CASE("the JSON report keeps exact integers beside the means and null where there is no value", "[report]") {

@@ -9,7 +9,7 @@
 
 #include <catch2/catch.hpp>
 
-#include "sim/cli/commands.h"
+#include "sim/cli/command_line.h"
 #include "sim/runner/simulation.h"
 #include "sim/scenario/scenario_loader.h"
 

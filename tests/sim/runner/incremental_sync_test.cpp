@@ -7,7 +7,7 @@
 #include <catch2/catch.hpp>
 
 #include "model/admission/device_allocator.h"
-#include "model/label_keys.h"
+#include "model/catalog/label_keys.h"
 #include "sim/runner/chain_sync.h"
 #include "sim/runner/simulation.h"
 #include "sim/scenario/scenario_loader.h"

@@ -11,7 +11,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "sim/cli/commands.h"
+#include "sim/cli/command_line.h"
 
 namespace {
 
@@ -95,9 +95,9 @@ TEST_CASE("run refuses bad input with the place and exit code 2, printing no rep
   const std::vector<Row> rows = {
       {{"run", bad}, bad + ":4: horizon: duration '2 hours'"},
       {{"run", "/no/such/scenario.yaml"}, "/no/such/scenario.yaml: cannot read the scenario file"},
-      {{"run", "--seed", "-1"}, "--seed: '-1' is not a non-negative integer"},
+      {{"run", "--seed", "-1"}, "--seed: expected a whole number from 0 to 18446744073709551615, got '-1'"},
       {{"run", "--until", "soon"}, "--until: "},
-      {{"run", "-o", "xml"}, "-o takes text or json"},
+      {{"run", "-o", "xml"}, "-o: expected one of text, json, got 'xml'"},
       {{"check"}, "no SCENARIO given"},
   };
   for (const auto& row : rows) {

@@ -6,7 +6,7 @@
 
 #include <filesystem>
 
-#include "model/device_inventory.h"
+#include "model/device_manager/device_inventory.h"
 #include "model/stage4/operator_controllers.h"
 #include "model/stage4/reconcile_loop.h"
 #include "sim/scenario/expectation_check.h"

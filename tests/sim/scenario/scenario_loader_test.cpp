@@ -172,7 +172,7 @@ TEST_CASE("bad scenarios are refused with the file, the line, the field and the 
   const std::vector<std::pair<std::string, std::string>> table{
       {"seed: -1\n", "t.yaml:4: seed: -1 is out of range (expected an integer >= 0)"},
       {"horizon2: 1h\n", "t.yaml:4: horizon2: unknown field (expected one of: apiVersion, kind, metadata, seed, "
-                         "horizon, settings, kueue, operator, cluster, workloads, timeline, expect)"},
+                         "horizon, settings, kueue, operator, deviceManager, cluster, workloads, timeline, expect)"},
       {"kueue: {queueingStrategy: Fair}\n",
        "t.yaml:4: kueue.queueingStrategy: unknown value 'Fair' (expected one of: BestEffortFIFO, StrictFIFO)"},
       {"kueue: {schedulingCycleCost: 1 second}\n",
@@ -225,7 +225,7 @@ TEST_CASE("bad scenarios are refused with the file, the line, the field and the 
       {"timeline:\n- {at: 1h, action: reboot, node: a}\n",
        "t.yaml:5: timeline[0].action: unknown value 'reboot' (expected one of: add-node, remove-node, cordon, "
        "uncordon, set-managed, set-partitioning, set-setting, set-inactive, delete, kubelet-restart, "
-       "topology-snapshot, topology-read-failure)"},
+       "detection-pass, topology-snapshot, topology-read-failure)"},
       {"timeline:\n- {at: 1h, action: cordon, node: ghost}\n", "t.yaml:5: timeline[0].node: no node 'ghost' exists at 1h"},
       {"timeline:\n- {at: 3h, action: set-setting, name: workload-fit-affinity, value: false}\n",
        "t.yaml:5: timeline[0].at: 3h is after the horizon (2h)"},

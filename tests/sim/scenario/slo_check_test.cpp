@@ -92,14 +92,14 @@ TEST_CASE("an slo's wait percentiles fail an upper bound when they fall on a cen
   const Row rows[] = {
       // Waits 1, 2, 3, 4 min and 16 × >= 2 h: p50 (rank 10) and p95 (rank 19) are censored; p99 too.
       {"p95 on a censored rank", "p95", {"<=", SimTime::minutes(15)},
-       {"t.yaml:7: at end: SLO class chat: wait p95: want <= 15m, got >= 02:00:00 (16 of 20 censored: the true "
+       {"t.yaml:7: at end: SLO class chat: wait p95: want <= 15m, got >= 2h00m00s (16 of 20 censored: the true "
         "value is at least this)"}},
       {"a censored rank fails even a bound it would meet", "p50", {"<=", SimTime::hours(3)},
-       {"t.yaml:7: at end: SLO class chat: wait p50: want <= 3h, got >= 02:00:00 (16 of 20 censored: the true value "
+       {"t.yaml:7: at end: SLO class chat: wait p50: want <= 3h, got >= 2h00m00s (16 of 20 censored: the true value "
         "is at least this)"}},
       {"a lower bound holds on a censored rank that meets it", "p95", {">=", SimTime::hours(1)}, {}},
       {"a lower bound beyond the censored value fails", "max", {">", SimTime::hours(3)},
-       {"t.yaml:7: at end: SLO class chat: wait max: want > 3h, got >= 02:00:00 (16 of 20 censored: the true value "
+       {"t.yaml:7: at end: SLO class chat: wait max: want > 3h, got >= 2h00m00s (16 of 20 censored: the true value "
         "is at least this)"}},
   };
   for (const auto& r : rows) {
@@ -137,7 +137,7 @@ TEST_CASE("an slo judges observed waits, fractions, never-admitted counts and ut
     e.slo->utilization = decimal(">=", 5, 1, "0.5");  // (1 + 3) / (4 + 4) card·h
     e.slo->wait["p50"] = {"<=", SimTime::hours(3)};
     rows.push_back({"a pool's utilization and its workloads' waits", e,
-                    {"t.yaml:7: at end: SLO pool cq-a: wait p50: want <= 3h, got >= 02:00:00 (16 of 20 censored: "
+                    {"t.yaml:7: at end: SLO pool cq-a: wait p50: want <= 3h, got >= 2h00m00s (16 of 20 censored: "
                      "the true value is at least this)"}});
   }
   {

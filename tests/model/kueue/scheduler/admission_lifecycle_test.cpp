@@ -11,7 +11,7 @@ const std::string kCheck = "gpustack-node-devices";
 
 std::vector<std::string> kinds(const std::vector<WorkloadTransition>& ts) {
   std::vector<std::string> out;
-  for (const auto& t : ts) out.push_back(t.workload + " " + t.type + "/" + t.reason);
+  for (const auto& t : ts) out.push_back(t.workload + " " + std::string(transition_type_name(t.type)) + "/" + std::string(transition_reason_name(t.reason)));
   return out;
 }
 
@@ -151,7 +151,7 @@ TEST_CASE("a deleted ClusterQueue evicts nothing and only cancels waiting reserv
   CHECK(f.wl("running").admitted());
   CHECK(f.wl("running").status.evictions == 0);
   CHECK_FALSE(f.wl("waiting").quota_reserved());
-  for (const auto& t : ts) CHECK(t.type != "Evicted");
+  for (const auto& t : ts) CHECK(t.type != TransitionType::kEvicted);
   CHECK(f.cycle().popped == 0);
 }
 

@@ -22,7 +22,7 @@ ClusterQueue& preempting(ClusterQueue& cq, const std::string& policy = "LowerPri
 std::vector<std::string> of_type(const CycleResult& r, const std::string& type) {
   std::vector<std::string> out;
   for (const auto& t : r.transitions)
-    if (t.type == type) out.push_back(t.workload);
+    if (transition_type_name(t.type) == type) out.push_back(t.workload);
   return out;
 }
 
@@ -142,8 +142,8 @@ TEST_CASE("a preempted Workload keeps its quota until released, then is requeued
   // Its Pods are gone: quota released, Requeued=True at once, back in its queue.
   const auto released = release_preempted(f.cluster, f.state, f.queues, "default/low", 40);
   REQUIRE(released.size() == 2);
-  CHECK(released[0].type == "QuotaReleased");
-  CHECK(released[1] == WorkloadTransition{"default/low", "cq", "Requeued", "Preempted", why});
+  CHECK(released[0].type == TransitionType::kQuotaReleased);
+  CHECK(released[1] == WorkloadTransition{"default/low", "cq", TransitionType::kRequeued, TransitionReason::kPreempted, why});
   CHECK_FALSE(f.wl("low").quota_reserved());
   CHECK(f.cond("low", kWorkloadRequeued)->status == "True");
   CHECK(f.queues.contains("default/low"));

@@ -12,7 +12,7 @@ namespace {
 std::vector<std::string> reserved_in_cycle(const CycleResult& r) {
   std::vector<std::string> out;
   for (const auto& t : r.transitions)
-    if (t.type == "QuotaReserved") out.push_back(t.workload);
+    if (t.type == TransitionType::kQuotaReserved) out.push_back(t.workload);
   return out;
 }
 
@@ -112,8 +112,8 @@ TEST_CASE("quota messages name the resource, the flavor and the shortfall", "[ku
   f.cycle();
   const auto r = f.cycle();
   REQUIRE(r.transitions.size() == 1);
-  CHECK(r.transitions[0].type == "Pending");
-  CHECK(r.transitions[0].reason == "Pending");
+  CHECK(r.transitions[0].type == TransitionType::kPending);
+  CHECK(r.transitions[0].reason == TransitionReason::kPending);
   CHECK(f.message("two") ==
         "couldn't assign flavors to pod set main: insufficient unused quota for credits.gpustack.ai/nvidia in flavor f1, "
         "1600k more needed");
@@ -268,7 +268,7 @@ TEST_CASE("a reservation without checks is admitted at once and one with checks 
   REQUIRE(f.wl("c").status.admission_checks.size() == 1);
   CHECK(f.wl("c").status.admission_checks[0].state == CheckState::kPending);
   std::vector<std::string> types;
-  for (const auto& t : r.transitions) types.push_back(t.workload + " " + t.type);
+  for (const auto& t : r.transitions) types.push_back(t.workload + " " + std::string(transition_type_name(t.type)));
   CHECK(types == std::vector<std::string>{"default/c QuotaReserved", "default/p QuotaReserved", "default/p Admitted"});
 }
 

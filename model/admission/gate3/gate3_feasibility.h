@@ -1,0 +1,104 @@
+// Gate 3 — the `gpustack-node-devices` AdmissionCheck's per-card fit (node_devices_admission.go).
+// Kueue's credits and TAS see node totals; this decides whether a Workload's accelerator demands
+// can really be placed on the cards of a node, one card at a time, using the per-card
+// predicates of card_ledger.h. A shortage is always Retry (after 30 s), never Reject.
+//
+// The unit is a CardBudget: one node's cards plus what this evaluation already granted on them,
+// so several demands (and, later, the inflight Workloads fitted before this one) never spend the
+// same room twice. node_devices_feasibility() is the single-node verdict for one Workload.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "model/stage3/card_ledger.h"
+#include "model/catalog/resource_names.h"
+
+namespace chaintwin::model {
+
+enum class Gate3State { kReady, kRetry };
+std::string_view to_string(Gate3State state);  // "Ready" / "Retry"
+
+inline constexpr int32_t kGate3RetryAfterSeconds = 30;
+
+// Shared requests: `count` holders (containers), each needing `cards` distinct accelerators with
+// one free ownership share on each. Two holders may take shares on the same card.
+struct SharedHolder {
+  int32_t cards = 0;
+  int32_t count = 1;
+  bool operator==(const SharedHolder&) const = default;
+};
+
+// One correlated demand of a Workload on a node, per family.
+struct FamilyDemand {
+  ResourceFamily family = ResourceFamily::kNone;
+  // Cards for exclusive/shared/sliced (each slice is one card for one container); instances for
+  // partitioned (several may share a card).
+  int32_t accelerators = 0;
+  // The per-card units as the PodSet carries them: a slice's folded units (0 for a
+  // template-built slice, which then fits any card with a free slot); 0 for the other families.
+  int64_t units_per_card = 0;
+  std::string profile;  // partitioned: the published profile name
+  // shared: the holders; empty means one holder needing `accelerators` cards.
+  std::vector<SharedHolder> shared_holders;
+  // Optional scope: only cards of this accelerator key serve the demand ("" = every card).
+  std::string accelerator_key;
+  // The PodSets the demand was read from, named in the verdict.
+  std::vector<std::string> pod_sets;
+  bool operator==(const FamilyDemand&) const = default;
+};
+
+struct Gate3Verdict {
+  Gate3State state = Gate3State::kReady;
+  std::string message;
+  int32_t retry_after_seconds = 0;  // kGate3RetryAfterSeconds on Retry
+  bool ready() const { return state == Gate3State::kReady; }
+  bool operator==(const Gate3Verdict&) const = default;
+};
+
+// Most constrained first: partitioned demands, then descending per-card units, then family
+// (stable, so equal demands keep their order).
+void sort_demands(std::vector<FamilyDemand>& demands);
+
+// One node's cards with the room this evaluation has already granted. Grants are applied to the
+// card's own ledger row (remaining, mode, hosted slices) exactly as an allocation would, so every
+// later demand is judged by the same predicates against what is left.
+class CardBudget {
+ public:
+  // `scope` names the node in messages; defaults to the first card's node.
+  explicit CardBudget(std::vector<CardLedger> cards, std::string scope = "");
+
+  // Fits one demand all-or-nothing: on Ready its grants are kept, on Retry nothing changes.
+  Gate3Verdict fit(const FamilyDemand& demand);
+
+  // The cards as they stand after the grants so far.
+  const std::vector<CardLedger>& cards() const { return room_.cards; }
+  // Partition instances granted per card so far, in the order of cards().
+  const std::vector<int32_t>& placements_given() const { return room_.placements_given; }
+  std::string_view scope() const { return scope_; }
+
+ private:
+  // Working copies a demand is fitted on; committed only when the whole demand fits.
+  struct Room {
+    std::vector<CardLedger> cards;
+    std::vector<int32_t> placements_given;  // partition instances granted per card so far
+  };
+  bool covers(const CardLedger& card, const FamilyDemand& demand) const;
+  Gate3Verdict fit_exclusive(const FamilyDemand& d, Room& room) const;
+  Gate3Verdict fit_shared(const FamilyDemand& d, Room& room) const;
+  Gate3Verdict fit_sliced(const FamilyDemand& d, Room& room) const;
+  Gate3Verdict fit_partition(const FamilyDemand& d, Room& room) const;
+  std::string where() const;
+
+  Room room_;
+  std::string scope_;
+};
+
+// Gate 3 on one node for one Workload: sorts the demands, fits them in order and answers with the
+// first that falls short, or — when all fit — the last one checked. No demand → Ready.
+Gate3Verdict node_devices_feasibility(std::vector<CardLedger> cards, std::vector<FamilyDemand> demands,
+                                      std::string scope = "");
+
+}  // namespace chaintwin::model

@@ -1,0 +1,270 @@
+// Gate 3: per-node budgets, inflight fitting, then the Workload's own demands.
+#include "model/admission/gate3/node_devices_check.h"
+
+#include <algorithm>
+#include <map>
+#include <optional>
+
+#include "model/admission/accelerator_claim.h"
+#include "model/admission/device_allocator.h"
+#include "model/catalog/label_keys.h"
+
+namespace chaintwin::model {
+namespace {
+
+constexpr std::string_view kCheckName = "gpustack-node-devices";
+
+Gate3Verdict retry(std::string message) {
+  return {Gate3State::kRetry, std::move(message) + "; will retry as capacity frees", kGate3RetryAfterSeconds};
+}
+
+const PodSet* find_pod_set(const Workload& wl, const std::string& name) {
+  for (const auto& ps : wl.pod_sets)
+    if (ps.name == name) return &ps;
+  return nullptr;
+}
+
+// The accelerator flavor of an assignment: the one serving a credits resource, else any.
+const ResourceFlavor* assigned_flavor(const ClusterState& cluster, const PodSetAssignment& a) {
+  std::string name;
+  for (const auto& [resource, flavor] : a.flavors) {
+    if (resource.rfind(keys::kCreditsPrefix, 0) == 0) {
+      name = flavor;
+      break;
+    }
+    if (name.empty()) name = flavor;
+  }
+  const auto it = cluster.resource_flavors.find(name);
+  return it == cluster.resource_flavors.end() ? nullptr : &it->second;
+}
+
+std::string scope_key(const ClusterState& cluster, const PodSetAssignment& a) {
+  const ResourceFlavor* flavor = assigned_flavor(cluster, a);
+  if (!flavor) return "";
+  const auto keys_ = flavor_accelerator_keys(*flavor);
+  return keys_.empty() ? "" : keys_.front();
+}
+
+// node → Pods on it, from a hostname-level assignment; nullopt when there is none.
+std::optional<std::map<std::string, int32_t>> pods_per_node(const PodSetAssignment& a) {
+  if (!a.topology_assignment || a.topology_assignment->levels.empty() ||
+      a.topology_assignment->levels.back() != kHostnameLabel)
+    return std::nullopt;
+  std::map<std::string, int32_t> out;
+  for (const auto& d : a.topology_assignment->domains)
+    if (!d.values.empty()) out[d.values.back()] += d.count;
+  return out;
+}
+
+bool holds_ready_check(const Workload& wl) {
+  return std::any_of(wl.status.admission_checks.begin(), wl.status.admission_checks.end(),
+                     [](const AdmissionCheckState& c) { return c.name == kCheckName && c.state == CheckState::kReady; });
+}
+
+// Budgets keyed by node ("" = a flavor pool, keyed "pool:<flavor>").
+class Budgets {
+ public:
+  explicit Budgets(const ClusterState& cluster) : cluster_(cluster) {}
+  CardBudget& node(const std::string& name) {
+    auto it = budgets_.find(name);
+    if (it != budgets_.end()) return it->second;
+    std::vector<CardLedger> cards;
+    if (cluster_.nodes.count(name))
+      if (const Devices* d = cluster_.devices_of(name)) cards = cards_of(*d);
+    return budgets_.emplace(name, CardBudget(std::move(cards), name)).first->second;
+  }
+  CardBudget& pool(const ResourceFlavor* flavor) {
+    const std::string key = "pool:" + (flavor ? flavor->metadata.name : std::string());
+    auto it = budgets_.find(key);
+    if (it != budgets_.end()) return it->second;
+    std::vector<CardLedger> cards;
+    for (const auto& [name, n] : cluster_.nodes) {
+      if (flavor && !std::all_of(flavor->spec.node_labels.begin(), flavor->spec.node_labels.end(), [&](const auto& kv) {
+            const auto l = n.metadata.labels.find(kv.first);
+            return l != n.metadata.labels.end() && l->second == kv.second;
+          }))
+        continue;
+      if (const Devices* d = cluster_.devices_of(name))
+        for (auto& c : cards_of(*d)) cards.push_back(std::move(c));
+    }
+    return budgets_.emplace(key, CardBudget(std::move(cards), "")).first->second;
+  }
+  bool has_node(const std::string& name) const { return budgets_.count(name) > 0; }
+
+ private:
+  const ClusterState& cluster_;
+  std::map<std::string, CardBudget> budgets_;
+};
+
+// Pods of (workload, pod set) already charged on `node`.
+// Where to look for Pods: the caller's index of Pod keys by Node, or every Pod.
+struct PodLookup {
+  const WorkloadState& ws;
+  const std::map<std::string, std::set<std::string>>* by_node = nullptr;
+  template <typename F>
+  void on(const std::string& node, F f) const {
+    if (by_node == nullptr) {
+      for (const auto& [key, pod] : ws.pods) f(pod);
+      return;
+    }
+    const auto keys = by_node->find(node);
+    if (keys == by_node->end()) return;
+    for (const auto& key : keys->second)
+      if (const auto p = ws.pods.find(key); p != ws.pods.end()) f(p->second);
+  }
+};
+
+int32_t held_pods(const PodLookup& pods, const Workload& wl, const std::string& pod_set, const std::string& node) {
+  int32_t held = 0;
+  pods.on(node, [&](const Pod& pod) {
+    if (pod.metadata.namespace_ != wl.metadata.namespace_ || pod.node_name != node) return;
+    const auto wa = pod.metadata.annotations.find(std::string(kWorkloadAnnotation));
+    const auto pl = pod.metadata.labels.find(std::string(kPodSetLabel));
+    if (wa == pod.metadata.annotations.end() || wa->second != wl.metadata.name) return;
+    if (pl == pod.metadata.labels.end() || pl->second != pod_set) return;
+    if (pod_allocation_complete(pod)) ++held;
+  });
+  return held;
+}
+
+void fit_inflight_one(const ClusterState& cluster, const PodLookup& pods, const std::string& self, Budgets& budgets,
+                      const std::vector<std::string>& nodes, const std::string& key, const Workload& other) {
+  if (key == self || !other.quota_reserved() || other.finished()) return;
+  if (!other.admitted() && !holds_ready_check(other)) return;
+  for (const auto& a : other.status.admission->pod_set_assignments) {
+    const PodSet* ps = find_pod_set(other, a.name);
+    const auto per_node = pods_per_node(a);
+    if (!ps || !per_node) continue;  // no hostname-level assignment: not inflight
+    const std::string scope = scope_key(cluster, a);
+    for (const auto& node : nodes) {
+      const auto it = per_node->find(node);
+      if (it == per_node->end()) continue;
+      const int32_t pending = it->second - held_pods(pods, other, a.name, node);
+      if (pending <= 0) continue;
+      auto demands = pod_set_demands(*ps, pending, scope);
+      sort_demands(demands);
+      for (const auto& d : demands) budgets.node(node).fit(d);  // a shortfall spends nothing
+    }
+  }
+}
+
+// In Workload key order, as a walk over every Workload would take them.
+void fit_inflight(const ClusterState& cluster, const WorkloadState& ws, const std::string& self, Budgets& budgets,
+                  const std::vector<std::string>& nodes, const std::set<std::string>* inflight,
+                  const std::map<std::string, std::set<std::string>>* pods_by_node) {
+  const PodLookup pods{ws, pods_by_node};
+  if (inflight == nullptr) {
+    for (const auto& [key, other] : ws.workloads) fit_inflight_one(cluster, pods, self, budgets, nodes, key, other);
+    return;
+  }
+  for (const auto& key : *inflight)
+    if (const auto it = ws.workloads.find(key); it != ws.workloads.end())
+      fit_inflight_one(cluster, pods, self, budgets, nodes, key, it->second);
+}
+
+struct Placed {
+  std::string node;  // "" = pool
+  const ResourceFlavor* flavor = nullptr;
+  FamilyDemand demand;
+};
+
+}  // namespace
+
+std::vector<std::string> flavor_accelerator_keys(const ResourceFlavor& flavor) {
+  std::vector<std::string> out;
+  for (const auto& [key, value] : flavor.spec.node_labels) {
+    if (key.rfind(keys::kAcceleratablePrefix, 0) != 0 || value != "true") continue;
+    const std::string a_key = key.substr(keys::kAcceleratablePrefix.size());
+    if (!a_key.empty() && a_key.find('.') == std::string::npos) out.push_back(a_key);
+  }
+  return out;
+}
+
+std::vector<FamilyDemand> pod_set_demands(const PodSet& pod_set, int32_t pods, const std::string& accelerator_key) {
+  std::vector<FamilyDemand> out;
+  if (pods <= 0) return out;
+  FamilyDemand exclusive{ResourceFamily::kExclusive, 0, 0, "", {}, accelerator_key, {pod_set.name}};
+  FamilyDemand shared{ResourceFamily::kShared, 0, 0, "", {}, accelerator_key, {pod_set.name}};
+  for (const auto& claiming : claiming_containers(pod_set.template_)) {
+    const auto& c = claiming.claim;
+    const auto count = static_cast<int32_t>(std::clamp<int64_t>(c.count, 0, INT32_MAX / std::max(pods, 1)));
+    switch (c.family) {
+      case ResourceFamily::kExclusive: exclusive.accelerators += count * pods; break;
+      case ResourceFamily::kShared:
+        shared.shared_holders.push_back({count, pods});
+        shared.accelerators = std::max(shared.accelerators, count);
+        break;
+      case ResourceFamily::kSliced:
+        out.push_back({ResourceFamily::kSliced, pods, c.units, "", {}, accelerator_key, {pod_set.name}});
+        break;
+      case ResourceFamily::kPartitioned:
+        out.push_back({ResourceFamily::kPartitioned, pods, 0, c.profile, {}, accelerator_key, {pod_set.name}});
+        break;
+      default: break;
+    }
+  }
+  if (exclusive.accelerators > 0) out.push_back(exclusive);
+  if (!shared.shared_holders.empty()) out.push_back(shared);
+  return out;
+}
+
+Gate3Verdict evaluate_node_devices(const ClusterState& cluster, const WorkloadState& workloads,
+                                   const std::string& workload_key, const std::set<std::string>* inflight,
+                                   const std::map<std::string, std::set<std::string>>* pods_by_node) {
+  const auto found = workloads.workloads.find(workload_key);
+  if (found == workloads.workloads.end()) return retry("workload " + workload_key + " is gone");
+  const Workload& wl = found->second;
+  if (!wl.quota_reserved()) return retry("workload " + workload_key + " holds no quota reservation");
+
+  // This Workload's demands, per node (or per flavor pool), and the nodes it touches.
+  std::vector<Placed> placed;
+  std::vector<std::string> nodes;
+  for (const auto& a : wl.status.admission->pod_set_assignments) {
+    const PodSet* ps = find_pod_set(wl, a.name);
+    if (!ps) continue;
+    const std::string scope = scope_key(cluster, a);
+    const auto per_node = pods_per_node(a);
+    if (!per_node) {
+      for (auto& d : pod_set_demands(*ps, a.count > 0 ? a.count : ps->count, scope))
+        placed.push_back({"", assigned_flavor(cluster, a), std::move(d)});
+      continue;
+    }
+    for (const auto& [node, count] : *per_node) {
+      auto demands = pod_set_demands(*ps, count, scope);
+      if (demands.empty()) continue;
+      if (!cluster.nodes.count(node))
+        return retry("node " + node + " assigned to role \"" + a.name + "\" is gone and serves nothing");
+      if (std::find(nodes.begin(), nodes.end(), node) == nodes.end()) nodes.push_back(node);
+      for (auto& d : demands) placed.push_back({node, nullptr, std::move(d)});
+    }
+  }
+  if (placed.empty()) return {Gate3State::kReady, "no accelerator demand to place", 0};
+
+  Budgets budgets(cluster);
+  for (const auto& node : nodes) budgets.node(node);
+  fit_inflight(cluster, workloads, workload_key, budgets, nodes, inflight, pods_by_node);
+
+  // sort_demands order (partitions first, then larger per-card units, then family), node last.
+  std::vector<size_t> idx(placed.size());
+  for (size_t i = 0; i < idx.size(); ++i) idx[i] = i;
+  std::stable_sort(idx.begin(), idx.end(), [&](size_t x, size_t y) {
+    const FamilyDemand& a = placed[x].demand;
+    const FamilyDemand& b = placed[y].demand;
+    const bool pa = a.family == ResourceFamily::kPartitioned;
+    const bool pb = b.family == ResourceFamily::kPartitioned;
+    if (pa != pb) return pa;
+    if (a.units_per_card != b.units_per_card) return a.units_per_card > b.units_per_card;
+    if (a.family != b.family) return static_cast<int>(a.family) < static_cast<int>(b.family);
+    return placed[x].node < placed[y].node;
+  });
+  Gate3Verdict verdict{Gate3State::kReady, "", 0};
+  for (const size_t i : idx) {
+    const auto& p = placed[i];
+    CardBudget& budget = p.node.empty() ? budgets.pool(p.flavor) : budgets.node(p.node);
+    verdict = budget.fit(p.demand);
+    if (!verdict.ready()) return verdict;
+  }
+  return verdict;
+}
+
+}  // namespace chaintwin::model

@@ -1,0 +1,45 @@
+// Gate 3 over time — the `gpustack-node-devices` AdmissionCheck for one Workload with quota
+// reserved (node_devices_admission.go). Per node its topology assignment names, the node's cards
+// as the allocator's ledger stands (Devices.status; allocate_pod/release_pod are its only
+// writers, so it equals the operator's rebuild from the Pods bound there), then INFLIGHT fitting
+// of every other Workload that is admitted or holds this check Ready, for its Pods assigned to
+// the node and not yet charged (a Pod is charged once its allocation record names every
+// accelerator-requesting container; a finished Pod stays counted as held), then this Workload's
+// demands in sort_demands order, node name last. Each PodSet is judged only on cards of the
+// accelerator key(s) its assigned flavor covers; the per-card budget is global across the
+// Workload; a node whose Node object is gone serves nothing; a PodSet without a hostname-level
+// assignment is judged across its flavor's whole node pool. Ready or Retry, never Rejected.
+// Called by the runner whenever a Workload reserves quota (and again after each Retry delay).
+#pragma once
+
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "model/admission/gate3/gate3_feasibility.h"
+#include "model/cluster_state.h"
+#include "model/workload/workload.h"
+
+namespace chaintwin::model {
+
+// `inflight`: when given, the keys of every Workload whose hostname-level topology assignment may
+// name one of this Workload's Nodes (a superset is fine); only those are looked at for the Pods
+// admitted but not yet holding cards. Without it every Workload is. `pods_by_node`: when given, the
+// key of every Pod bound to each Node (complete); the Pods already holding cards are looked up there
+// instead of among every Pod.
+Gate3Verdict evaluate_node_devices(const ClusterState& cluster, const WorkloadState& workloads,
+                                   const std::string& workload_key, const std::set<std::string>* inflight = nullptr,
+                                   const std::map<std::string, std::set<std::string>>* pods_by_node = nullptr);
+
+// The demands one Pod of `pod_set` puts on one node's cards, multiplied by `pods` Pods and scoped
+// to `accelerator_key` ("" = any card): exclusive counts add up (distinct cards), each shared
+// container is a holder, each slice and partition is its own demand. Exposed for tests and for
+// the runner's diagnostics.
+std::vector<FamilyDemand> pod_set_demands(const PodSet& pod_set, int32_t pods, const std::string& accelerator_key);
+
+// The accelerator keys a ResourceFlavor covers: its nodeLabels `acceleratable.feature.gpustack.ai/
+// <aKey>` = "true" (sub-keys such as `<aKey>.count` excluded).
+std::vector<std::string> flavor_accelerator_keys(const ResourceFlavor& flavor);
+
+}  // namespace chaintwin::model

@@ -1,0 +1,39 @@
+// ObjectMeta and the small map types every Kubernetes-shaped object in the model shares.
+#pragma once
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "model/api/quantity.h"
+
+namespace chaintwin::model {
+
+// Label and annotation maps are ordered so that every iteration that feeds output is stable.
+using StringMap = std::map<std::string, std::string>;
+// A ResourceList (Node status.capacity / allocatable, requests).
+using ResourceList = std::map<std::string, Quantity>;
+
+struct OwnerReference {
+  std::string api_version, kind, name, uid;
+  bool controller = false;
+  bool operator==(const OwnerReference&) const = default;
+};
+
+struct ObjectMeta {
+  std::string name;
+  std::string namespace_;  // empty for cluster-scoped objects
+  std::string uid;
+  std::string resource_version;
+  int64_t generation = 0;
+  std::string creation_timestamp;                 // RFC 3339, empty when unknown
+  std::optional<std::string> deletion_timestamp;  // set while the object is terminating
+  StringMap labels;
+  StringMap annotations;
+  std::vector<std::string> finalizers;
+  std::vector<OwnerReference> owner_references;
+  bool operator==(const ObjectMeta&) const = default;
+};
+
+}  // namespace chaintwin::model

@@ -1,0 +1,50 @@
+#include "model/catalog/resource_names.h"
+
+#include "model/catalog/label_keys.h"
+#include "model/catalog/manufacturer.h"
+
+namespace chaintwin::model {
+
+std::string_view to_string(ResourceFamily f) {
+  switch (f) {
+    case ResourceFamily::kExclusive: return "exclusive";
+    case ResourceFamily::kShared: return "shared";
+    case ResourceFamily::kSliced: return "sliced";
+    case ResourceFamily::kPartitioned: return "partitioned";
+    case ResourceFamily::kVisibility: return "visibility";
+    case ResourceFamily::kNone: break;
+  }
+  return "none";
+}
+
+std::string credits_resource_name(std::string_view manufacturer) {
+  return std::string(keys::kCreditsPrefix) + std::string(manufacturer);
+}
+
+std::string visibility_resource_name(std::string_view manufacturer) {
+  return std::string(keys::kVisibilityPrefix) + std::string(manufacturer) + ".visibility";
+}
+
+std::optional<ManufacturerResourceNames> resource_names_for(std::string_view manufacturer) {
+  const auto m = find_manufacturer(manufacturer);
+  if (!m) return std::nullopt;
+  const std::string base(m->resource_base);
+  ManufacturerResourceNames n;
+  n.exclusive = base;
+  n.shared = base + std::string(kSharedSuffix);
+  n.sliced = base + std::string(kSlicedSuffix);
+  n.sliced_units = base + std::string(kSlicedUnitsSuffix);
+  n.sliced_cores_percentage = base + std::string(kSlicedCoresPercentageSuffix);
+  n.sliced_memory_percentage = base + std::string(kSlicedMemoryPercentageSuffix);
+  n.sliced_memory_mib = base + std::string(kSlicedMemoryMibSuffix);
+  if (!m->partition_kind.empty()) {
+    n.partitioned = base + std::string(kPartitionedSuffix);
+    n.partitioned_units = base + std::string(kPartitionedUnitsSuffix);
+    n.partitioned_profile_prefix = n.partitioned + "." + std::string(m->partition_kind) + "-";
+  }
+  n.visibility = visibility_resource_name(manufacturer);
+  n.credits = credits_resource_name(manufacturer);
+  return n;
+}
+
+}  // namespace chaintwin::model

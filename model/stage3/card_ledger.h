@@ -1,0 +1,56 @@
+// The per-accelerator view Gate 3 and the fit labels both judge: a card's reported capability
+// (Devices.spec, which families it can serve) joined by accelerator id with its ledger row
+// (Devices.status: mode, remaining units, hosted slices, partition profiles). The predicates
+// here are the only definition of "what one card can still give"; the fit labels and the
+// Gate 3 feasibility fit (gate3_feasibility.h) both read them, which is what makes a label
+// admit a node exactly when Gate 3 would for a one-card Pod.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "model/api/devices.h"
+#include "model/catalog/resource_names.h"
+
+namespace chaintwin::model {
+
+struct CardLedger {
+  std::string node;          // the Devices (= Node) name the card belongs to
+  std::string manufacturer;  // of its status group
+  std::string group_id;      // status group id; aKey = manufacturer-group_id
+  AcceleratorStatus capability;   // spec side; zero value when the spec lists no such id
+  AcceleratorAllocation ledger;   // status side, as the Device Manager wrote it
+
+  // "<manufacturer>-<group id>", the key flavors and fit labels name a model by.
+  std::string accelerator_key() const;
+
+  // Whether the card's capability lets it serve the family at all: partitioned ⇔ physically
+  // partitioned; sliced ⇔ logically sliceable; exclusive/shared ⇔ not partitioned.
+  bool serves_family(ResourceFamily family) const;
+  // Logical slice slots left: logicalSliced.count − allocatedSlices when sliceable, else 0.
+  int32_t free_slots() const;
+  // Ownership shares (160,000 units each) the card can still grant: remaining / 160,000 when it
+  // is whole-capable and its mode is None or Shared, 0 otherwise.
+  int64_t free_shares() const;
+  // Units one more logical slice may take: remaining when the card is sliceable, its mode is
+  // None or Sliced and it has a free slot; −1 when it can take no slice at all.
+  int64_t free_slice_units() const;
+};
+
+// One status group's cards, in ledger order.
+struct CardGroup {
+  std::string manufacturer;
+  std::string id;
+  std::vector<CardLedger> cards;
+  std::string accelerator_key() const;
+};
+
+// Joins each status row with the spec capability of the same accelerator id (searched across
+// every spec group, as the operator does), one CardGroup per status group in order.
+std::vector<CardGroup> card_groups_of(const Devices& devices);
+// The same cards flattened, in status order.
+std::vector<CardLedger> cards_of(const Devices& devices);
+
+}  // namespace chaintwin::model

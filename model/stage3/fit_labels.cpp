@@ -1,0 +1,172 @@
+// Fit label keys, values, patch and triggers.
+#include "model/stage3/fit_labels.h"
+
+#include <algorithm>
+
+#include "model/stage3/card_ledger.h"
+#include "model/api/k8s_validation.h"
+#include "model/catalog/label_keys.h"
+
+namespace chaintwin::model {
+namespace {
+
+std::optional<std::string_view> label_of(const StringMap& labels, std::string_view key) {
+  if (auto it = labels.find(std::string(key)); it != labels.end()) return it->second;
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::string fit_sliced_max_free_units_label_key(std::string_view a_key) {
+  return std::string(keys::kFitSlicedMaxFreeUnitsPrefix) + std::string(a_key);
+}
+
+std::string fit_shared_free_cards_label_key(std::string_view a_key) {
+  return std::string(keys::kFitSharedFreeCardsPrefix) + std::string(a_key);
+}
+
+namespace {
+constexpr FitLabelKeyFunction kFitLabelKeyFunctions[] = {
+    {"FitSlicedMaxFreeUnitsLabelKey", keys::kFitSlicedMaxFreeUnitsPrefix, &fit_sliced_max_free_units_label_key},
+    {"FitSharedFreeCardsLabelKey", keys::kFitSharedFreeCardsPrefix, &fit_shared_free_cards_label_key},
+};
+constexpr FitLabelPredicate kFitLabelPredicates[] = {
+    {"IsFitLabelKey", &is_fit_label_key},
+};
+}  // namespace
+
+std::span<const FitLabelKeyFunction> fit_label_key_functions() { return kFitLabelKeyFunctions; }
+
+const FitLabelKeyFunction* find_fit_label_key_function(std::string_view operator_name) {
+  for (const auto& f : kFitLabelKeyFunctions)
+    if (f.operator_name == operator_name) return &f;
+  return nullptr;
+}
+
+std::span<const FitLabelPredicate> fit_label_predicates() { return kFitLabelPredicates; }
+
+const FitLabelPredicate* find_fit_label_predicate(std::string_view operator_name) {
+  for (const auto& p : kFitLabelPredicates)
+    if (p.operator_name == operator_name) return &p;
+  return nullptr;
+}
+
+bool is_fit_label_key(std::string_view key) {
+  for (std::string_view prefix : {keys::kFitSlicedMaxFreeUnitsPrefix, keys::kFitSharedFreeCardsPrefix}) {
+    if (key.starts_with(prefix) && key.size() > prefix.size()) return is_qualified_name(key);
+  }
+  return false;
+}
+
+StringMap filter_fit_labels(const StringMap& labels) {
+  StringMap out;
+  for (const auto& [k, v] : labels)
+    if (is_fit_label_key(k)) out.emplace(k, v);
+  return out;
+}
+
+bool equal_ignoring_fit_labels(const StringMap& a, const StringMap& b) {
+  auto without = [](const StringMap& m) {
+    StringMap out;
+    for (const auto& [k, v] : m)
+      if (!is_fit_label_key(k)) out.emplace(k, v);
+    return out;
+  };
+  return without(a) == without(b);
+}
+
+StringMap fit_labels_of(const Devices& devices) {
+  StringMap out;
+  for (const auto& group : card_groups_of(devices)) {
+    bool sliceable = false, shareable = false;
+    int64_t max_free_units = 0;
+    int64_t free_share_cards = 0;
+    for (const auto& card : group.cards) {
+      if (card.serves_family(ResourceFamily::kSliced)) {
+        sliceable = true;
+        max_free_units = std::max(max_free_units, card.free_slice_units());
+      }
+      if (card.serves_family(ResourceFamily::kShared)) {
+        shareable = true;
+        if (card.free_shares() > 0) ++free_share_cards;
+      }
+    }
+    const std::string a_key = group.accelerator_key();
+    if (const auto key = fit_sliced_max_free_units_label_key(a_key); sliceable && is_fit_label_key(key))
+      out[key] = std::to_string(max_free_units);
+    if (const auto key = fit_shared_free_cards_label_key(a_key); shareable && is_fit_label_key(key))
+      out[key] = std::to_string(free_share_cards);
+  }
+  return out;
+}
+
+bool is_managed(const ObjectMeta& meta) { return label_of(meta.labels, keys::kManaged) == "true"; }
+
+StringMap desired_fit_labels(const Node& node, const Devices* devices) {
+  if (devices == nullptr || !is_managed(node.metadata)) return {};
+  return fit_labels_of(*devices);
+}
+
+std::optional<LabelMergePatch> build_fit_label_patch(const StringMap& desired, const StringMap& current) {
+  LabelMergePatch patch;
+  for (const auto& [k, v] : desired) {
+    if (label_of(current, k) != v) patch[k] = v;
+  }
+  for (const auto& [k, v] : current) {
+    if (is_fit_label_key(k) && desired.count(k) == 0) patch[k] = std::nullopt;
+  }
+  if (patch.empty()) return std::nullopt;
+  return patch;
+}
+
+StringMap apply_label_merge_patch(StringMap labels, const LabelMergePatch& patch) {
+  for (const auto& [k, v] : patch) {
+    if (v) {
+      labels[k] = *v;
+    } else {
+      labels.erase(k);
+    }
+  }
+  return labels;
+}
+
+bool fit_signature_changed(const Devices& old_devices, const Devices& new_devices) {
+  return fit_labels_of(old_devices) != fit_labels_of(new_devices);
+}
+
+bool node_fit_label_node_updated(const Node& old_node, const Node& new_node) {
+  if (new_node.metadata.deletion_timestamp.has_value()) return false;
+  return label_of(old_node.metadata.labels, keys::kManaged) != label_of(new_node.metadata.labels, keys::kManaged) ||
+         filter_fit_labels(old_node.metadata.labels) != filter_fit_labels(new_node.metadata.labels);
+}
+
+bool fit_devices_updated(const Devices& old_devices, const Devices& new_devices) {
+  return is_managed(old_devices.metadata) != is_managed(new_devices.metadata) ||
+         fit_signature_changed(old_devices, new_devices);
+}
+
+FitLabelDecision reconcile_fit_labels(const Node& node, const Devices* devices) {
+  FitLabelDecision decision;
+  decision.labels_after = node.metadata.labels;
+  decision.desired = desired_fit_labels(node, devices);
+  if (node.metadata.deletion_timestamp.has_value()) {
+    decision.reason = "node is being deleted";
+    return decision;
+  }
+  decision.patch = build_fit_label_patch(decision.desired, node.metadata.labels);
+  if (!decision.patch) {
+    decision.reason = "fit labels already current";
+    return decision;
+  }
+  decision.labels_after = apply_label_merge_patch(decision.labels_after, *decision.patch);
+  if (devices == nullptr) {
+    decision.reason = "no Devices ledger: fit labels removed";
+  } else if (!is_managed(node.metadata)) {
+    decision.reason = "node not managed: fit labels removed";
+  } else {
+    decision.reason = "fit labels patched to the ledger's values";
+  }
+  return decision;
+}
+
+}  // namespace chaintwin::model

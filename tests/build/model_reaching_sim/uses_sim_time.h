@@ -1,0 +1,3 @@
+// A planted violation: model/ may not include sim/ (see tests/CMakeLists.txt).
+#pragma once
+#include "sim/sim_time.h"

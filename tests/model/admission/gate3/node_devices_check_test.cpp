@@ -1,0 +1,171 @@
+#include <catch2/catch.hpp>
+
+#include "../admission_builders.h"
+#include "model/admission/device_allocator.h"
+#include "model/admission/gate3/node_devices_check.h"
+
+using namespace admission_test;
+
+namespace {
+
+const std::string kFlavor = "gpustack--nvidia-a100-1d";
+
+ResourceFlavor flavor(const std::string& name, const std::string& a_key) {
+  ResourceFlavor f;
+  f.metadata.name = name;
+  f.spec.node_labels["acceleratable.feature.gpustack.ai/" + a_key] = "true";
+  f.spec.node_labels["acceleratable.feature.gpustack.ai/" + a_key + ".count"] = "1";
+  return f;
+}
+
+ClusterState cluster_with(std::vector<Devices> nodes) {
+  ClusterState c;
+  c.resource_flavors[kFlavor] = flavor(kFlavor, "nvidia-a100");
+  for (auto& d : nodes) {
+    Node n;
+    n.metadata.name = d.metadata.name;
+    n.metadata.labels["acceleratable.feature.gpustack.ai/nvidia-a100"] = "true";
+    n.metadata.labels["acceleratable.feature.gpustack.ai/nvidia-a100.count"] = "1";
+    c.nodes[n.metadata.name] = n;
+    c.devices[d.metadata.name] = std::move(d);
+  }
+  return c;
+}
+
+// A Workload whose one PodSet of `count` Pods is reserved on `node` (hostname-level), or on the
+// flavor pool when node is empty.
+Workload reserved(const std::string& name, std::vector<Container> containers, int32_t count,
+                  const std::string& node = "node-a", const std::string& flavor_name = kFlavor,
+                  const std::string& pod_set = "main") {
+  Workload wl;
+  wl.metadata.name = name;
+  wl.metadata.namespace_ = "default";
+  PodSet ps;
+  ps.name = pod_set;
+  ps.count = count;
+  ps.template_.containers = std::move(containers);
+  wl.pod_sets = {ps};
+  PodSetAssignment a;
+  a.name = pod_set;
+  a.count = count;
+  a.flavors["credits.gpustack.ai/nvidia"] = flavor_name;
+  if (!node.empty()) a.topology_assignment = TopologyAssignment{{"kubernetes.io/hostname"}, {{{node}, count}}};
+  wl.status.admission = Admission{"cq", {a}};
+  wl.status.admission_checks = {{"gpustack-node-devices", CheckState::kPending, "", 0}};
+  return wl;
+}
+
+Gate3Verdict check(const ClusterState& c, std::vector<Workload> wls, const std::string& who = "wl") {
+  WorkloadState ws;
+  for (auto& w : wls) ws.workloads[object_key(w.metadata)] = std::move(w);
+  return evaluate_node_devices(c, ws, "default/" + who);
+}
+
+Devices sliced_by(Devices d, std::vector<int32_t> percents) {
+  for (size_t i = 0; i < percents.size(); ++i) {
+    auto& row = d.status.groups[0].accelerators[i];
+    row.mode = DeviceAllocationMode::kSliced;
+    row.remaining -= pct(percents[i]);
+    row.allocated += pct(percents[i]);
+    row.allocated_slices += 1;
+  }
+  return d;
+}
+
+}  // namespace
+
+TEST_CASE("two 30 % slices fit one free card but two 60 % do not", "[admission][gate3]") {
+  const auto c = cluster_with({node_devices("node-a", 1)});
+  CHECK(check(c, {reserved("wl", {slice(30)}, 2)}).ready());
+  const auto v = check(c, {reserved("wl", {slice(60)}, 2)});
+  CHECK(v.state == Gate3State::kRetry);
+  CHECK(v.retry_after_seconds == kGate3RetryAfterSeconds);
+  CHECK(v.message.find("role \"main\"") != std::string::npos);
+  CHECK(v.message.find("node-a") != std::string::npos);
+}
+
+TEST_CASE("a Hygon card holding 4 slices refuses a 5th", "[admission][gate3]") {
+  auto d = node_devices("node-a", 1, CardKind::kSliceable, "hygon", 4);
+  d.status.groups[0].accelerators[0].allocated_slices = 4;
+  d.status.groups[0].accelerators[0].mode = DeviceAllocationMode::kSliced;
+  d.status.groups[0].accelerators[0].remaining = pct(60);
+  auto c = cluster_with({d});
+  c.resource_flavors[kFlavor] = flavor(kFlavor, "hygon-a100");
+  const auto hygon_slice = container("main", {{"hygon.com/dcu.sliced", "1"}, {"hygon.com/dcu.sliced.units", "16000"}});
+  CHECK_FALSE(check(c, {reserved("wl", {hygon_slice}, 1)}).ready());
+  d.status.groups[0].accelerators[0].allocated_slices = 3;
+  c.devices["node-a"] = d;
+  CHECK(check(c, {reserved("wl", {hygon_slice}, 1)}).ready());
+}
+
+TEST_CASE("eight half-sliced cards hold no 5 exclusive cards though credits would admit", "[admission][gate3]") {
+  const auto c = cluster_with({sliced_by(node_devices("node-a", 8), {50, 50, 50, 50, 50, 50, 50, 50})});
+  CHECK(check(c, {reserved("wl", {exclusive(5)}, 1)}).state == Gate3State::kRetry);
+  const auto free = cluster_with({sliced_by(node_devices("node-a", 8), {50, 50, 50})});
+  CHECK(check(free, {reserved("wl", {exclusive(5)}, 1)}).ready());
+}
+
+TEST_CASE("a node whose Node object is gone serves nothing", "[admission][gate3]") {
+  auto c = cluster_with({node_devices("node-a", 2)});
+  CHECK(check(c, {reserved("wl", {exclusive(1)}, 1)}).ready());
+  c.nodes.erase("node-a");
+  const auto v = check(c, {reserved("wl", {exclusive(1)}, 1)});
+  CHECK(v.state == Gate3State::kRetry);
+  CHECK(v.message.find("node-a") != std::string::npos);
+}
+
+TEST_CASE("a Ready Workload not yet allocated blocks the room it was promised", "[admission][gate3]") {
+  const auto c = cluster_with({node_devices("node-a", 1)});
+  auto other = reserved("other", {slice(60)}, 1);
+  const auto mine = reserved("wl", {slice(60)}, 1);
+  struct Row { const char* what; CheckState state; bool ready; };
+  for (const auto& r : std::vector<Row>{{"other holds Ready", CheckState::kReady, false},
+                                        {"other still Pending", CheckState::kPending, true},
+                                        {"other got Retry", CheckState::kRetry, true}}) {
+    INFO(r.what);
+    other.status.admission_checks[0].state = r.state;
+    CHECK(check(c, {other, mine}).ready() == r.ready);
+  }
+}
+
+TEST_CASE("an allocated inflight Pod counts once, through the ledger", "[admission][gate3]") {
+  auto c = cluster_with({node_devices("node-a", 1)});
+  auto other = reserved("other", {slice(40)}, 1);
+  other.status.admission_checks[0].state = CheckState::kReady;
+  Pod p = pod("other-main-0", {slice(40)});
+  p.metadata.labels[std::string(kPodSetLabel)] = "main";
+  p.metadata.annotations[std::string(kWorkloadAnnotation)] = "other";
+  auto allocated = allocate_pod(c.devices["node-a"], p);
+  REQUIRE(allocated.ok());
+  p.allocations = *allocated;
+  WorkloadState ws;
+  ws.workloads["default/other"] = other;
+  ws.workloads["default/wl"] = reserved("wl", {slice(60)}, 1);
+  ws.pods["default/other-main-0"] = p;
+  CHECK(evaluate_node_devices(c, ws, "default/wl").ready());  // 40 % charged + 60 % fits exactly
+  ws.pods["default/other-main-0"].allocations.clear();         // not yet charged: counted twice
+  CHECK_FALSE(evaluate_node_devices(c, ws, "default/wl").ready());
+}
+
+TEST_CASE("each role is judged only on cards of its own flavor", "[admission][gate3]") {
+  auto d = node_devices("node-a", 1);
+  auto t4 = node_devices("node-a", 1);
+  t4.spec.groups[0].id = t4.status.groups[0].id = "t4";
+  t4.spec.groups[0].accelerators[0].id = t4.status.groups[0].accelerators[0].id = "t4-card";
+  d.spec.groups.push_back(t4.spec.groups[0]);
+  d.status.groups.push_back(t4.status.groups[0]);
+  d.status.groups[0].accelerators[0].mode = DeviceAllocationMode::kExclusive;  // the A100 is taken
+  d.status.groups[0].accelerators[0].remaining = 0;
+  auto c = cluster_with({d});
+  c.resource_flavors["t4-flavor"] = flavor("t4-flavor", "nvidia-t4");
+  CHECK(check(c, {reserved("wl", {exclusive(1)}, 1, "node-a", "t4-flavor", "decode")}).ready());
+  const auto v = check(c, {reserved("wl", {exclusive(1)}, 1, "node-a", kFlavor, "prefill")});
+  CHECK(v.state == Gate3State::kRetry);
+  CHECK(v.message.find("role \"prefill\"") != std::string::npos);
+}
+
+TEST_CASE("a PodSet without a hostname-level assignment is judged across its flavor's pool", "[admission][gate3]") {
+  const auto c = cluster_with({node_devices("node-a", 1), node_devices("node-b", 1)});
+  CHECK(check(c, {reserved("wl", {slice(60)}, 2, "")}).ready());
+  CHECK_FALSE(check(c, {reserved("wl", {slice(60)}, 3, "")}).ready());
+}

@@ -1,0 +1,214 @@
+#include <catch2/catch.hpp>
+
+#include <string>
+#include <vector>
+
+#include "model/stage3/card_ledger.h"
+#include "model/stage3/fit_labels.h"
+#include "model/admission/fit_pin.h"
+#include "model/catalog/label_keys.h"
+
+namespace {
+
+using namespace chaintwin::model;
+
+constexpr int32_t kM = 1'600'000;
+
+struct CardSpec {
+  int32_t remaining = kM;
+  DeviceAllocationMode mode = DeviceAllocationMode::kNone;
+  int32_t logical = 10;
+  int32_t physical = 0;
+  int32_t slices = 0;
+};
+
+// One model's cards on node "n": spec capability and status ledger joined by id.
+void add_group(Devices& d, const std::string& id, const std::vector<CardSpec>& specs) {
+  DevicesGroup spec;
+  spec.id = id;
+  spec.manufacturer = "nvidia";
+  DevicesAllocationGroup status;
+  status.id = id;
+  status.manufacturer = "nvidia";
+  uint32_t i = 0;
+  for (const auto& s : specs) {
+    Accelerator acc;
+    acc.id = "n-" + id + "-" + std::to_string(i);
+    acc.index = i;
+    acc.status.logical_sliced.count = s.logical;
+    acc.status.physical_sliced.count = s.physical;
+    spec.accelerators.push_back(acc);
+    AcceleratorAllocation row;
+    row.id = acc.id;
+    row.index = i++;
+    row.mode = s.mode;
+    row.remaining = s.remaining;
+    row.allocated_slices = s.slices;
+    status.accelerators.push_back(row);
+  }
+  d.spec.groups.push_back(spec);
+  d.status.groups.push_back(status);
+}
+
+Devices ledger(const std::string& id, const std::vector<CardSpec>& specs) {
+  Devices d;
+  d.metadata.name = "n";
+  d.metadata.labels[std::string(keys::kManaged)] = "true";
+  add_group(d, id, specs);
+  return d;
+}
+
+Node node(bool managed, StringMap labels = {}) {
+  Node nd;
+  nd.metadata.name = "n";
+  nd.metadata.labels = std::move(labels);
+  if (managed) nd.metadata.labels[std::string(keys::kManaged)] = "true";
+  return nd;
+}
+
+const std::string kT4Sliced = "sliced-max-free-units.fit.gpustack.ai/nvidia-t4";
+const std::string kT4Shared = "shared-free-cards.fit.gpustack.ai/nvidia-t4";
+
+}  // namespace
+
+TEST_CASE("the card view joins capability and ledger by accelerator id", "[fit]") {
+  Devices d = ledger("t4", {{kM / 2, DeviceAllocationMode::kSliced, 10, 0, 3}});
+  const auto cards = cards_of(d);
+  REQUIRE(cards.size() == 1);
+  CHECK(cards[0].accelerator_key() == "nvidia-t4");
+  CHECK(cards[0].free_slots() == 7);
+  CHECK(cards[0].free_slice_units() == kM / 2);
+  CHECK(cards[0].free_shares() == 0);  // a sliced card grants no share
+  d.spec.groups[0].accelerators[0].id = "other";  // no capability: zero value, no logical slicing
+  CHECK(cards_of(d)[0].free_slice_units() == -1);
+  CHECK(cards_of(d)[0].serves_family(ResourceFamily::kExclusive));
+}
+
+TEST_CASE("per-card predicates follow mode, slots and population", "[fit]") {
+  struct Row {
+    const char* name;
+    CardSpec card;
+    int64_t shares;
+    int64_t slice_units;
+  };
+  const std::vector<Row> rows = {
+      {"a free card", {}, 10, kM},
+      {"a shared card with three shares left", {480000, DeviceAllocationMode::kShared}, 3, -1},
+      {"a card below one share", {159999}, 0, 159999},
+      {"an exclusive card", {0, DeviceAllocationMode::kExclusive}, 0, -1},
+      {"a sliced card at its slot count", {960000, DeviceAllocationMode::kSliced, 10, 0, 10}, 0, -1},
+      {"a card without logical slicing", {kM, DeviceAllocationMode::kNone, 0}, 10, -1},
+      {"a partitioned card", {kM, DeviceAllocationMode::kNone, 10, 1}, 0, -1},
+  };
+  for (const auto& row : rows) {
+    INFO(row.name);
+    const auto card = cards_of(ledger("t4", {row.card}))[0];
+    CHECK(card.free_shares() == row.shares);
+    CHECK(card.free_slice_units() == row.slice_units);
+  }
+}
+
+TEST_CASE("the sliced label is the largest single card, not the sum", "[fit]") {
+  const auto labels = desired_fit_labels(node(true), nullptr);
+  CHECK(labels.empty());
+  const Devices d = ledger("t4", {{640000}, {640000}, {1600000}});
+  CHECK(desired_fit_labels(node(true), &d) == StringMap{{kT4Sliced, "1600000"}, {kT4Shared, "3"}});
+  CHECK(desired_fit_labels(node(false), &d).empty());
+  const Devices fragmented = ledger("t4", {{640000}, {640000}});
+  CHECK(fit_labels_of(fragmented).at(kT4Sliced) == "640000");
+}
+
+TEST_CASE("a full population reads 0 and a missing one has no label", "[fit]") {
+  CHECK(fit_labels_of(ledger("t4", {{0, DeviceAllocationMode::kExclusive}})) ==
+        StringMap{{kT4Sliced, "0"}, {kT4Shared, "0"}});
+  CHECK(fit_labels_of(ledger("t4", {{kM, DeviceAllocationMode::kNone, 0}})) == StringMap{{kT4Shared, "1"}});
+  CHECK(fit_labels_of(ledger("t4", {{kM, DeviceAllocationMode::kNone, 10, 1}})).empty());
+}
+
+TEST_CASE("a group id that is not label grammar gets no label and the others still do", "[fit]") {
+  Devices d = ledger("Bad Group", {{}});
+  add_group(d, "t4", {{640000}});
+  CHECK(fit_labels_of(d) == StringMap{{kT4Sliced, "640000"}, {kT4Shared, "1"}});
+}
+
+TEST_CASE("fit label keys are the two prefixes with a valid model", "[fit]") {
+  CHECK(fit_sliced_max_free_units_label_key("nvidia-t4") == kT4Sliced);
+  CHECK(fit_shared_free_cards_label_key("nvidia-t4") == kT4Shared);
+  CHECK(is_fit_label_key(kT4Sliced));
+  CHECK(is_fit_label_key(fit_sliced_max_free_units_label_key(std::string(63, 'a'))));
+  CHECK_FALSE(is_fit_label_key(fit_sliced_max_free_units_label_key(std::string(64, 'a'))));
+  CHECK_FALSE(is_fit_label_key("sliced-max-free-units.fit.gpustack.ai/"));
+  CHECK_FALSE(is_fit_label_key("shared-free-cards.fit.gpustack.ai/a/b"));
+  CHECK_FALSE(is_fit_label_key("fit.gpustack.ai/x"));
+  CHECK(filter_fit_labels({{kT4Sliced, "1"}, {"zone", "a"}}) == StringMap{{kT4Sliced, "1"}});
+  CHECK(equal_ignoring_fit_labels({{"zone", "a"}}, {{"zone", "a"}, {kT4Shared, "4"}}));
+  CHECK_FALSE(equal_ignoring_fit_labels({{kT4Sliced, "1"}}, {{kT4Sliced, "2"}, {"zone", "b"}}));
+}
+
+TEST_CASE("the patch sets changed values, nulls stale fit labels and leaves others alone", "[fit]") {
+  CHECK_FALSE(build_fit_label_patch({{kT4Sliced, "640000"}}, {{kT4Sliced, "640000"}, {"zone", "a"}}).has_value());
+  const auto patch = build_fit_label_patch({{kT4Shared, "4"}}, {{kT4Sliced, "640000"}, {"zone", "a"}});
+  REQUIRE(patch.has_value());
+  CHECK(*patch == LabelMergePatch{{kT4Sliced, std::nullopt}, {kT4Shared, "4"}});
+  CHECK(apply_label_merge_patch({{kT4Sliced, "640000"}, {"zone", "a"}}, *patch) ==
+        StringMap{{kT4Shared, "4"}, {"zone", "a"}});
+}
+
+TEST_CASE("reconcile writes the pair once and a second pass writes nothing", "[fit]") {
+  Node nd = node(true, {{"zone", "a"}, {"sliced-max-free-units.fit.gpustack.ai/nvidia-l4", "1600000"}});
+  const Devices d = ledger("t4", {{640000}, {1600000}});
+  const auto first = reconcile_fit_labels(nd, &d);
+  REQUIRE(first.patch.has_value());
+  CHECK(first.labels_after == StringMap{{std::string(keys::kManaged), "true"},
+                                        {"zone", "a"},
+                                        {kT4Sliced, "1600000"},
+                                        {kT4Shared, "2"}});
+  nd.metadata.labels = first.labels_after;
+  CHECK_FALSE(reconcile_fit_labels(nd, &d).patch.has_value());
+  // Losing the ledger removes the labels.
+  const auto gone = reconcile_fit_labels(nd, nullptr);
+  CHECK(gone.labels_after == StringMap{{std::string(keys::kManaged), "true"}, {"zone", "a"}});
+  nd.metadata.deletion_timestamp = "2026-01-01T00:00:00Z";
+  CHECK_FALSE(reconcile_fit_labels(nd, nullptr).patch.has_value());
+}
+
+TEST_CASE("watch triggers fire on a mark flip or a moved fit value only", "[fit]") {
+  CHECK(node_fit_label_node_updated(node(false), node(true)));
+  CHECK(node_fit_label_node_updated(node(true, {{kT4Sliced, "640000"}}), node(true, {{kT4Sliced, "1"}})));
+  CHECK_FALSE(node_fit_label_node_updated(node(true, {{"zone", "a"}}), node(true, {{"zone", "b"}})));
+  Node deleting = node(false);
+  deleting.metadata.deletion_timestamp = "2026-01-01T00:00:00Z";
+  CHECK_FALSE(node_fit_label_node_updated(node(true), deleting));
+
+  const Devices base = ledger("t4", {{kM}, {640000}});
+  CHECK_FALSE(fit_signature_changed(base, ledger("t4", {{kM}, {480000}})));
+  CHECK(fit_signature_changed(base, ledger("t4", {{960000}, {640000}})));
+  CHECK(fit_signature_changed(base, ledger("t4", {{kM}, {100000}})));
+  Devices unmarked = base;
+  unmarked.metadata.labels.clear();
+  CHECK(fit_devices_updated(unmarked, base));
+  CHECK_FALSE(fit_devices_updated(base, ledger("t4", {{kM}, {480000}})));
+}
+
+TEST_CASE("a slice of U units pins Gt U-1 and a shared request of N ≥ 2 pins Gt N-1", "[fit]") {
+  CHECK(fit_pin_requirements("nvidia-t4", {800000, 0}) ==
+        std::vector<NodeSelectorRequirement>{{kT4Sliced, "Gt", {"799999"}}});
+  CHECK(fit_pin_requirements("nvidia-t4", {0, 2}) == std::vector<NodeSelectorRequirement>{{kT4Shared, "Gt", {"1"}}});
+  CHECK(fit_pin_requirements("nvidia-t4", {0, 1}).empty());
+  CHECK(fit_pin_requirements("nvidia-t4", {0, 0}).empty());
+  CHECK(fit_pin_requirements("Bad Group", {800000, 0}).empty());
+  CHECK(combine_fit_demands({160000, 2}, {480000, 3}) == PodFitDemand{480000, 3});
+}
+
+TEST_CASE("the pin is ANDed into every required term once", "[fit]") {
+  const auto reqs = fit_pin_requirements("nvidia-t4", {800000, 0});
+  const auto only = pin_required_terms({}, reqs);
+  REQUIRE(only.size() == 1);
+  CHECK(only[0].match_expressions == reqs);
+  std::vector<NodeSelectorTerm> terms(2);
+  terms[0].match_expressions.push_back({"zone", "In", {"a"}});
+  const auto once = pin_required_terms(terms, reqs);
+  CHECK(pin_required_terms(once, reqs) == once);
+  CHECK(once[0].match_expressions.size() == 2);
+  CHECK(once[1].match_expressions == reqs);
+}

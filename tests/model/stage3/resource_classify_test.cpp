@@ -1,0 +1,62 @@
+#include <catch2/catch.hpp>
+
+#include "model/stage3/resource_classify.h"
+
+using namespace chaintwin::model;
+
+TEST_CASE("resource names classify into the family their suffix names behind a known base", "[resource_classify]") {
+  struct Row {
+    const char* name;
+    ResourceFamily family;
+  };
+  const Row rows[] = {
+      {"nvidia.com/gpu", ResourceFamily::kExclusive},
+      {"huawei.com/npu.shared", ResourceFamily::kShared},
+      {"nvidia.com/gpu.sliced", ResourceFamily::kSliced},
+      {"metax-tech.com/gpu.sliced.units", ResourceFamily::kSliced},
+      {"nvidia.com/gpu.sliced.memory-percentage", ResourceFamily::kSliced},
+      {"nvidia.com/gpu.partitioned.units", ResourceFamily::kPartitioned},
+      {"alibabacloud.com/ppu.partitioned.mig-4g.48gb", ResourceFamily::kPartitioned},
+      {"amd.com/gpu.partitioned", ResourceFamily::kPartitioned},  // the fixed suffix does not ask for a kind
+      {"device.gpustack.ai/nvidia.visibility", ResourceFamily::kVisibility},
+      {"device.gpustack.ai/example.visibility", ResourceFamily::kNone},
+      {"nvidia.com/gpu.partitioned.mig-", ResourceFamily::kNone},
+      {"amd.com/gpu.partitioned.mig-3g.40gb", ResourceFamily::kNone},  // amd has no partition kind
+      {"nvidia.com/gpu.sliced.mig-1g.10gb", ResourceFamily::kNone},   // the superseded key
+      {"credits.gpustack.ai/nvidia", ResourceFamily::kNone},
+      {"example.com/foo.shared", ResourceFamily::kNone},
+      {"cpu", ResourceFamily::kNone},
+      {"", ResourceFamily::kNone},
+  };
+  for (const auto& row : rows) {
+    INFO(row.name);
+    CHECK(resource_family_of(row.name) == row.family);
+  }
+}
+
+TEST_CASE("only the four accelerator families are known resources", "[resource_classify]") {
+  CHECK(is_known_acceleratable_resource_name("nvidia.com/gpu.shared"));
+  CHECK(is_known_acceleratable_resource_name("nvidia.com/gpu.partitioned.mig-3g.40gb"));
+  CHECK_FALSE(is_known_acceleratable_resource_name("device.gpustack.ai/nvidia.visibility"));
+  CHECK_FALSE(is_known_acceleratable_resource_name("credits.gpustack.ai/nvidia"));
+}
+
+TEST_CASE("credits resources name a known manufacturer", "[resource_classify]") {
+  CHECK(is_acceleratable_credits_resource_name(credits_resource_name("nvidia")));
+  CHECK(is_acceleratable_credits_resource_name("credits.gpustack.ai/thead"));
+  CHECK_FALSE(is_acceleratable_credits_resource_name("credits.gpustack.ai/acme"));
+  CHECK_FALSE(is_acceleratable_credits_resource_name("credits.gpustack.ai/"));
+  CHECK_FALSE(is_acceleratable_credits_resource_name("credits"));
+}
+
+TEST_CASE("the device-plugin resource per allocation mode", "[resource_classify]") {
+  CHECK(get_acceleratable_resource_name("nvidia", DeviceAllocationMode::kExclusive) == "nvidia.com/gpu");
+  CHECK(get_acceleratable_resource_name("nvidia", DeviceAllocationMode::kNone) == "nvidia.com/gpu");
+  CHECK(get_acceleratable_resource_name("ascend", DeviceAllocationMode::kShared) == "huawei.com/npu.shared");
+  CHECK(get_acceleratable_resource_name("hygon", DeviceAllocationMode::kSliced) == "hygon.com/dcu.sliced");
+  CHECK(get_acceleratable_resource_name("thead", DeviceAllocationMode::kPartitioned) == "alibabacloud.com/ppu.partitioned");
+  CHECK(get_acceleratable_resource_name("hygon", DeviceAllocationMode::kPartitioned).empty());
+  CHECK(get_acceleratable_resource_name("nvidia", DeviceAllocationMode::kVisibility) ==
+        "device.gpustack.ai/nvidia.visibility");
+  CHECK(get_acceleratable_resource_name("acme", DeviceAllocationMode::kExclusive).empty());
+}
