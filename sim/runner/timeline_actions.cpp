@@ -210,6 +210,9 @@ void Simulation::on_timeline(int64_t index) {
       if (!fatal_.empty() || writes.empty()) return;
       after_chain_writes(writes, {}, {});
       resync({});
+      after_queue_change();
+      return;
+    }
     case TimelineAction::Kind::kDetectionPass: {
       if (!cluster_.nodes.count(a.node)) return refuse("no Node " + a.node);
       const std::vector<std::string> manufacturers =
