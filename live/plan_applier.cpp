@@ -14,6 +14,9 @@
 #include "model/kueue/cluster_queue_codec.h"
 #include "model/kueue/kueue_codec.h"
 #include "model/api/node_codec.h"
+#include "model/api/node_feature_codec.h"
+#include "model/api/topology_source_codec.h"
+#include "model/api/node_codec.h"
 
 namespace chaintwin::live {
 namespace {
@@ -33,6 +36,8 @@ json encode(const model::Object& o) {
         else if constexpr (std::is_same_v<T, model::ClusterQueue>) return model::encode_cluster_queue(x);
         else if constexpr (std::is_same_v<T, model::LocalQueue>) return model::encode_local_queue(x);
         else if constexpr (std::is_same_v<T, model::Instance>) return model::encode_instance(x);
+        else if constexpr (std::is_same_v<T, model::TopologySource>) return model::encode_topology_source(x);
+        else if constexpr (std::is_same_v<T, model::NodeFeature>) return model::encode_node_feature(x);
         else return model::encode_admission_check(x);
       },
       o);
@@ -56,6 +61,8 @@ std::optional<model::Object> observed_object(const model::ClusterState& s, std::
   if (kind == "LocalQueue") return find(s.local_queues, model::local_queue_key(ns, name));
   if (kind == "AdmissionCheck") return find(s.admission_checks, name);
   if (kind == "Instance") return find(s.instances, model::instance_key(ns, name));
+  if (kind == "TopologySource") return find(s.topology_sources, name);
+  if (kind == "NodeFeature") return find(s.node_features, model::node_feature_key(ns, name));
   return std::nullopt;
 }
 

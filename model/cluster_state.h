@@ -12,6 +12,10 @@
 #include "model/api/instance_type.h"
 #include "model/kueue/kueue_objects.h"
 #include "model/api/node.h"
+#include "model/api/node_feature.h"
+#include "model/api/settings.h"
+#include "model/api/topology_source.h"
+#include "model/api/node.h"
 #include "model/api/settings.h"
 #include "model/api/topology_source.h"
 
@@ -23,6 +27,8 @@ struct ClusterState {
   std::map<std::string, Devices> devices;  // by name = the Node's name
   std::map<std::string, Namespace> namespaces;
   std::map<std::string, TopologySource> topology_sources;
+  // The NodeFeatures writing TopologySources reconcile, by "<namespace>/<name>" (model/api/node_feature.h).
+  std::map<std::string, NodeFeature> node_features;
   std::map<std::string, Topology> topologies;
   std::map<std::string, ResourceFlavor> resource_flavors;
   std::map<std::string, InstanceType> instance_types;

@@ -5,6 +5,11 @@
 #include "model/kueue/cluster_queue_codec.h"
 #include "model/kueue/kueue_codec.h"
 #include "model/api/topology_source_codec.h"
+#include "model/api/topology_source_validation.h"
+#include "model/api/devices_validation.h"
+#include "model/api/node_codec.h"
+#include "model/api/setting_codec.h"
+#include "model/api/topology_source_codec.h"
 #include "model/api/devices_validation.h"
 #include "model/api/node_codec.h"
 #include "model/api/setting_codec.h"
@@ -93,6 +98,13 @@ model::Result<ClusterObjects> read_cluster_objects(const std::vector<SourceObjec
       else ++out.ignored_kinds[kind];
       if (!error.empty()) return model::err(error);
     }
+  }
+  // What the operator's TopologySource admission webhook would refuse.
+  for (const auto& [name, source] : out.topology_sources) {
+    const auto problems = model::validate_topology_source(source);
+    if (problems.empty()) continue;
+    const SourceObject& so = *other_sources.at("TopologySource/" + name);
+    return model::err(locate_error(so, problems.front().path + ": " + problems.front().message));
   }
   for (const auto& [name, so] : devices_source) {
     if (!out.nodes.count(name))

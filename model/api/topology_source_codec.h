@@ -1,9 +1,12 @@
 // TopologySource <-> Kubernetes JSON (apiVersion worker.gpustack.ai/v1, kind TopologySource;
 // v1alpha1 accepted on decode): spec.nodeSelector {matchLabels, matchExpressions[{key, operator,
-// values}]}, spec.levels, the source arm (exactly one of nodeLabels | configMap | webhook) and
-// status.conditions. The model keeps the arm by name only, so an arm is written as an empty
-// object and its settings (configMapRef, url, ...) are not round-tripped. Decoding refuses by
-// path: an unknown selector operator, more than one arm, a condition without a valid status.
+// values}]}, spec.levels, spec.additionalWritePrefix, the source arm (exactly one of nodeLabels |
+// configMap {configMapRef, key, maxStaleness} | webhook {url, pollInterval, timeout, maxStaleness,
+// caBundleConfigMapRef, bearerTokenSecretRef, tlsClientCertificateSecretRef}; durations as Go
+// spells them) and the status (observedGeneration, sourceKind, lastSuccessfulRevision,
+// lastSuccessfulRefreshTime, selectedNodes, mutatedNodes, conflictedNodes, conditions). Decoding
+// refuses by path: an unknown selector operator, more than one arm, a duration Go cannot parse, a
+// condition without a valid status. What admission would refuse is validate_topology_source's.
 #pragma once
 
 #include <string_view>

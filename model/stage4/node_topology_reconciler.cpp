@@ -3,6 +3,8 @@
 
 #include <algorithm>
 
+#include "model/catalog/label_keys.h"
+#include "model/stage3/node_keys.h"
 #include "model/api/k8s_validation.h"
 #include "model/catalog/label_keys.h"
 #include "model/stage3/node_keys.h"
@@ -16,29 +18,6 @@ const std::string kController(kNodeTopologyController);
 std::optional<int64_t> fabric_tier(std::string_view level) {
   if (level.substr(0, kTopographFabricPrefix.size()) != kTopographFabricPrefix) return std::nullopt;
   return go_atoi(level.substr(kTopographFabricPrefix.size()));
-}
-
-bool has_values(const LabelSelectorRequirement& r) { return !r.values.empty(); }
-
-// What metav1.LabelSelectorAsSelector refuses.
-Status validate_selector(const LabelSelector& selector) {
-  for (const auto& [key, value] : selector.match_labels) {
-    if (!is_qualified_name(key)) return err("invalid label key \"" + key + "\"");
-    if (!is_label_value(value)) return err("invalid label value \"" + value + "\" for key \"" + key + "\"");
-  }
-  for (const auto& r : selector.match_expressions) {
-    if (!is_qualified_name(r.key)) return err("invalid label key \"" + r.key + "\"");
-    if (r.operator_ == "In" || r.operator_ == "NotIn") {
-      if (!has_values(r)) return err("values: Invalid value: for 'in', 'notin' operators, values set can't be empty");
-    } else if (r.operator_ == "Exists" || r.operator_ == "DoesNotExist") {
-      if (has_values(r)) return err("values: Invalid value: values set must be empty for exists and does not exist");
-    } else {
-      return err("\"" + r.operator_ + "\" is not a valid label selector operator");
-    }
-    for (const auto& v : r.values)
-      if (!is_label_value(v)) return err("invalid label value \"" + v + "\" for key \"" + r.key + "\"");
-  }
-  return Ok{};
 }
 
 std::string label_of(const StringMap& labels, std::string_view key) {
@@ -143,7 +122,7 @@ Result<std::vector<std::string>> resolve_node_topology_levels(const Node& node,
   int matches = 0;
   for (const auto& [name, source] : sources) {
     if (!source.ready()) continue;
-    if (const Status valid = validate_selector(source.node_selector); !valid.ok())
+    if (const Status valid = validate_label_selector(source.node_selector); !valid.ok())
       return err("TopologySource " + name + ": " + valid.error());
     if (!selector_matches(source.node_selector, node.metadata.labels)) continue;
     ++matches;

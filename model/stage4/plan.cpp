@@ -23,11 +23,14 @@ std::map<std::string, ClusterQueue>& store(ClusterState& s, const ClusterQueue&)
 std::map<std::string, LocalQueue>& store(ClusterState& s, const LocalQueue&) { return s.local_queues; }
 std::map<std::string, AdmissionCheck>& store(ClusterState& s, const AdmissionCheck&) { return s.admission_checks; }
 std::map<std::string, Instance>& store(ClusterState& s, const Instance&) { return s.instances; }
+std::map<std::string, TopologySource>& store(ClusterState& s, const TopologySource&) { return s.topology_sources; }
+std::map<std::string, NodeFeature>& store(ClusterState& s, const NodeFeature&) { return s.node_features; }
 
 template <typename T>
 std::string key_of(const T& o) {
   if constexpr (std::is_same_v<T, LocalQueue>) return local_queue_key(o.metadata.namespace_, o.metadata.name);
   if constexpr (std::is_same_v<T, Instance>) return instance_key(o.metadata.namespace_, o.metadata.name);
+  if constexpr (std::is_same_v<T, NodeFeature>) return node_feature_key(o.metadata.namespace_, o.metadata.name);
   return o.metadata.name;
 }
 
@@ -40,6 +43,11 @@ bool same_spec(const T& a, const T& b) {
   else if constexpr (std::is_same_v<T, LocalQueue>) return a.cluster_queue == b.cluster_queue;
   else if constexpr (std::is_same_v<T, AdmissionCheck>)
     return a.controller_name == b.controller_name && a.retry_delay_minutes == b.retry_delay_minutes;
+  else if constexpr (std::is_same_v<T, TopologySource>)
+    return a.node_selector == b.node_selector && a.levels == b.levels &&
+           a.additional_write_prefix == b.additional_write_prefix && a.arm == b.arm && a.config_map == b.config_map &&
+           a.webhook == b.webhook;
+  else if constexpr (std::is_same_v<T, NodeFeature>) return a.labels == b.labels;
   else return a.spec == b.spec;
 }
 
@@ -51,6 +59,10 @@ void copy_status(T& to, const T& from) {
     to.status = from.status;
   else if constexpr (std::is_same_v<T, AdmissionCheck>)
     to.conditions = from.conditions;
+  else if constexpr (std::is_same_v<T, TopologySource>) {
+    to.conditions = from.conditions;
+    to.status = from.status;
+  }
 }
 
 template <typename T>
@@ -119,6 +131,8 @@ std::string_view kind_of(const Object& o) {
                         [](const LocalQueue&) { return std::string_view("LocalQueue"); },
                         [](const AdmissionCheck&) { return std::string_view("AdmissionCheck"); },
                         [](const Instance&) { return std::string_view("Instance"); },
+                        [](const TopologySource&) { return std::string_view("TopologySource"); },
+                        [](const NodeFeature&) { return std::string_view("NodeFeature"); },
                     },
                     o);
 }

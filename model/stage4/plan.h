@@ -14,7 +14,7 @@
 namespace chaintwin::model {
 
 using Object = std::variant<Node, Devices, Namespace, Topology, ResourceFlavor, InstanceType, ClusterQueue,
-                            LocalQueue, AdmissionCheck, Instance>;
+                            LocalQueue, AdmissionCheck, Instance, TopologySource, NodeFeature>;
 
 std::string_view kind_of(const Object& o);            // "Node", "ResourceFlavor", ...
 const ObjectMeta& metadata_of(const Object& o);
@@ -22,7 +22,8 @@ const ObjectMeta& metadata_of(const Object& o);
 enum class WriteVerb {
   kCreate,        // the object must not exist
   kUpdate,        // replaces metadata (labels, annotations, finalizers) and spec
-  kUpdateStatus,  // replaces status only (Node: status.capacity; ClusterQueue / InstanceType / Instance: status)
+  kUpdateStatus,  // replaces status only (Node: status.capacity; ClusterQueue / InstanceType / Instance /
+                  // TopologySource: status)
   kDelete,        // deletes (finalizers keep it, marked terminating, until they are removed)
 };
 std::string_view to_string(WriteVerb v);

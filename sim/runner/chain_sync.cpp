@@ -1,8 +1,12 @@
 #include "sim/runner/chain_sync.h"
 
 #include <algorithm>
-#include <cstdio>
 
+#include "model/stage3/card_ledger.h"
+#include "model/stage3/fit_labels.h"
+#include "model/stage3/population.h"
+#include "model/catalog/resource_names.h"
+#include "model/api/rfc3339.h"
 #include "model/stage3/card_ledger.h"
 #include "model/stage3/fit_labels.h"
 #include "model/stage3/population.h"
@@ -14,29 +18,6 @@
 
 namespace chaintwin::sim {
 namespace {
-
-// Days from 1970-01-01 to a civil date (Howard Hinnant's algorithm, proleptic Gregorian).
-int64_t days_from_civil(int64_t y, unsigned m, unsigned d) {
-  y -= m <= 2;
-  const int64_t era = (y >= 0 ? y : y - 399) / 400;
-  const auto yoe = static_cast<unsigned>(y - era * 400);
-  const unsigned doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
-  const unsigned doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-  return era * 146097 + static_cast<int64_t>(doe) - 719468;
-}
-
-void civil_from_days(int64_t z, int64_t& y, unsigned& m, unsigned& d) {
-  z += 719468;
-  const int64_t era = (z >= 0 ? z : z - 146096) / 146097;
-  const auto doe = static_cast<unsigned>(z - era * 146097);
-  const unsigned yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
-  y = static_cast<int64_t>(yoe) + era * 400;
-  const unsigned doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-  const unsigned mp = (5 * doy + 2) / 153;
-  d = doy - (153 * mp + 2) / 5 + 1;
-  m = mp < 10 ? mp + 3 : mp - 9;
-  y += m <= 2;
-}
 
 void subtract_tokens(model::ResourceList& list, const std::string& key, int64_t tokens) {
   if (key.empty() || tokens <= 0) return;
@@ -53,24 +34,11 @@ bool held_in(model::DeviceAllocationMode mode, model::DeviceAllocationMode own) 
 }  // namespace
 
 std::string rfc3339(SimTime at) {
-  static const int64_t kEpochDays = days_from_civil(2026, 1, 1);
+  static const int64_t kEpochSeconds = model::days_from_civil(2026, 1, 1) * 86400;
   const int64_t us = at.us();
   int64_t secs = us / 1'000'000;
   if (us < 0 && us % 1'000'000 != 0) --secs;
-  int64_t days = secs / 86400;
-  int64_t rem = secs % 86400;
-  if (rem < 0) {
-    rem += 86400;
-    --days;
-  }
-  int64_t y = 0;
-  unsigned m = 0, d = 0;
-  civil_from_days(kEpochDays + days, y, m, d);
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%04lld-%02u-%02uT%02lld:%02lld:%02lldZ", static_cast<long long>(y), m, d,
-                static_cast<long long>(rem / 3600), static_cast<long long>((rem / 60) % 60),
-                static_cast<long long>(rem % 60));
-  return buf;
+  return model::format_rfc3339(kEpochSeconds + secs);
 }
 
 model::ResourceList kubelet_allocatable(const model::Node& node, const model::Devices* devices) {

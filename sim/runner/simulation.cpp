@@ -133,6 +133,8 @@ model::Status Simulation::start() {
     pods_by_node_[pod.node_name].insert(key);
     workloads_.pods[key] = pod;
   }
+  const size_t topology_writes = start_topology_sources();
+  if (!fatal_.empty()) return model::err(fatal_);
   auto synced = sync_chain(cluster_, {}, now_);
   if (!synced.ok()) return model::err("the operator's controllers refused the initial cluster: " + synced.error());
   for (const auto& node : synced->fit_label_nodes) write_fit_labels(cluster_, node);
@@ -142,7 +144,7 @@ model::Status Simulation::start() {
   for (const auto& [name, node] : cluster_.nodes) gpu_usage_.on_node(now_, name, cluster_.devices_of(name));
   log("start", "Scenario " + scenario_.name,
       std::to_string(cluster_.nodes.size()) + " nodes, " + std::to_string(cluster_.cluster_queues.size()) +
-          " ClusterQueues, " + std::to_string(synced->writes.size() + again->writes.size()) +
+          " ClusterQueues, " + std::to_string(topology_writes + synced->writes.size() + again->writes.size()) +
           " operator writes to settle");
   for (size_t i = 0; i < scenario_.workloads.size(); ++i) {
     const auto& gen = scenario_.workloads[i];
@@ -163,7 +165,7 @@ model::Status Simulation::start() {
     if (scenario_.trace_workloads[i].arrival <= end_)
       schedule(scenario_.trace_workloads[i].arrival, {SimEvent::Kind::kTraceArrival, static_cast<int64_t>(i), "", 0});
   for (size_t i = 0; i < scenario_.timeline.size(); ++i)
-    if (scenario_.timeline[i].at <= end_)
+    if (scenario_.timeline[i].at <= end_ && timeline_done_at_start_.count(i) == 0)
       schedule(scenario_.timeline[i].at, {SimEvent::Kind::kTimeline, static_cast<int64_t>(i), "", 0});
   for (size_t i = 0; i < scenario_.expectations.size(); ++i)
     if (scenario_.expectations[i].at && *scenario_.expectations[i].at <= end_)
@@ -203,6 +205,7 @@ void Simulation::dispatch(const SimEvent& e) {
     case SimEvent::Kind::kKueueStatus: on_kueue_status(); break;
     case SimEvent::Kind::kExpect: on_expect(e.index); break;
     case SimEvent::Kind::kReconcile: on_reconcile(); break;
+    case SimEvent::Kind::kTopologySource: on_topology_source(e.key, e.epoch); break;
   }
 }
 

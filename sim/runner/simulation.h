@@ -71,6 +71,7 @@ struct SimEvent {
     kKueueStatus,  // Kueue's ClusterQueue status catches up
     kExpect,       // index = expectation
     kReconcile,    // a controller asked to look again after a delay (a Plan's Requeue)
+    kTopologySource,  // the TopologySource controller reconciles `key` again (a poll, a staleness deadline)
   };
   Kind kind = Kind::kCycle;
   int64_t index = 0;
@@ -165,6 +166,16 @@ class Simulation {
   void on_fit_labels(const std::string& node);
   void on_kueue_status();
   void on_expect(int64_t index);
+  void on_topology_source(const std::string& name, int64_t epoch);
+
+  // The TopologySource controller (topology_sources.cpp): what each writing source's arm reads,
+  // one reconcile of a source (its NodeFeatures, NFD's projection onto the Nodes, its status,
+  // its next requeue), and every writing source at once (a Node joined or left).
+  size_t start_topology_sources();  // returns the writes it applied
+  std::vector<model::Write> reconcile_topology_source(const std::string& name);
+  void reconcile_writing_sources();
+  void delete_topology_source(const std::string& name);
+  void collect_node_features(const std::string& node);
 
   // Shared steps.
   void submit(const WorkloadRequest& request, SimTime duration, SimTime pod_deletion_delay);
@@ -244,6 +255,13 @@ class Simulation {
   // looks at for Pods admitted there but not yet holding cards.
   std::map<std::string, std::set<std::string>> reserved_on_node_;
   std::map<std::string, std::set<std::string>> pods_by_node_;  // Node → keys of the Pods bound there
+  // Writing TopologySources: what the arm reads now and the epoch of the source's latest requeue.
+  struct TopologyArm {
+    model::TopologyRead read;
+    int64_t epoch = 0;
+  };
+  std::map<std::string, TopologyArm> topology_arms_;
+  std::set<size_t> timeline_done_at_start_;  // topology actions at 0s, read before the cluster settles
   // Node → cards flipped by the admin and not yet re-detected (model/device_manager/mode_flip_window.h).
   std::map<std::string, std::vector<model::PendingModeFlip>> pending_flips_;
   // Detection passes (model/device_manager/detection_pass.h). Node → manufacturer → where its Device Manager

@@ -26,6 +26,8 @@ const char* kind_name(TimelineAction::Kind k) {
     case TimelineAction::Kind::kSetInactive: return "set-inactive";
     case TimelineAction::Kind::kDelete: return "delete";
     case TimelineAction::Kind::kKubeletRestart: return "kubelet-restart";
+    case TimelineAction::Kind::kTopologySnapshot: return "topology-snapshot";
+    case TimelineAction::Kind::kTopologyReadFailure: return "topology-read-failure";
     case TimelineAction::Kind::kDetectionPass: return "detection-pass";
   }
   return "?";
@@ -61,6 +63,7 @@ void Simulation::on_timeline(int64_t index) {
                 : "the device manager has not detected its accelerators yet: no Devices record, no accelerator "
                   "labels, no device-plugin pools; it detects after " + a.detect_after->to_string());
         schedule(now_ + *a.detect_after, {SimEvent::Kind::kRedetect, index, name, 0});
+        reconcile_writing_sources();  // writing sources reconcile on a Node's creation
         resync({name});
         after_queue_change();
         return;
@@ -75,6 +78,7 @@ void Simulation::on_timeline(int64_t index) {
                                              a.ledger_after->to_string());
         schedule(now_ + *a.ledger_after, {SimEvent::Kind::kRedetect, index, name, 0});
       }
+      reconcile_writing_sources();  // writing sources reconcile on a Node's creation
       resync({name});
       after_queue_change();
       return;
@@ -109,6 +113,8 @@ void Simulation::on_timeline(int64_t index) {
       forget_detection(a.node);
       gpu_usage_.on_node(now_, a.node, nullptr);
       log("action", "Node " + a.node, "remove-node: the Node leaves; its Pods and Devices record go with it");
+      collect_node_features(a.node);
+      reconcile_writing_sources();  // and on its deletion
       resync({});
       after_queue_change();
       return;
@@ -190,6 +196,23 @@ void Simulation::on_timeline(int64_t index) {
       after_queue_change();
       return;
     }
+    case TimelineAction::Kind::kTopologySnapshot:
+    case TimelineAction::Kind::kTopologyReadFailure: {
+      auto arm = topology_arms_.find(a.source);
+      if (arm == topology_arms_.end()) return refuse("no writing TopologySource " + a.source);
+      arm->second.read = a.read;
+      log("action", "TopologySource " + a.source,
+          a.read.snapshot ? "topology-snapshot: the arm now reads revision " + a.read.snapshot->revision + " (" +
+                                std::to_string(a.read.snapshot->nodes.size()) + " nodes)"
+                          : "topology-read-failure: the arm's read now fails: " + a.read.failure_reason + ": " +
+                                a.read.failure_message);
+      auto writes = reconcile_topology_source(a.source);
+      if (!fatal_.empty() || writes.empty()) return;
+      after_chain_writes(writes, {}, {});
+      resync({});
+      after_queue_change();
+      return;
+    }
     case TimelineAction::Kind::kDetectionPass: {
       if (!cluster_.nodes.count(a.node)) return refuse("no Node " + a.node);
       const std::vector<std::string> manufacturers =
@@ -213,6 +236,14 @@ void Simulation::on_timeline(int64_t index) {
       w.verb = model::WriteVerb::kDelete;
       w.controller = "admin";
       w.reason = "timeline delete";
+      if (a.kind_name == "TopologySource") {
+        if (!cluster_.topology_sources.count(a.object_name)) return refuse("no TopologySource " + a.object_name);
+        log("action", "TopologySource " + a.object_name, "delete: the admin deletes it");
+        delete_topology_source(a.object_name);
+        resync({});
+        after_queue_change();
+        return;
+      }
       if (a.kind_name == "InstanceType") {
         auto it = cluster_.instance_types.find(a.object_name);
         if (it == cluster_.instance_types.end()) return refuse("no InstanceType " + a.object_name);

@@ -1,5 +1,7 @@
 #include "sim/scenario/expectation_check.h"
 
+#include "model/catalog/resource_names.h"
+#include "model/stage4/topology_source_reconciler.h"
 #include <cstdio>
 
 #include "model/credits.h"
@@ -30,6 +32,15 @@ struct Checker {
   }
 };
 
+void check_conditions(Checker& c, const std::vector<model::Condition>& conditions) {
+  for (const auto& [type, want] : c.e.conditions) {
+    const model::Condition* cond = model::find_condition(conditions, type);
+    std::string got = "(absent)";
+    if (cond != nullptr) got = want.find('/') == std::string::npos ? cond->status : cond->status + "/" + cond->reason;
+    c.differ("conditions[" + type + "]", want, got);
+  }
+}
+
 void check_cluster_queue(Checker& c, const model::ClusterState& state) {
   const auto it = state.cluster_queues.find(c.e.cluster_queue);
   if (it == state.cluster_queues.end()) return c.differ("exists", "yes", "no");
@@ -49,12 +60,24 @@ void check_cluster_queue(Checker& c, const model::ClusterState& state) {
     const std::string got = a == q.metadata.annotations.end() ? "(absent)" : a->second;
     c.differ("annotations[" + key + "]", want ? *want : "(absent)", got);
   }
-  for (const auto& [type, want] : c.e.conditions) {
-    const model::Condition* cond = model::find_condition(q.status.conditions, type);
-    std::string got = "(absent)";
-    if (cond != nullptr) got = want.find('/') == std::string::npos ? cond->status : cond->status + "/" + cond->reason;
-    c.differ("conditions[" + type + "]", want, got);
+  check_conditions(c, q.status.conditions);
+}
+
+void check_topology_source(Checker& c, const model::ClusterState& state) {
+  const auto it = state.topology_sources.find(c.e.topology_source);
+  if (it == state.topology_sources.end()) return c.differ("exists", "yes", "no");
+  const model::TopologySource& ts = it->second;
+  check_conditions(c, ts.conditions);
+  for (const auto& [type, want] : c.e.condition_messages) {
+    const model::Condition* cond = model::find_condition(ts.conditions, type);
+    c.differ("conditions[" + type + "].message", want, cond == nullptr ? "(absent)" : cond->message);
   }
+  if (c.e.last_successful_revision)
+    c.differ("status.lastSuccessfulRevision", *c.e.last_successful_revision,
+             ts.status.last_successful_revision.empty() ? "(unset)" : ts.status.last_successful_revision);
+  if (c.e.node_features)
+    c.differ("nodeFeatures", std::to_string(*c.e.node_features),
+             std::to_string(model::owned_node_features(state, ts).size()));
 }
 
 // want: a quantity, or nullopt for must-be-absent; values compared, not spellings.
@@ -199,6 +222,9 @@ std::vector<ExpectationFailure> check_expectation(const Expectation& e, const mo
   } else if (!e.instance.empty()) {
     c.object = "Instance/" + e.instance;
     check_instance(c, state);
+  } else if (!e.topology_source.empty()) {
+    c.object = "TopologySource/" + e.topology_source;
+    check_topology_source(c, state);
   } else if (e.workloads) {
     c.object = e.workload_name.empty() ? "Workloads" : "Workloads/" + e.workload_name;
     check_workloads(c, total, by_generator);

@@ -11,6 +11,11 @@
 #include <string>
 #include <vector>
 
+#include "model/api/devices.h"
+#include "model/api/node.h"
+#include "model/api/settings.h"
+#include "model/cluster_state.h"
+#include "model/api/topology_snapshot.h"
 #include "model/device_manager/detection_pass.h"
 #include "model/api/devices.h"
 #include "model/api/node.h"
@@ -149,7 +154,7 @@ struct TraceWorkload {
 struct TimelineAction {
   enum class Kind {
     kAddNode, kRemoveNode, kCordon, kUncordon, kSetManaged, kSetPartitioning, kSetSetting, kSetInactive,
-    kDelete, kKubeletRestart, kDetectionPass,
+    kDelete, kKubeletRestart, kDetectionPass, kTopologySnapshot, kTopologyReadFailure,
   };
   Kind kind = Kind::kCordon;
   SimTime at;
@@ -168,8 +173,12 @@ struct TimelineAction {
   std::string setting_name;          // set-setting
   std::string setting_value;
   std::string instance_type;         // set-inactive
-  std::string kind_name;             // delete: "InstanceType" | "ClusterQueue"
+  std::string kind_name;             // delete: "InstanceType" | "ClusterQueue" | "TopologySource"
   std::string object_name;           // delete
+  // topology-snapshot / topology-read-failure: the writing TopologySource and what its arm reads
+  // from now on (a snapshot, or a failure with the operator's reason and message).
+  std::string source;
+  model::TopologyRead read;
   SourceRef where;
 };
 
@@ -219,6 +228,7 @@ struct Expectation {
   std::string cluster_queue;
   std::string node;
   std::string instance_type;
+  std::string topology_source;
   std::string resource_flavor;
   std::string instance;  // "<namespace>/<name>"
   std::string devices;   // a Devices record (named after its Node)
@@ -227,7 +237,12 @@ struct Expectation {
   std::optional<std::string> stop_policy;
   std::map<std::string, int64_t> nominal_credits;  // manufacturer → credits
   std::map<std::string, std::optional<std::string>> annotations;  // value nullopt: must be absent
-  std::map<std::string, std::string> conditions;   // type → "Status" or "Status/Reason"
+  std::map<std::string, std::string> conditions;   // type → "Status" or "Status/Reason" (also TopologySource)
+  // TopologySource checks (conditions above): condition messages, status.lastSuccessfulRevision,
+  // how many NodeFeatures it owns.
+  std::map<std::string, std::string> condition_messages;  // type → exact message
+  std::optional<std::string> last_successful_revision;
+  std::optional<int64_t> node_features;
   // Node checks
   std::map<std::string, std::string> capacity;  // resource → quantity string
   std::set<std::string> capacity_absent;        // resources that must not be in status.capacity

@@ -33,6 +33,21 @@ std::map<std::string, std::optional<std::string>> read_presence_map(const Val& m
   return out;
 }
 
+// {type: "Status" | "Status/Reason"}, for ClusterQueue and TopologySource conditions.
+std::map<std::string, std::string> read_conditions(const Val& c) {
+  if (!c.is_object()) fail(c, "expected a mapping {conditionType: \"Status\" or \"Status/Reason\"}");
+  std::map<std::string, std::string> out;
+  for (const auto& item : c.json->items()) {
+    const Val cv = c.at(item.key());
+    const std::string want = as_string(cv, "\"Status\" or \"Status/Reason\", e.g. \"False/Migrating\"");
+    const std::string status = want.substr(0, want.find('/'));
+    if (status != "True" && status != "False" && status != "Unknown")
+      fail(cv, "'" + want + "' is not a condition reading (expected True, False or Unknown, then /Reason)");
+    out[item.key()] = want;
+  }
+  return out;
+}
+
 // Checks that belong to each subject.
 const std::map<std::string, std::vector<std::string>>& checks_of() {
   static const std::map<std::string, std::vector<std::string>> m{
@@ -42,6 +57,7 @@ const std::map<std::string, std::vector<std::string>>& checks_of() {
       {"resourceFlavor", {"exists", "terminating"}},
       {"devices", {"exists", "cards"}},
       {"instance", {"stop", "phase"}},
+      {"topologySource", {"conditions", "messages", "lastSuccessfulRevision", "nodeFeatures"}},
       {"workloads", {}},
       {"slo", {}},
   };
@@ -67,7 +83,7 @@ Expectation read_expectation(const Val& v, const Scenario& scenario, const std::
     }
   if (subject.empty())
     fail(v, "missing subject (expected one of clusterQueue, node, instanceType, resourceFlavor, devices, instance, "
-            "workloads, slo)");
+            "topologySource, workloads, slo)");
   const auto& allowed = checks_of().at(subject);
   for (const auto& item : v.json->items()) {
     const std::string& k = item.key();
@@ -118,17 +134,18 @@ Expectation read_expectation(const Val& v, const Scenario& scenario, const std::
       }
     }
     if (const auto a = opt(v, "annotations")) e.annotations = read_presence_map(*a, "annotation");
-    if (const auto c = opt(v, "conditions")) {
-      if (!c->is_object()) fail(*c, "expected a mapping {conditionType: \"Status\" or \"Status/Reason\"}");
-      for (const auto& item : c->json->items()) {
-        const Val cv = c->at(item.key());
-        const std::string want = as_string(cv, "\"Status\" or \"Status/Reason\", e.g. \"False/Migrating\"");
-        const std::string status = want.substr(0, want.find('/'));
-        if (status != "True" && status != "False" && status != "Unknown")
-          fail(cv, "'" + want + "' is not a condition reading (expected True, False or Unknown, then /Reason)");
-        e.conditions[item.key()] = want;
-      }
+    if (const auto c = opt(v, "conditions")) e.conditions = read_conditions(*c);
+  } else if (subject == "topologySource") {
+    e.topology_source = name;
+    if (!scenario.cluster.topology_sources.count(name))
+      fail(subj, "no TopologySource '" + name + "' in the cluster");
+    if (const auto c = opt(v, "conditions")) e.conditions = read_conditions(*c);
+    if (const auto m = opt(v, "messages")) {
+      if (!m->is_object()) fail(*m, "expected a mapping {conditionType: \"message\"}");
+      e.condition_messages = as_string_map(*m);
     }
+    if (const auto r = opt(v, "lastSuccessfulRevision")) e.last_successful_revision = as_string(*r);
+    if (const auto n = opt(v, "nodeFeatures")) e.node_features = as_int(*n, 0);
   } else if (subject == "node") {
     e.node = name;
     if (const auto c = opt(v, "capacity")) {

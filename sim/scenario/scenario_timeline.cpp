@@ -32,6 +32,8 @@ const std::vector<ActionInfo>& actions() {
       {"delete", Kind::kDelete, {"kind", "name"}},
       {"kubelet-restart", Kind::kKubeletRestart, {"node", "for"}},
       {"detection-pass", Kind::kDetectionPass, {"node", "outcome", "manufacturer"}},
+      {"topology-snapshot", Kind::kTopologySnapshot, {"source", "revision", "nodes", "apiVersion"}},
+      {"topology-read-failure", Kind::kTopologyReadFailure, {"source", "reason", "message"}},
   };
   return a;
 }
@@ -123,11 +125,78 @@ TimelineAction read_action(const Val& v, std::vector<std::string>& action_names)
       break;
     }
     case Kind::kDelete:
-      a.kind_name = as_choice(req(v, "kind", "InstanceType or ClusterQueue"), {"InstanceType", "ClusterQueue"});
+      a.kind_name = as_choice(req(v, "kind", "InstanceType, ClusterQueue or TopologySource"),
+                              {"InstanceType", "ClusterQueue", "TopologySource"});
       a.object_name = as_string(req(v, "name", "the object's name"));
+      break;
+    case Kind::kTopologySnapshot: {
+      a.source = as_string(req(v, "source", "the writing TopologySource's name"));
+      model::TopologySnapshot snap;
+      if (const auto api = opt(v, "apiVersion")) snap.api_version = as_string(*api);
+      snap.revision = as_string(req(v, "revision", "the snapshot's revision, e.g. inventory-42"));
+      const Val nodes = req(v, "nodes", "{node: {level key: value}}");
+      if (!nodes.is_object()) fail(nodes, "expected a mapping {node: {level key: value}}");
+      for (const auto& item : nodes.json->items()) {
+        const Val labels = nodes.at(item.key());
+        if (!labels.is_object()) fail(labels, "expected a mapping {level key: value} (quote numbers)");
+        snap.nodes[item.key()] = as_string_map(labels);
+      }
+      a.read.snapshot = std::move(snap);
+      break;
+    }
+    case Kind::kTopologyReadFailure:
+      a.source = as_string(req(v, "source", "the writing TopologySource's name"));
+      if (const auto r = opt(v, "reason"))
+        a.read.failure_reason = as_choice(*r, {std::string(model::kConfigMapReadFailed),
+                                               std::string(model::kSnapshotKeyMissing),
+                                               std::string(model::kSnapshotInvalid),
+                                               std::string(model::kWebhookReadFailed)});
+      if (const auto m = opt(v, "message")) {
+        a.read.failure_message = as_string(*m);
+        if (a.read.failure_message.empty()) fail(*m, "expected the error the operator reports (not empty)");
+      }
       break;
   }
   return a;
+}
+
+// A topology action names a writing source that exists at its time; a read failure's reason must
+// be one its arm can give, and its message defaults to the error the operator would report.
+void check_topology_action(TimelineAction& a, const Val& v, const Scenario& scenario,
+                           const std::set<std::string>& deleted) {
+  const auto it = scenario.cluster.topology_sources.find(a.source);
+  if (it == scenario.cluster.topology_sources.end() || deleted.count(a.source)) {
+    std::vector<std::string> known;
+    for (const auto& [name, ts] : scenario.cluster.topology_sources)
+      if (ts.writes() && !deleted.count(name)) known.push_back(name);
+    fail(v.at("source"), "no TopologySource '" + a.source + "' exists at " + a.at.to_string() +
+                             (known.empty() ? " (the cluster has no configMap or webhook source)"
+                                            : " (writing sources: " + join(known) + ")"));
+  }
+  const model::TopologySource& ts = it->second;
+  if (!ts.writes())
+    fail(v.at("source"), "TopologySource '" + a.source + "' has a " + ts.arm +
+                             " arm: only a configMap or webhook source reads a snapshot");
+  if (a.kind != Kind::kTopologyReadFailure) return;
+  model::TopologyRead& r = a.read;
+  if (ts.webhook) {
+    if (r.failure_reason.empty()) r.failure_reason = std::string(model::kWebhookReadFailed);
+    if (r.failure_reason != model::kWebhookReadFailed)
+      fail(v.at("reason"), "a webhook source reports every read failure as WebhookReadFailed");
+    if (r.failure_message.empty()) r.failure_message = "topology webhook returned HTTP 503";
+    return;
+  }
+  if (r.failure_reason.empty()) r.failure_reason = std::string(model::kConfigMapReadFailed);
+  if (r.failure_reason == model::kWebhookReadFailed)
+    fail(v.at("reason"), "a configMap source reports ConfigMapReadFailed, SnapshotKeyMissing or SnapshotInvalid");
+  if (!r.failure_message.empty()) return;
+  const auto& cm = *ts.config_map;
+  if (r.failure_reason == model::kConfigMapReadFailed)
+    r.failure_message = "configmaps \"" + cm.config_map_ref.name + "\" not found";
+  else if (r.failure_reason == model::kSnapshotKeyMissing)
+    r.failure_message = "ConfigMap key \"" + cm.key + "\" is missing";
+  else
+    r.failure_message = "decode topology snapshot: invalid YAML or JSON";
 }
 
 }  // namespace
@@ -147,7 +216,8 @@ std::vector<TimelineAction> read_timeline(const Val& list, const Scenario& scena
   for (size_t i = 0; i < order.size(); ++i) order[i] = i;
   std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return out[a].at < out[b].at; });
 
-  // Walk the actions in time order over the node names and Devices that exist then.
+  // Walk the actions in time order over the node names, Devices and TopologySources that exist then.
+  std::set<std::string> deleted_sources;
   std::map<std::string, const model::Devices*> nodes;
   for (const auto& [name, node] : scenario.cluster.nodes) nodes[name] = scenario.cluster.devices_of(name);
   std::vector<TimelineAction> sorted;
@@ -188,7 +258,15 @@ std::vector<TimelineAction> read_timeline(const Val& list, const Scenario& scena
               fail(v.at("mode"), "card " + std::to_string(acc.index) + " ('" + g.name + "') has no MIG mode");
       }
     }
-    sorted.push_back(a);
+    if (a.kind == Kind::kDelete && a.kind_name == "TopologySource") {
+      if (!scenario.cluster.topology_sources.count(a.object_name) || deleted_sources.count(a.object_name))
+        fail(v.at("name"), "no TopologySource '" + a.object_name + "' exists at " + a.at.to_string());
+      deleted_sources.insert(a.object_name);
+    }
+    if (a.kind == Kind::kTopologySnapshot || a.kind == Kind::kTopologyReadFailure)
+      check_topology_action(sorted.emplace_back(a), v, scenario, deleted_sources);
+    else
+      sorted.push_back(a);
   }
   return sorted;
 }

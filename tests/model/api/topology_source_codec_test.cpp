@@ -29,17 +29,52 @@ TEST_CASE("a topology source round-trips selector, levels, arm and conditions", 
   CHECK(back->ready());
 }
 
-TEST_CASE("a topology source keeps only the name of a configMap or webhook arm", "[topology_source_codec]") {
+TEST_CASE("a configMap arm round-trips its reference, key and maxStaleness", "[topology_source_codec]") {
   const auto ts = model::decode_topology_source(json::parse(
       R"({"apiVersion": "worker.gpustack.ai/v1alpha1", "kind": "TopologySource", "metadata": {"name": "inv"},
-          "spec": {"nodeSelector": {}, "levels": ["example.com/block"],
+          "spec": {"nodeSelector": {}, "levels": ["topology.example.com/block"],
+                   "additionalWritePrefix": "topology.example.com/",
                    "configMap": {"configMapRef": {"namespace": "gpustack-system", "name": "inv"}, "key": "snapshot",
-                                 "maxStaleness": "1h"}}})"));
+                                 "maxStaleness": "1h"}},
+          "status": {"sourceKind": "ConfigMap", "lastSuccessfulRevision": "inventory-42",
+                     "lastSuccessfulRefreshTime": "2026-01-01T00:10:00Z", "selectedNodes": 4, "mutatedNodes": 2}})"));
   REQUIRE(ts.ok());
   CHECK(ts->arm == "configMap");
-  CHECK(ts->node_selector == model::LabelSelector{});
-  CHECK(model::encode_topology_source(*ts).at("spec") ==
-        json::parse(R"({"nodeSelector": {}, "levels": ["example.com/block"], "configMap": {}})"));
+  REQUIRE(ts->config_map);
+  CHECK(ts->config_map->config_map_ref == model::TopologySourceObjectReference{"gpustack-system", "inv"});
+  CHECK(ts->config_map->key == "snapshot");
+  CHECK(ts->config_map->max_staleness_us == 3'600'000'000);
+  CHECK(ts->max_staleness_us() == 3'600'000'000);
+  CHECK(ts->writes());
+  CHECK(ts->additional_write_prefix == "topology.example.com/");
+  CHECK(ts->status.last_successful_revision == "inventory-42");
+  CHECK(ts->status.selected_nodes == 4);
+  const json spec = model::encode_topology_source(*ts).at("spec");
+  CHECK(spec.at("configMap") ==
+        json::parse(R"({"configMapRef": {"namespace": "gpustack-system", "name": "inv"}, "key": "snapshot",
+                        "maxStaleness": "1h0m0s"})"));
+  const auto back = model::decode_topology_source(model::encode_topology_source(*ts));
+  REQUIRE(back.ok());
+  CHECK(*back == *ts);
+}
+
+TEST_CASE("a webhook arm round-trips its URL, durations and credential references", "[topology_source_codec]") {
+  const auto ts = model::decode_topology_source(json::parse(
+      R"({"spec": {"nodeSelector": {}, "levels": ["topology.gpustack.ai/rack"],
+                   "webhook": {"url": "https://inv.example/snapshot", "pollInterval": "1m", "timeout": "10s",
+                               "maxStaleness": "5m",
+                               "caBundleConfigMapRef": {"namespace": "gpustack-system", "name": "ca"},
+                               "bearerTokenSecretRef": {"namespace": "gpustack-system", "name": "token"}}}})"));
+  REQUIRE(ts.ok());
+  REQUIRE(ts->webhook);
+  CHECK(ts->webhook->poll_interval_us == 60'000'000);
+  CHECK(ts->webhook->timeout_us == 10'000'000);
+  CHECK(ts->webhook->max_staleness_us == 300'000'000);
+  CHECK(ts->webhook->bearer_token_secret_ref->name == "token");
+  CHECK_FALSE(ts->webhook->tls_client_certificate_secret_ref);
+  const auto back = model::decode_topology_source(model::encode_topology_source(*ts));
+  REQUIRE(back.ok());
+  CHECK(*back == *ts);
 }
 
 TEST_CASE("a label selector decodes on its own with paths relative to it", "[topology_source_codec]") {
@@ -67,6 +102,11 @@ TEST_CASE("a bad topology source field is refused with its JSON path", "[topolog
        "spec.nodeSelector.matchExpressions[0].values[0]: expected a string, got 1"},
       {R"({"status": {"conditions": [{"type": "Ready"}]}})",
        R"(status.conditions[0].status: expected "True", "False" or "Unknown", got "")"},
+      {R"({"spec": {"configMap": {"maxStaleness": "10"}}})",
+       R"(spec.configMap.maxStaleness: time: missing unit in duration "10")"},
+      {R"({"spec": {"webhook": {"pollInterval": 60}}})", "spec.webhook.pollInterval: expected a string, got 60"},
+      {R"({"status": {"lastSuccessfulRefreshTime": "yesterday"}})",
+       R"(status.lastSuccessfulRefreshTime: expected an RFC 3339 time, got "yesterday")"},
       {R"({"apiVersion": "worker.gpustack.ai/v2"})",
        R"(apiVersion: expected "worker.gpustack.ai/v1" or "worker.gpustack.ai/v1alpha1", got "worker.gpustack.ai/v2")"},
   };
