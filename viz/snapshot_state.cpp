@@ -26,14 +26,6 @@ std::string view_text(const model::InstanceTypeCapacityView& v) {
   return std::to_string(v.once_max_request) + "/" + std::to_string(v.remaining);
 }
 
-StopPolicy stop_policy_of(model::StopPolicy p) {
-  switch (p) {
-    case model::StopPolicy::kNone: return StopPolicy::kNone;
-    case model::StopPolicy::kHold: return StopPolicy::kHold;
-    case model::StopPolicy::kHoldAndDrain: return StopPolicy::kHoldAndDrain;
-  }
-  return StopPolicy::kNone;
-}
 
 // The family a pool is drawn in: CPU for a general type; otherwise the first accelerator view that
 // has capacity, in the order EX, SH, SL, PT (EX when none has any yet).
@@ -132,6 +124,15 @@ std::string ledger_row_text(const nlohmann::json& devices_json, size_t group, si
 }
 
 }  // namespace
+
+StopPolicy stop_policy_of(model::StopPolicy p) {
+  switch (p) {
+    case model::StopPolicy::kNone: return StopPolicy::kNone;
+    case model::StopPolicy::kHold: return StopPolicy::kHold;
+    case model::StopPolicy::kHoldAndDrain: return StopPolicy::kHoldAndDrain;
+  }
+  return StopPolicy::kNone;
+}
 
 std::vector<PoolRow> pool_rows(const model::ClusterState& cluster, const model::WorkloadState& workloads) {
   std::vector<PoolRow> rows;

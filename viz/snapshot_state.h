@@ -17,6 +17,9 @@ void fill_cluster_state(Snapshot& out, const model::ClusterState& cluster, const
 // The pool rows alone (one per ClusterQueue, in name order).
 std::vector<PoolRow> pool_rows(const model::ClusterState& cluster, const model::WorkloadState& workloads);
 
+// The colour-coded policy a view shows for Kueue's stopPolicy.
+StopPolicy stop_policy_of(model::StopPolicy policy);
+
 // The Node views alone (one per Node, in name order; cards in ledger order).
 std::vector<NodeView> node_views(const model::ClusterState& cluster);
 

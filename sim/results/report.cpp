@@ -21,7 +21,7 @@ PoolReport integrate_pool(const std::vector<const PoolSample*>& samples, SimTime
   PoolReport pool;
   pool.cluster_queue = samples.front()->cluster_queue;
   pool.resource = samples.front()->resource;
-  pool.stop_policy_at_end = samples.back()->stop_policy;
+  pool.stop_policy_at_end = std::string(model::to_string(samples.back()->stop_policy));
   const int64_t start = samples.front()->at.us();
   i128 nominal = 0, reserved = 0, admitted = 0;
   for (size_t i = 0; i < samples.size(); ++i) {
@@ -32,7 +32,7 @@ PoolReport integrate_pool(const std::vector<const PoolSample*>& samples, SimTime
     nominal += static_cast<i128>(s.nominal) * width;
     reserved += static_cast<i128>(s.reserved) * width;
     admitted += static_cast<i128>(s.admitted) * width;
-    if (s.stop_policy == "Hold") pool.held_us += width;
+    if (s.stop_policy == model::StopPolicy::kHold) pool.held_us += width;
     if (s.draining) pool.draining_us += width;
     if (s.at > end) continue;  // after the run stopped: not a state the run reached
     if (i == 0) {

@@ -135,6 +135,7 @@ model::Result<StoredRun> read_run_file(const std::string& path, std::optional<in
                         });
       !s.ok())
     return model::err(s.error());
+  std::string bad_policy;  // the first stop_policy text that is none of Kueue's
   if (auto s = each_row(raw, path,
                         "SELECT at_us, cluster_queue, resource, nominal, reserved, admitted, pending_workloads, "
                         "reserving_workloads, admitted_workloads, stop_policy, draining FROM pool_series WHERE run_id = ?1 "
@@ -150,7 +151,9 @@ model::Result<StoredRun> read_run_file(const std::string& path, std::optional<in
                           p.pending_workloads = sqlite3_column_int(st, 6);
                           p.reserving_workloads = sqlite3_column_int(st, 7);
                           p.admitted_workloads = sqlite3_column_int(st, 8);
-                          p.stop_policy = text(st, 9);
+                          const std::string policy = text(st, 9);
+                          if (auto parsed = model::parse_stop_policy(policy)) p.stop_policy = *parsed;
+                          else if (bad_policy.empty()) bad_policy = policy;
                           p.draining = sqlite3_column_int(st, 10) != 0;
                           r.pool_series.push_back(std::move(p));
                         });
@@ -167,6 +170,8 @@ model::Result<StoredRun> read_run_file(const std::string& path, std::optional<in
       !s.ok())
     return model::err(s.error());
   if (!bad.empty()) return model::err(path + ": final_objects: " + bad + ": not valid JSON");
+  if (!bad_policy.empty())
+    return model::err(path + ": pool_series.stop_policy: \"" + bad_policy + "\": expected None, Hold or HoldAndDrain");
   return out;
 }
 

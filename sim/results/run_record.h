@@ -12,6 +12,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "model/kueue/kueue_objects.h"
 #include "sim/sim_time.h"
 
 namespace chaintwin::sim {
@@ -65,7 +66,7 @@ struct PoolSample {
   std::string resource;  // "credits.gpustack.ai/nvidia", "cpu", ...
   int64_t nominal = 0, reserved = 0, admitted = 0;  // int64 Kueue units (cpu in milli)
   int32_t pending_workloads = 0, reserving_workloads = 0, admitted_workloads = 0;
-  std::string stop_policy;  // None | Hold | HoldAndDrain
+  model::StopPolicy stop_policy = model::StopPolicy::kNone;  // stored as None | Hold | HoldAndDrain
   bool draining = false;    // HoldAndDrain or the operator's migration in progress
 };
 

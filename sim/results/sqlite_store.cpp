@@ -252,7 +252,7 @@ model::Status ResultsStore::finish(const RunRecord& record) {
     p.bind(1, run_id_).bind(2, static_cast<int64_t>(i)).bind(3, s.cluster_queue).bind(4, s.resource);
     p.bind(5, s.at.us()).bind(6, s.nominal).bind(7, s.reserved).bind(8, s.admitted);
     p.bind(9, int64_t{s.pending_workloads}).bind(10, int64_t{s.reserving_workloads});
-    p.bind(11, int64_t{s.admitted_workloads}).bind(12, s.stop_policy).bind(13, int64_t{s.draining});
+    p.bind(11, int64_t{s.admitted_workloads}).bind(12, std::string(model::to_string(s.stop_policy))).bind(13, int64_t{s.draining});
     status = p.run("storing pool sample " + std::to_string(i));
   }
   const auto objects = split_final_objects(record.final_objects);

@@ -1175,7 +1175,7 @@ void Simulation::sample_pools() {
       s.pending_workloads = cq.status.pending_workloads;
       s.reserving_workloads = cq.status.reserving_workloads;
       s.admitted_workloads = cq.status.admitted_workloads;
-      s.stop_policy = std::string(model::to_string(cq.stop_policy()));
+      s.stop_policy = cq.stop_policy();
       s.draining = cq.stop_policy() == model::StopPolicy::kHoldAndDrain;
       const std::string k = name + "|" + resource;
       auto last = last_sample_.find(k);

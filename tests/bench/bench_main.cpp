@@ -5,7 +5,7 @@
 //   synthetic a generated cluster (8 cards per node, four NVIDIA products) and Poisson demand, at two
 //             cluster sizes with the same demand per card, to show what an event costs as the cluster grows.
 // Usage: chaintwin_bench [--source-dir DIR] [--only queue|openb|synthetic] [--nodes N] [--workloads W]
-//                        [--until T] [--emit] (--emit prints the synthetic scenario for --nodes/--workloads)
+//                        [--until T] [--emit] [--json]   (chaintwin_bench --help says what each does)
 // The `bench` CMake target runs it with the defaults.
 #include <sys/resource.h>
 #include <sys/wait.h>
@@ -22,6 +22,12 @@
 #include <string>
 #include <vector>
 
+#include <CLI/CLI.hpp>
+#include <nlohmann/json.hpp>
+
+#include "sim/cli/flag_binding.h"
+#include "sim/cli/flag_values.h"
+#include "sim/cli/parse_errors.h"
 #include "sim/event_queue.h"
 #include "sim/runner/simulation.h"
 #include "sim/scenario/scenario_loader.h"
@@ -29,22 +35,65 @@
 namespace {
 
 using chaintwin::sim::SimTime;
+namespace cli = chaintwin::cli;
 
 struct Figures {
+  static Figures error(const std::string& why) {
+    Figures f;
+    f.note = "(error: " + why + ")";
+    return f;
+  }
   int64_t events = 0;
   double seconds = 0;
   std::string note;
+  // A simulated run's parts (0 for the queue floor): the start (initial fixpoint and schedule) and
+  // the event loop timed apart, and what the run did.
+  double start_seconds = 0, loop_seconds = 0;
+  int64_t workloads = 0, admitted = 0, pool_samples = 0, gpu_model_samples = 0;
+  std::string simulated;
 };
 
-// Runs `body` in a child; prints one line with events, wall time, events/s and peak RSS.
+nlohmann::json to_json(const Figures& f) {
+  return {{"events", f.events},       {"seconds", f.seconds},           {"note", f.note},
+          {"start_seconds", f.start_seconds}, {"loop_seconds", f.loop_seconds}, {"workloads", f.workloads},
+          {"admitted", f.admitted},   {"pool_samples", f.pool_samples}, {"gpu_model_samples", f.gpu_model_samples},
+          {"simulated", f.simulated}};
+}
+
+Figures from_json(const nlohmann::json& j) {
+  Figures f;
+  f.events = j.value("events", int64_t{0});
+  f.seconds = j.value("seconds", 0.0);
+  f.note = j.value("note", std::string());
+  f.start_seconds = j.value("start_seconds", 0.0);
+  f.loop_seconds = j.value("loop_seconds", 0.0);
+  f.workloads = j.value("workloads", int64_t{0});
+  f.admitted = j.value("admitted", int64_t{0});
+  f.pool_samples = j.value("pool_samples", int64_t{0});
+  f.gpu_model_samples = j.value("gpu_model_samples", int64_t{0});
+  f.simulated = j.value("simulated", std::string());
+  return f;
+}
+
+// What every case is compared with: µs per event of the bare queue with 1,000 pending events,
+// measured first in every run of the benchmark (the ratio is what compares across noisy machines).
+double g_floor_us = 0;
+bool g_json = false;
+
+double per_event_us(double seconds, int64_t events) {
+  return events > 0 ? seconds * 1e6 / static_cast<double>(events) : 0.0;
+}
+
+// Runs `body` in a child; prints one line with events, wall time, events/s and peak RSS (and, with
+// --json, one JSON object per case on its own line).
 void measure(const std::string& name, const std::function<Figures()>& body) {
   int pipefd[2];
   if (pipe(pipefd) != 0) return;
+  std::fflush(stdout);
   const pid_t pid = fork();
   if (pid == 0) {
     close(pipefd[0]);
-    Figures f = body();
-    const std::string line = std::to_string(f.events) + " " + std::to_string(f.seconds) + " " + f.note;
+    const std::string line = to_json(body()).dump();
     if (write(pipefd[1], line.data(), line.size()) < 0) _exit(1);
     close(pipefd[1]);
     _exit(0);
@@ -58,18 +107,35 @@ void measure(const std::string& name, const std::function<Figures()>& body) {
   int status = 0;
   struct rusage usage {};
   wait4(pid, &status, 0, &usage);
-  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+  const auto parsed = nlohmann::json::parse(out, nullptr, /*allow_exceptions=*/false);
+  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0 || !parsed.is_object()) {
     std::printf("%-28s FAILED (exit status %d)\n", name.c_str(), status);
     return;
   }
-  std::istringstream in(out);
-  Figures f;
-  in >> f.events >> f.seconds;
-  std::getline(in, f.note);
+  const Figures f = from_json(parsed);
   const double rate = f.seconds > 0 ? static_cast<double>(f.events) / f.seconds : 0;
-  std::printf("%-28s %12lld events %9.3f s %12.0f events/s %8.2f us/event  peak RSS %7.1f MiB %s\n", name.c_str(),
-              static_cast<long long>(f.events), f.seconds, rate, f.events > 0 ? f.seconds * 1e6 / static_cast<double>(f.events) : 0.0,
-              static_cast<double>(usage.ru_maxrss) / 1024.0, f.note.c_str());
+  const double rss_mib = static_cast<double>(usage.ru_maxrss) / 1024.0;
+  const double us = per_event_us(f.seconds, f.events);
+  const double loop_us = per_event_us(f.loop_seconds, f.events);
+  if (name == "queue floor (1k live)") g_floor_us = us;
+  if (g_json) {
+    nlohmann::json j = to_json(f);
+    j["case"] = name;
+    j["us_per_event"] = us;
+    j["loop_us_per_event"] = loop_us;
+    j["peak_rss_mib"] = rss_mib;
+    if (g_floor_us > 0) j["ratio_to_queue_floor"] = (f.loop_seconds > 0 ? loop_us : us) / g_floor_us;
+    std::printf("%s\n", j.dump().c_str());
+  } else {
+    std::string ratio;
+    if (g_floor_us > 0 && name.rfind("queue floor", 0) != 0) {
+      char r[64];
+      std::snprintf(r, sizeof r, " (%.0fx the queue floor)", loop_us / g_floor_us);
+      ratio = r;
+    }
+    std::printf("%-28s %12lld events %9.3f s %12.0f events/s %8.2f us/event  peak RSS %7.1f MiB %s%s\n", name.c_str(),
+                static_cast<long long>(f.events), f.seconds, rate, us, rss_mib, f.note.c_str(), ratio.c_str());
+  }
   std::fflush(stdout);
 }
 
@@ -95,7 +161,10 @@ Figures queue_floor(int64_t events, int64_t live) {
     checksum += e.payload.index;
     q.push(e.at + SimTime::micros(1 + next() % 1'000'000), std::move(e.payload));
   }
-  Figures f{events, since(t0), "(queue of " + std::to_string(live) + ", checksum " + std::to_string(checksum % 1000) + ")"};
+  Figures f;
+  f.events = events;
+  f.seconds = since(t0);
+  f.note = "(queue of " + std::to_string(live) + ", checksum " + std::to_string(checksum % 1000) + ")";
   return f;
 }
 
@@ -124,16 +193,19 @@ Figures run_scenario(chaintwin::sim::Scenario scenario, std::optional<SimTime> u
   const auto record = sim.finish();
   f.seconds = since(t0);
   f.events = record.info.events;
-  int64_t admitted = 0;
-  for (const auto& w : record.workloads) admitted += w.first_admitted ? 1 : 0;
-  char per_event[64];
-  std::snprintf(per_event, sizeof per_event, "%.2f", f.events > 0 ? loop_seconds * 1e6 / static_cast<double>(f.events) : 0.0);
-  char timing[96];
-  std::snprintf(timing, sizeof timing, "start %.3f s, events %.3f s (%s us/event)", start_seconds, loop_seconds, per_event);
-  f.note = "(" + std::to_string(record.workloads.size()) + " workloads, " + std::to_string(admitted) +
-           " admitted, simulated " + record.info.ended_at.to_string() + "; " + timing + "; kept " +
-           std::to_string(record.pool_series.size()) + " pool samples, " +
-           std::to_string(record.gpu_model_series.size()) + " GPU-model samples)";
+  f.start_seconds = start_seconds;
+  f.loop_seconds = loop_seconds;
+  f.workloads = static_cast<int64_t>(record.workloads.size());
+  for (const auto& w : record.workloads) f.admitted += w.first_admitted ? 1 : 0;
+  f.pool_samples = static_cast<int64_t>(record.pool_series.size());
+  f.gpu_model_samples = static_cast<int64_t>(record.gpu_model_series.size());
+  f.simulated = record.info.ended_at.to_string();
+  char timing[128];
+  std::snprintf(timing, sizeof timing, "start %.3f s, events %.3f s (%.2f us/event)", start_seconds, loop_seconds,
+                per_event_us(loop_seconds, f.events));
+  f.note = "(" + std::to_string(f.workloads) + " workloads, " + std::to_string(f.admitted) + " admitted, simulated " +
+           f.simulated + "; " + timing + "; kept " + std::to_string(f.pool_samples) + " pool samples, " +
+           std::to_string(f.gpu_model_samples) + " GPU-model samples)";
   return f;
 }
 
@@ -178,70 +250,53 @@ std::string synthetic_yaml(int64_t nodes, int64_t workloads) {
 
 int main(int argc, char** argv) {
   std::string source = ".";
-  std::string only;
+  std::optional<std::string> only;
   int64_t nodes = 5000, workloads = 1'000'000;
   std::optional<SimTime> until;
-  for (int i = 1; i < argc; ++i) {
-    const std::string a = argv[i];
-    auto value = [&]() -> std::string {
-      if (i + 1 >= argc) {
-        std::cerr << "chaintwin_bench: " << a << " needs a value\n";
-        std::exit(2);
-      }
-      return argv[++i];
-    };
-    if (a == "--source-dir") source = value();
-    else if (a == "--only") only = value();
-    else if (a == "--nodes" || a == "--workloads") {
-      const std::string v = value();
-      size_t used = 0;
-      int64_t n = 0;
-      try {
-        n = std::stoll(v, &used);
-      } catch (...) {
-        used = 0;
-      }
-      if (used != v.size() || n <= 0) {
-        std::cerr << "chaintwin_bench: " << a << ": '" << v << "' is not a positive integer\n";
-        return 2;
-      }
-      (a == "--nodes" ? nodes : workloads) = n;
-    }
-    else if (a == "--emit") {  // print the synthetic scenario at --nodes/--workloads and stop
-      std::cout << synthetic_yaml(nodes, workloads);
-      return 0;
-    }
-    else if (a == "--until") {
-      auto t = SimTime::parse(value());
-      if (!t.ok()) {
-        std::cerr << "chaintwin_bench: --until: " << t.error() << "\n";
-        return 2;
-      }
-      until = *t;
-    } else {
-      std::cerr << "usage: chaintwin_bench [--source-dir DIR] [--only queue|openb|synthetic] [--nodes N] "
-                   "[--workloads W] [--until T]\n";
-      return 2;
-    }
+  bool emit = false;
+  // The same flag declarations and error lines as the chaintwin command line (sim/cli/flag_binding.h).
+  CLI::App app("The benchmarks behind docs/performance.md, each case in a child process.", "chaintwin_bench");
+  cli::FlagNotes notes;
+  cli::add_value(app, notes, "--source-dir", source, cli::text("DIR", "a folder name"),
+                 "the project folder (scenarios/traces/openb-default.yaml is read from it)");
+  cli::add_value(app, notes, "--only", only, cli::one_of({"queue", "openb", "synthetic"}), "run one case only");
+  cli::add_value(app, notes, "--nodes", nodes, cli::whole_number<int64_t>(10, 1'000'000),
+                 "nodes of the larger synthetic cluster (the smaller has a tenth)");
+  cli::add_value(app, notes, "--workloads", workloads, cli::whole_number<int64_t>(1, 100'000'000),
+                 "Workloads of the larger synthetic run (the smaller has a tenth)");
+  cli::add_value(app, notes, "--until", until, cli::duration(true), "stop every simulated run at simulated time T");
+  app.add_flag("--emit", emit, "print the synthetic scenario for --nodes/--workloads and stop");
+  app.add_flag("--json", g_json, "print one JSON object per case (a line each) instead of the table");
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp&) {
+    std::cout << app.help();
+    return 0;
+  } catch (const CLI::ParseError& e) {
+    std::cerr << "chaintwin_bench: " << cli::describe_parse_error(app, e, notes).message << "\n";
+    return 2;
   }
-  std::printf("chaintwin benchmarks (%ld online CPUs)\n", sysconf(_SC_NPROCESSORS_ONLN));
-  if (only.empty() || only == "queue") {
-    measure("queue floor (1k live)", [] { return queue_floor(10'000'000, 1'000); });
-    measure("queue floor (1M live)", [] { return queue_floor(10'000'000, 1'000'000); });
+  if (emit) {
+    std::cout << synthetic_yaml(nodes, workloads);
+    return 0;
   }
-  if (only.empty() || only == "openb") {
+  if (!g_json) std::printf("chaintwin benchmarks (%ld online CPUs)\n", sysconf(_SC_NPROCESSORS_ONLN));
+  // The 1,000-pending floor always runs first: every other case is also given as a multiple of it.
+  measure("queue floor (1k live)", [] { return queue_floor(10'000'000, 1'000); });
+  if (!only || *only == "queue") measure("queue floor (1M live)", [] { return queue_floor(10'000'000, 1'000'000); });
+  if (!only || *only == "openb") {
     measure("openb default replay", [&] {
       auto s = chaintwin::sim::load_scenario(source + "/scenarios/traces/openb-default.yaml");
-      if (!s.ok()) return Figures{0, 0, "(error: " + s.error() + ")"};
+      if (!s.ok()) return Figures::error(s.error());
       return run_scenario(std::move(*s), until);
     });
   }
-  if (only.empty() || only == "synthetic") {
+  if (!only || *only == "synthetic") {
     for (const int64_t n : {nodes / 10, nodes}) {
       const int64_t w = workloads * n / nodes;
       measure("synthetic " + std::to_string(n) + " nodes", [&, n, w] {
         auto s = chaintwin::sim::load_scenario_text(synthetic_yaml(n, w), "synthetic.yaml");
-        if (!s.ok()) return Figures{0, 0, "(error: " + s.error() + ")"};
+        if (!s.ok()) return Figures::error(s.error());
         return run_scenario(std::move(*s), until);
       });
     }

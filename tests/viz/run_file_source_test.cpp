@@ -5,6 +5,8 @@
 #include <sstream>
 #include <unistd.h>
 
+#include <sqlite3.h>
+
 #include "sim/cli/command_line.h"
 #include "sim/cli/gui/run_file_source.h"
 #include "sim/cli/gui/simulation_driver.h"
@@ -75,8 +77,17 @@ TEST_CASE("a file that is not a complete chaintwin run is refused with the reaso
     std::optional<int64_t> run;
     const char* says;
   };
+  // A recorded run whose pool series says a stopPolicy Kueue does not have.
+  const std::string odd = (dir / "odd-policy.sqlite").string();
+  std::filesystem::copy_file(recorded_default_run(), odd, std::filesystem::copy_options::overwrite_existing);
+  sqlite3* db = nullptr;
+  REQUIRE(sqlite3_open(odd.c_str(), &db) == SQLITE_OK);
+  REQUIRE(sqlite3_exec(db, "UPDATE pool_series SET stop_policy = 'Paused' WHERE sample = (SELECT MIN(sample) FROM pool_series)", nullptr, nullptr, nullptr) ==
+          SQLITE_OK);
+  sqlite3_close(db);
   const Row rows[] = {
       {text, std::nullopt, "not a SQLite database"},
+      {odd, std::nullopt, "pool_series.stop_policy: \"Paused\": expected None, Hold or HoldAndDrain"},
       {(dir / "missing.sqlite").string(), std::nullopt, "cannot open the results file"},
       {recorded_default_run(), 99, "no run with id 99"},
   };

@@ -1,12 +1,8 @@
 #include "sim/cli/gui/run_history.h"
 
-namespace chaintwin::cli {
+#include "viz/snapshot_state.h"
 
-viz::StopPolicy stop_policy_from_text(const std::string& text) {
-  if (text == "Hold") return viz::StopPolicy::kHold;
-  if (text == "HoldAndDrain") return viz::StopPolicy::kHoldAndDrain;
-  return viz::StopPolicy::kNone;
-}
+namespace chaintwin::cli {
 
 void RunHistory::add_pool_samples(const std::deque<sim::PoolSample>& pool_series) {
   for (; consumed_ < pool_series.size(); ++consumed_) {
@@ -18,7 +14,7 @@ void RunHistory::add_pool_samples(const std::deque<sim::PoolSample>& pool_series
       series_.push_back({s.cluster_queue, s.resource, {}});
     }
     series_[it->second].points.push_back({s.at.us(), s.nominal, s.reserved, s.admitted, s.pending_workloads,
-                                          stop_policy_from_text(s.stop_policy), s.draining});
+                                          viz::stop_policy_of(s.stop_policy), s.draining});
   }
 }
 

@@ -35,6 +35,4 @@ class RunHistory {
   std::map<std::string, std::vector<viz::WorkloadStep>> steps_;  // by Workload key
 };
 
-viz::StopPolicy stop_policy_from_text(const std::string& text);
-
 }  // namespace chaintwin::cli

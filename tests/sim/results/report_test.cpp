@@ -30,7 +30,7 @@ namespace {
 constexpr int64_t kCard = 1'600'000;
 const std::string kCredits = "credits.gpustack.ai/nvidia";
 
-PoolSample sample(int64_t hour, int64_t nominal, int64_t reserved, std::string stop_policy = "None",
+PoolSample sample(int64_t hour, int64_t nominal, int64_t reserved, chaintwin::model::StopPolicy stop_policy = chaintwin::model::StopPolicy::kNone,
                   bool draining = false, std::string queue = "cq-a", std::string resource = kCredits) {
   PoolSample s;
   s.at = SimTime::hours(hour);
@@ -39,7 +39,7 @@ PoolSample sample(int64_t hour, int64_t nominal, int64_t reserved, std::string s
   s.nominal = nominal;
   s.reserved = reserved;
   s.admitted = reserved;
-  s.stop_policy = std::move(stop_policy);
+  s.stop_policy = stop_policy;
   s.draining = draining;
   return s;
 }
@@ -186,8 +186,8 @@ TEST_CASE("a censored wait is the time from creation to the end of the run", "[r
 TEST_CASE("utilization is reserved over nominal weighted by how long each step held", "[report]") {
   RunRecord run = run_until(4);
   // nominal 2 cards throughout; reserved 0 for 1h, 1 card for 2h (1h of it held), 2 cards for 1h.
-  run.pool_series = {sample(0, 2 * kCard, 0), sample(1, 2 * kCard, kCard), sample(2, 2 * kCard, kCard, "Hold"),
-                     sample(3, 2 * kCard, 2 * kCard, "HoldAndDrain", true), sample(4, 2 * kCard, 2 * kCard)};
+  run.pool_series = {sample(0, 2 * kCard, 0), sample(1, 2 * kCard, kCard), sample(2, 2 * kCard, kCard, chaintwin::model::StopPolicy::kHold),
+                     sample(3, 2 * kCard, 2 * kCard, chaintwin::model::StopPolicy::kHoldAndDrain, true), sample(4, 2 * kCard, 2 * kCard)};
   const Report report = build_report(run);
   REQUIRE(report.pools.size() == 1);
   const auto& p = report.pools[0];
@@ -273,8 +273,8 @@ TEST_CASE("workload figures count admissions once, pending at the end, evictions
 
 TEST_CASE("the text report is aligned tables, one unit per table, with durations for people", "[report]") {
   RunRecord run = run_until(2);
-  run.pool_series = {sample(0, 2 * kCard, 0), sample(1, 2 * kCard, kCard, "Hold"),
-                     sample(0, 64000, 16000, "None", false, "cq-a", "cpu")};
+  run.pool_series = {sample(0, 2 * kCard, 0), sample(1, 2 * kCard, kCard, chaintwin::model::StopPolicy::kHold),
+                     sample(0, 64000, 16000, chaintwin::model::StopPolicy::kNone, false, "cq-a", "cpu")};
   // a/2 never admitted: its wait is censored at the end (2 h), so every percentile from rank 2 on is ">= 2h00m00s".
   run.workloads = {Wl("a/1", "chat").admitted_after(90), Wl("a/2", "chat")};
   const std::string expected =

@@ -94,7 +94,7 @@ RunRecord small_run() {
   s.cluster_queue = "cq";
   s.resource = "credits.gpustack.ai/nvidia";
   s.nominal = 1'600'000;
-  s.stop_policy = "None";
+  s.stop_policy = chaintwin::model::StopPolicy::kNone;
   r.pool_series = {s, s, s};
   r.final_objects = nlohmann::json::array(
       {{{"kind", "ClusterQueue"}, {"metadata", {{"name", "cq"}}}},

@@ -43,7 +43,7 @@ RunRecord run() {
     s.nominal = nominal;
     s.reserved = reserved;
     s.admitted = reserved;
-    s.stop_policy = "None";
+    s.stop_policy = chaintwin::model::StopPolicy::kNone;
     return s;
   };
   r.pool_series = {sample(0, "cq-a", "credits.gpustack.ai/nvidia", 4 * kCard, kCard),
