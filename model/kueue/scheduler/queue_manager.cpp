@@ -162,6 +162,34 @@ void QueueManager::requeue(const std::string& workload_key, bool inadmissible) {
   attach(it->first, it->second, inadmissible ? Place::kInadmissible : Place::kHeap);
 }
 
+std::size_t QueueManager::walk_heap(const std::string& cluster_queue, std::size_t limit,
+                                   const std::function<bool(const QueueEntry&)>& visit) const {
+  const auto it = queues_.find(cluster_queue);
+  if (it == queues_.end()) return 0;
+  std::size_t n = 0;
+  for (auto e = it->second.heap.begin(); e != it->second.heap.end() && n < limit; ++e) {
+    ++n;
+    if (!visit(*e)) break;
+  }
+  return n;
+}
+
+std::size_t QueueManager::heap_size(const std::string& cluster_queue) const {
+  const auto it = queues_.find(cluster_queue);
+  return it == queues_.end() ? 0 : it->second.heap.size();
+}
+
+void QueueManager::park_heads(const std::string& cluster_queue, std::size_t count) {
+  const auto it = queues_.find(cluster_queue);
+  if (it == queues_.end()) return;
+  PendingQueue& q = it->second;
+  for (std::size_t i = 0; i < count && !q.heap.empty(); ++i) {
+    auto entry = q.heap.extract(q.heap.begin());
+    set_place(entry.value().key, workloads_.at(entry.value().key), Place::kInadmissible);
+    q.inadmissible.insert(std::move(entry));
+  }
+}
+
 bool QueueManager::has_heads() const {
   for (const auto& [name, q] : queues_)
     if (!q.heap.empty()) return true;

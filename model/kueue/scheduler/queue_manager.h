@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <optional>
 #include <set>
@@ -54,6 +55,14 @@ class QueueManager {
   const QueueEntry* peek(const std::string& cluster_queue) const;
   // Back into the heap (immediate) or into the inadmissible set.
   void requeue(const std::string& workload_key, bool inadmissible);
+  // The heap of a ClusterQueue in pop order, up to `limit` entries, each given to `visit` until it
+  // returns false; returns how many it visited.
+  std::size_t walk_heap(const std::string& cluster_queue, std::size_t limit,
+                        const std::function<bool(const QueueEntry&)>& visit) const;
+  std::size_t heap_size(const std::string& cluster_queue) const;
+  // The first `count` entries of a ClusterQueue's heap into its inadmissible set, as `count`
+  // cycles of pop() then requeue(key, true) would move them.
+  void park_heads(const std::string& cluster_queue, std::size_t count);
 
   int32_t pending(const std::string& cluster_queue) const;
   // Whether some ClusterQueue's heap holds a Workload to pop (the inadmissible and parked sets do

@@ -159,30 +159,55 @@ bool cluster_queue_active(const ClusterState& cluster, const std::string& cluste
 
 int64_t run_idle_cycles(const ClusterState& cluster, const WorkloadState& workloads, QueueManager& queues,
                         const KeptCycleState& kept, int64_t max_cycles) {
-  if (kept.memo == nullptr || kept.active_queues == nullptr) return 0;
-  const std::vector<std::string> names = queues.cluster_queues();
-  std::vector<std::string> parked;
-  int64_t ran = 0;
-  while (ran < max_cycles) {
-    parked.clear();
-    bool steady = false;  // a StrictFIFO head that schedule_cycle would put back where it was
-    for (const auto& name : names) {
-      if (kept.active_queues->count(name) == 0) continue;
-      const QueueEntry* head = queues.peek(name);
-      if (head == nullptr) continue;
-      const auto w = workloads.workloads.find(head->key);
-      const auto cq = cluster.cluster_queues.find(name);
-      if (w == workloads.workloads.end() || cq == cluster.cluster_queues.end()) return ran;
-      if (!cq->second.spec.namespace_selector_all) return ran;
-      const std::string* known = kept.memo->failure_message(head->key, name);
-      if (known == nullptr || !pending_unchanged(w->second, "Pending", *known)) return ran;
-      if (strict_fifo(cq->second)) steady = true;
-      else parked.push_back(head->key);
+  if (kept.memo == nullptr || kept.active_queues == nullptr || max_cycles <= 0) return 0;
+  // Counted in closed form rather than cycle by cycle. In cycle c a BestEffortFIFO queue's head is
+  // the c-th entry of its heap (the c before it were parked), a StrictFIFO queue's head is always
+  // its first entry (put back where it was). A cycle is idle while every head it would pop can
+  // only be parked: the run stops at the first cycle where some queue's head cannot (its `stop`),
+  // or where no BestEffortFIFO queue has a head left (every later cycle is then the same: all
+  // `max_cycles` count when a StrictFIFO head is left, none more otherwise).
+  const auto parkable = [&](const std::string& name, const QueueEntry& head) {
+    const auto w = workloads.workloads.find(head.key);
+    if (w == workloads.workloads.end()) return false;
+    const std::string* known = kept.memo->failure_message(head.key, name);
+    return known != nullptr && pending_unchanged(w->second, "Pending", *known);
+  };
+  struct Lane {
+    std::string name;
+    std::size_t size = 0;
+  };
+  std::vector<Lane> lanes;  // the BestEffortFIFO queues with a head
+  bool steady = false;
+  auto bound = static_cast<std::size_t>(max_cycles);  // no cycle at or after it is looked at
+  for (const auto& name : queues.cluster_queues()) {
+    if (kept.active_queues->count(name) == 0) continue;
+    const std::size_t size = queues.heap_size(name);
+    if (size == 0) continue;
+    const auto cq = cluster.cluster_queues.find(name);
+    if (cq == cluster.cluster_queues.end() || !cq->second.spec.namespace_selector_all) return 0;
+    if (strict_fifo(cq->second)) {
+      bool ok = false;
+      queues.walk_heap(name, 1, [&](const QueueEntry& head) { return ok = parkable(name, head); });
+      if (!ok) return 0;
+      steady = true;
+      continue;
     }
-    if (parked.empty()) return steady ? max_cycles : ran;  // every later cycle is this one again
-    for (const auto& key : parked) queues.requeue(key, /*inadmissible=*/true);
-    ++ran;
+    // The first cycle (below the bound) whose head of this queue could do more than be parked.
+    std::size_t stop = 0;
+    queues.walk_heap(name, bound, [&](const QueueEntry& head) {
+      if (!parkable(name, head)) return false;
+      ++stop;
+      return true;
+    });
+    if (stop < std::min(size, bound)) bound = stop;
+    lanes.push_back({name, size});
   }
+  std::size_t exhausted = 0;  // the first cycle with no BestEffortFIFO head left
+  for (const auto& lane : lanes) exhausted = std::max(exhausted, lane.size);
+  int64_t ran = 0;
+  if (bound < exhausted) ran = static_cast<int64_t>(bound);  // stopped by a head, or by max_cycles
+  else ran = steady ? max_cycles : static_cast<int64_t>(exhausted);  // every BestEffortFIFO head parks
+  for (const auto& lane : lanes) queues.park_heads(lane.name, std::min(lane.size, static_cast<std::size_t>(ran)));
   return ran;
 }
 

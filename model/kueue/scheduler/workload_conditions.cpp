@@ -35,9 +35,12 @@ bool set_pending(Workload& wl, const std::string& reason, const std::string& mes
 bool pending_unchanged(const Workload& wl, const std::string& reason, const std::string& message) {
   const Condition* reserved = find_condition(wl.status.conditions, kWorkloadQuotaReserved);
   const Condition* admitted = find_condition(wl.status.conditions, kWorkloadAdmitted);
-  return reserved != nullptr && admitted != nullptr &&
-         *reserved == condition(kWorkloadQuotaReserved, false, reason, message) &&
-         *admitted == condition(kWorkloadAdmitted, false, "NoReservation", "The workload has no reservation");
+  // What set_pending() writes, compared field by field (no Condition built per call: the idle
+  // cycles ask this of every parked head).
+  return reserved != nullptr && admitted != nullptr && reserved->status == "False" && reserved->reason == reason &&
+         reserved->message == message && reserved->observed_generation == 0 && admitted->status == "False" &&
+         admitted->reason == "NoReservation" && admitted->message == "The workload has no reservation" &&
+         admitted->observed_generation == 0;
 }
 
 std::vector<WorkloadTransition> reserve_quota(Workload& wl, const ClusterQueue& cq, Admission admission, TimeUs now) {

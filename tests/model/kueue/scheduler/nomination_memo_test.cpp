@@ -119,3 +119,58 @@ TEST_CASE("an idle cycle stops at a head whose verdict is not remembered", "[kue
   CHECK(run_idle_cycles(f.cluster, f.state, f.queues, kept, 5) == 0);
   CHECK(f.queues.heap_order("cq") == std::vector<std::string>{"default/single"});
 }
+
+TEST_CASE("idle cycles over several queues stop where the first of them could do more than park", "[kueue][scheduler][memo]") {
+  // Queues a and b are BestEffortFIFO, s is StrictFIFO. A "remembered" Workload failed once (its
+  // verdict is in the memo); a "fresh" one was never searched, so a real cycle must run for it.
+  struct Row {
+    int a_remembered, a_fresh, b_remembered;
+    bool strict_head;
+    int64_t max_cycles;
+    int64_t expected;
+    const char* why;
+  };
+  const Row rows[] = {
+      {3, 0, 5, false, 10, 5, "every head parks; the sixth cycle would pop nothing"},
+      {3, 0, 5, true, 10, 10, "a remembered StrictFIFO head makes every later cycle the same"},
+      {3, 1, 5, false, 10, 3, "a's fourth head was never searched"},
+      {3, 1, 5, true, 10, 3, "a's fourth head stops the run even with a StrictFIFO head"},
+      {3, 1, 5, false, 2, 2, "the cycles due before the next event come first"},
+      {0, 1, 5, false, 10, 0, "a's first head was never searched"},
+      {0, 0, 0, true, 7, 7, "only a StrictFIFO head: all the cycles due"},
+      {0, 0, 0, false, 7, 0, "no head anywhere"},
+  };
+  for (const auto& row : rows) {
+    INFO(row.why);
+    Fixture f;
+    f.node("n1", 1);
+    f.flavor("f1");
+    f.queue("a", {{"f1", 8}});
+    f.queue("b", {{"f1", 8}});
+    f.queue("s", {{"f1", 8}}, {}, "StrictFIFO");
+    int t = 0;
+    for (int i = 0; i < row.a_remembered; ++i) f.submit("a-" + std::to_string(i), "a", 2, 1, ++t);
+    for (int i = 0; i < row.b_remembered; ++i) f.submit("b-" + std::to_string(i), "b", 2, 1, ++t);
+    if (row.strict_head) f.submit("s-0", "s", 2, 1, ++t);
+    NominationMemo memo;
+    const std::set<std::string> active = active_cluster_queues(f.cluster);
+    const KeptCycleState kept{nullptr, nullptr, &memo, &active};
+    for (int i = 0; i < std::max(row.a_remembered, row.b_remembered) + 1; ++i)
+      schedule_cycle(f.cluster, f.state, f.queues, 0, f.config, kept);
+    for (int i = 0; i < row.a_fresh; ++i) f.submit("a-fresh-" + std::to_string(i), "a", 2, 1, ++t);
+    f.queues.release_inadmissible();
+
+    Fixture g = f;  // the same state, driven one cycle at a time
+    NominationMemo g_memo = memo;
+    const KeptCycleState g_kept{nullptr, nullptr, &g_memo, &active};
+    const int64_t ran = run_idle_cycles(f.cluster, f.state, f.queues, kept, row.max_cycles);
+    CHECK(ran == row.expected);
+    // Cycle by cycle, the same number of scheduling cycles leaves the same queues and Workloads
+    // (up to the point where every later cycle is the same one again).
+    const int64_t by_hand = std::min<int64_t>(ran, 6);
+    for (int64_t i = 0; i < by_hand; ++i)
+      CHECK(schedule_cycle(g.cluster, g.state, g.queues, 0, g.config, g_kept).transitions.empty());
+    CHECK(f.queues == g.queues);
+    CHECK(f.state == g.state);
+  }
+}
