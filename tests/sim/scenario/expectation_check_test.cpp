@@ -13,8 +13,8 @@ TEST_CASE("a nominalCredits failure names the credits and the cards they make", 
   cq.metadata.name = "q";
   model::ResourceGroup group;
   group.covered_resources = {"credits.gpustack.ai/nvidia"};
-  group.flavors.push_back({"rf-a", {{"credits.gpustack.ai/nvidia", model::Quantity::from_int(12'800'000)}}});
-  group.flavors.push_back({"rf-b", {{"credits.gpustack.ai/nvidia", model::Quantity::from_int(400'000)}}});
+  group.flavors.push_back({"rf-a", {{"credits.gpustack.ai/nvidia", model::Quantity::from_int(12'800'000), {}, {}}}});
+  group.flavors.push_back({"rf-b", {{"credits.gpustack.ai/nvidia", model::Quantity::from_int(400'000), {}, {}}}});
   cq.spec.resource_groups.push_back(group);
   state.cluster_queues["q"] = cq;
 
