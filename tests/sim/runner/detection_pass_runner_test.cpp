@@ -5,6 +5,7 @@
 
 #include <catch2/catch.hpp>
 
+#include "simulation_probe.h"
 #include "sim/runner/simulation.h"
 #include "sim/scenario/expectation_check.h"
 #include "sim/scenario/scenario_loader.h"
@@ -13,6 +14,9 @@ namespace sim = chaintwin::sim;
 namespace model = chaintwin::model;
 
 namespace {
+
+using chaintwin::sim::testing::capacity_of;
+using chaintwin::sim::testing::run_until;
 
 std::string scenario_text(const std::string& top, const std::string& timeline) {
   return std::string(R"(apiVersion: chaintwin/v1
@@ -29,24 +33,6 @@ horizon: 30m
       cpu: {vendor: AMD, name: "AMD EPYC 7763 64-Core Processor", cores: 16}
 timeline:
 )" + timeline;
-}
-
-std::unique_ptr<sim::Simulation> run_until(const std::string& text, sim::SimTime until) {
-  auto scenario = sim::load_scenario_text(text, "detection-passes.yaml");
-  REQUIRE(scenario.ok());
-  sim::RunOptions options;
-  options.until = until;
-  auto simulation = std::make_unique<sim::Simulation>(std::move(*scenario), options);
-  REQUIRE(simulation->start().ok());
-  while (simulation->step()) {
-  }
-  return simulation;
-}
-
-std::string capacity_of(const sim::Simulation& s, const std::string& node, const std::string& key) {
-  const auto& c = s.cluster().nodes.at(node).status.capacity;
-  const auto it = c.find(key);
-  return it == c.end() ? "(absent)" : it->second.to_string();
 }
 
 // The Devices record's cards, or -1 when there is no record.

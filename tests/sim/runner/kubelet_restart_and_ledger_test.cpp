@@ -7,6 +7,7 @@
 
 #include <catch2/catch.hpp>
 
+#include "simulation_probe.h"
 #include "sim/runner/simulation.h"
 #include "sim/scenario/expectation_check.h"
 #include "sim/scenario/scenario_loader.h"
@@ -15,6 +16,9 @@ namespace sim = chaintwin::sim;
 namespace model = chaintwin::model;
 
 namespace {
+
+using chaintwin::sim::testing::capacity_of;
+using chaintwin::sim::testing::run_until;
 
 const char* kT4Node = R"(
     - name: node-t4
@@ -32,25 +36,6 @@ horizon: 30m
 cluster:
   nodes:
 )") + nodes + "timeline:\n" + timeline;
-}
-
-// Runs the scenario until `until` and hands back the simulation for inspection.
-std::unique_ptr<sim::Simulation> run_until(const std::string& text, sim::SimTime until) {
-  auto scenario = sim::load_scenario_text(text, "timeline-additions.yaml");
-  REQUIRE(scenario.ok());
-  sim::RunOptions options;
-  options.until = until;
-  auto simulation = std::make_unique<sim::Simulation>(std::move(*scenario), options);
-  REQUIRE(simulation->start().ok());
-  while (simulation->step()) {
-  }
-  return simulation;
-}
-
-std::string capacity_of(const sim::Simulation& s, const std::string& node, const std::string& key) {
-  const auto& c = s.cluster().nodes.at(node).status.capacity;
-  const auto it = c.find(key);
-  return it == c.end() ? "(absent)" : it->second.to_string();
 }
 
 std::string allocatable_of(const sim::Simulation& s, const std::string& node, const std::string& key) {
