@@ -777,8 +777,8 @@ void Simulation::retire(const std::string& key) {
   if (w == workloads_.workloads.end() || !w->second.finished()) return;
   const auto ti = tracked_.find(key);
   if (ti != tracked_.end() && !ti->second.pods.empty()) return;
+  if (const auto ref = queues_.ref_of(key)) memo_.forget(*ref);
   queues_.remove(key);
-  memo_.forget(key);
   workloads_.workloads.erase(w);
   if (ti != tracked_.end()) tracked_.erase(ti);
 }
@@ -818,8 +818,8 @@ void Simulation::stop_instance_pod(const std::string& key) {
   std::string cluster_queue;
   if (w != workloads_.workloads.end()) {
     if (w->second.status.admission) cluster_queue = w->second.status.admission->cluster_queue;
+    if (const auto ref = queues_.ref_of(key)) memo_.forget(*ref);
     queues_.remove(key);
-    memo_.forget(key);
     workloads_.workloads.erase(w);
   }
   invalidate_reservation(key, cluster_queue);

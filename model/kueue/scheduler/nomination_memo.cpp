@@ -2,46 +2,72 @@
 
 namespace chaintwin::model {
 
-void NominationMemo::invalidate_all() { entries_.clear(); }
+uint32_t NominationMemo::Generations::intern(const std::string& name) {
+  const auto [it, added] = index.emplace(name, static_cast<uint32_t>(of.size()));
+  if (added) of.push_back(0);
+  return it->second;
+}
+
+void NominationMemo::invalidate_all() {
+  entries_.clear();
+  remembered_ = 0;
+}
 
 void NominationMemo::invalidate_cluster_queue(const std::string& cluster_queue) {
-  queue_generation_[cluster_queue] = ++counter_;
+  queues_.of[queues_.intern(cluster_queue)] = ++counter_;
 }
 
-void NominationMemo::invalidate_flavor(const std::string& flavor) { flavor_generation_[flavor] = ++counter_; }
+void NominationMemo::invalidate_flavor(const std::string& flavor) { flavors_.of[flavors_.intern(flavor)] = ++counter_; }
 
-uint64_t NominationMemo::generation(const std::map<std::string, uint64_t>& of, const std::string& name) const {
-  const auto it = of.find(name);
-  return it == of.end() ? 0 : it->second;
+std::optional<NominationMemo::QueueIndex> NominationMemo::queue_index(const std::string& cluster_queue) const {
+  const auto it = queues_.index.find(cluster_queue);
+  if (it == queues_.index.end()) return std::nullopt;
+  return it->second;
 }
 
-std::optional<std::string> NominationMemo::failure(const std::string& workload, const std::string& cluster_queue) const {
-  const std::string* message = failure_message(workload, cluster_queue);
+std::optional<std::string> NominationMemo::failure(WorkloadRef workload, const std::string& cluster_queue) const {
+  const auto queue = queue_index(cluster_queue);
+  if (!queue) return std::nullopt;
+  const std::string* message = failure_message(workload, *queue);
   if (message == nullptr) return std::nullopt;
   return *message;
 }
 
-const std::string* NominationMemo::failure_message(const std::string& workload, const std::string& cluster_queue) const {
-  const auto it = entries_.find(workload);
-  if (it == entries_.end()) return nullptr;
-  const Entry& e = it->second;
-  if (e.cluster_queue != cluster_queue || e.queue_generation != generation(queue_generation_, cluster_queue))
+const std::string* NominationMemo::failure_message(WorkloadRef workload, QueueIndex cluster_queue) const {
+  if (workload.slot >= entries_.size()) return nullptr;
+  const Entry& e = entries_[workload.slot];
+  if (!e.valid || e.incarnation != workload.incarnation || e.cluster_queue != cluster_queue ||
+      e.queue_generation != queues_.of[cluster_queue])
     return nullptr;
   for (const auto& [flavor, gen] : e.flavors)
-    if (gen != generation(flavor_generation_, flavor)) return nullptr;
+    if (gen != flavors_.of[flavor]) return nullptr;
   return &e.message;
 }
 
-void NominationMemo::remember_failure(const std::string& workload, const std::string& cluster_queue,
-                                      std::string message, const std::vector<std::string>& tas_flavors) {
-  Entry e;
-  e.cluster_queue = cluster_queue;
+void NominationMemo::remember_failure(WorkloadRef workload, const std::string& cluster_queue, std::string message,
+                                      const std::vector<std::string>& tas_flavors) {
+  if (workload.slot == kNoWorkloadSlot) return;  // not tracked by a QueueManager: nothing to key it by
+  if (workload.slot >= entries_.size()) entries_.resize(workload.slot + 1);
+  Entry& e = entries_[workload.slot];
+  if (!e.valid) ++remembered_;
+  e.valid = true;
+  e.incarnation = workload.incarnation;
+  e.cluster_queue = queues_.intern(cluster_queue);
+  e.queue_generation = queues_.of[e.cluster_queue];
   e.message = std::move(message);
-  e.queue_generation = generation(queue_generation_, cluster_queue);
-  for (const auto& f : tas_flavors) e.flavors.emplace_back(f, generation(flavor_generation_, f));
-  entries_[workload] = std::move(e);
+  e.flavors.clear();
+  for (const auto& f : tas_flavors) {
+    const uint32_t i = flavors_.intern(f);
+    e.flavors.emplace_back(i, flavors_.of[i]);
+  }
 }
 
-void NominationMemo::forget(const std::string& workload) { entries_.erase(workload); }
+void NominationMemo::forget(WorkloadRef workload) {
+  if (workload.slot >= entries_.size()) return;
+  Entry& e = entries_[workload.slot];
+  if (!e.valid || e.incarnation != workload.incarnation) return;
+  e.valid = false;
+  --remembered_;
+}
 
 }  // namespace chaintwin::model

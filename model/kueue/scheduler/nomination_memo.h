@@ -14,6 +14,9 @@
 // With `verify` on, schedule_cycle runs the search anyway on every remembered verdict and records
 // the first disagreement in mismatch() (the simulator's --verify).
 //
+// Verdicts are kept by the Workload's WorkloadRef (queue_manager.h), ClusterQueues and flavors by a
+// dense index of the memo's own: asking about a head is array reads, no lookup by name.
+//
 // A plain value, deterministic; used by schedule_cycle and kept by the simulator between cycles.
 #pragma once
 
@@ -24,23 +27,30 @@
 #include <utility>
 #include <vector>
 
+#include "model/kueue/scheduler/workload_ref.h"
+
 namespace chaintwin::model {
 
 class NominationMemo {
  public:
+  using QueueIndex = uint32_t;
+
   void invalidate_all();
   void invalidate_cluster_queue(const std::string& cluster_queue);
   void invalidate_flavor(const std::string& flavor);
 
+  // The memo's index of a ClusterQueue it has seen (null: nothing was ever remembered in it), so a
+  // caller asking about many heads of one queue resolves the name once.
+  std::optional<QueueIndex> queue_index(const std::string& cluster_queue) const;
   // The remembered not-fit message of `workload` in `cluster_queue`, if still valid.
-  std::optional<std::string> failure(const std::string& workload, const std::string& cluster_queue) const;
+  std::optional<std::string> failure(WorkloadRef workload, const std::string& cluster_queue) const;
   // failure() without the copy: the remembered message, or null (valid until the memo changes).
-  const std::string* failure_message(const std::string& workload, const std::string& cluster_queue) const;
+  const std::string* failure_message(WorkloadRef workload, QueueIndex cluster_queue) const;
   // `tas_flavors`: every TAS flavor whose Nodes the search read before it failed.
-  void remember_failure(const std::string& workload, const std::string& cluster_queue, std::string message,
+  void remember_failure(WorkloadRef workload, const std::string& cluster_queue, std::string message,
                         const std::vector<std::string>& tas_flavors);
-  void forget(const std::string& workload);
-  std::size_t size() const { return entries_.size(); }
+  void forget(WorkloadRef workload);
+  std::size_t size() const { return remembered_; }
 
   bool verify = false;
   const std::string& mismatch() const { return mismatch_; }
@@ -49,18 +59,25 @@ class NominationMemo {
   }
 
  private:
-  struct Entry {
-    std::string cluster_queue;
-    std::string message;
-    uint64_t queue_generation = 0;
-    std::vector<std::pair<std::string, uint64_t>> flavors;  // (flavor, generation) when remembered
+  // A name's dense index, and the generation of each index (bumped by every invalidation).
+  struct Generations {
+    std::map<std::string, uint32_t> index;
+    std::vector<uint64_t> of;
+    uint32_t intern(const std::string& name);
   };
-  uint64_t generation(const std::map<std::string, uint64_t>& of, const std::string& name) const;
+  struct Entry {
+    bool valid = false;
+    uint32_t incarnation = 0;
+    QueueIndex cluster_queue = 0;
+    uint64_t queue_generation = 0;
+    std::string message;
+    std::vector<std::pair<uint32_t, uint64_t>> flavors;  // (flavor index, generation) when remembered
+  };
 
   uint64_t counter_ = 0;  // one clock for every generation below
-  std::map<std::string, uint64_t> queue_generation_;
-  std::map<std::string, uint64_t> flavor_generation_;
-  std::map<std::string, Entry> entries_;  // by Workload key
+  Generations queues_, flavors_;
+  std::vector<Entry> entries_;  // by WorkloadSlot
+  std::size_t remembered_ = 0;
   std::string mismatch_;
 };
 

@@ -5,7 +5,7 @@
 namespace chaintwin::model {
 
 QueueEntry queue_entry(const Workload& wl) {
-  return QueueEntry{wl.priority, std::max(wl.creation_time, wl.status.queue_order_time), object_key(wl.metadata)};
+  return QueueEntry{wl.priority, std::max(wl.creation_time, wl.status.queue_order_time), object_key(wl.metadata), {}};
 }
 
 std::string QueueManager::resolve(const ClusterState& cluster, const std::string& local_queue) {
@@ -13,6 +13,22 @@ std::string QueueManager::resolve(const ClusterState& cluster, const std::string
   if (lq == cluster.local_queues.end()) return "";
   if (cluster.cluster_queues.count(lq->second.cluster_queue) == 0) return "";
   return lq->second.cluster_queue;
+}
+
+QueueManager::Tracked* QueueManager::find(const std::string& workload_key) {
+  const auto it = slots_.find(workload_key);
+  return it == slots_.end() ? nullptr : &tracked_[it->second];
+}
+
+const QueueManager::Tracked* QueueManager::find(const std::string& workload_key) const {
+  const auto it = slots_.find(workload_key);
+  return it == slots_.end() ? nullptr : &tracked_[it->second];
+}
+
+std::optional<WorkloadRef> QueueManager::ref_of(const std::string& workload_key) const {
+  const Tracked* t = find(workload_key);
+  if (t == nullptr) return std::nullopt;
+  return t->entry.ref;
 }
 
 void QueueManager::detach(Tracked& t) {
@@ -23,21 +39,21 @@ void QueueManager::detach(Tracked& t) {
   q.parked.erase(t.entry);
 }
 
-void QueueManager::set_place(const std::string& key, Tracked& t, Place place) {
-  if (t.place == Place::kPopped) popped_.erase(key);
-  if (t.place == Place::kUnplaced) unplaced_.erase(key);
+void QueueManager::set_place(Tracked& t, Place place) {
+  if (t.place == Place::kPopped) popped_.erase(t.entry.key);
+  if (t.place == Place::kUnplaced) unplaced_.erase(t.entry.key);
   t.place = place;
-  if (place == Place::kPopped) popped_.insert(key);
-  if (place == Place::kUnplaced) unplaced_.insert(key);
+  if (place == Place::kPopped) popped_.insert(t.entry.key);
+  if (place == Place::kUnplaced) unplaced_.insert(t.entry.key);
 }
 
-void QueueManager::attach(const std::string& key, Tracked& t, Place place) {
+void QueueManager::attach(Tracked& t, Place place) {
   if (t.cluster_queue.empty()) {
-    set_place(key, t, Place::kUnplaced);
+    set_place(t, Place::kUnplaced);
     return;
   }
   auto& q = queues_[t.cluster_queue];
-  set_place(key, t, place);
+  set_place(t, place);
   switch (place) {
     case Place::kHeap: q.heap.insert(t.entry); break;
     case Place::kInadmissible: q.inadmissible.insert(t.entry); break;
@@ -49,14 +65,29 @@ void QueueManager::attach(const std::string& key, Tracked& t, Place place) {
 
 void QueueManager::track(const ClusterState& cluster, const Workload& wl, Place place) {
   const std::string key = object_key(wl.metadata);
+  const std::optional<WorkloadRef> before = ref_of(key);
   remove(key);
   if (!wl.active || wl.finished() || wl.quota_reserved()) return;
-  Tracked& t = workloads_[key];
+  WorkloadSlot slot = kNoWorkloadSlot;
+  if (!free_slots_.empty()) {
+    slot = free_slots_.back();  // the slot `before` held, when there was one (last freed)
+    free_slots_.pop_back();
+  } else {
+    slot = static_cast<WorkloadSlot>(tracked_.size());
+    tracked_.emplace_back();
+  }
+  slots_.emplace(key, slot);
+  Tracked& t = tracked_[slot];
+  // Tracked again in place (a new spec, place or queue): the same Workload to whoever holds its
+  // ref. A slot taken over from another Workload gets a new incarnation.
+  const uint32_t incarnation = before ? before->incarnation : t.entry.ref.incarnation + 1;
   t.local_queue = local_queue_key(wl.metadata.namespace_, wl.queue_name);
   t.cluster_queue = resolve(cluster, t.local_queue);
   t.entry = queue_entry(wl);
+  t.entry.ref = WorkloadRef{slot, incarnation};
   t.place = Place::kHeap;  // a fresh entry: in no index yet
-  attach(key, t, place);
+  t.live = true;
+  attach(t, place);
   LocalQueueMembers& members = by_local_queue_[t.local_queue];
   if (members.keys.empty()) {
     members.cluster_queue = t.cluster_queue;
@@ -72,23 +103,36 @@ void QueueManager::add(const ClusterState& cluster, const Workload& wl) { track(
 void QueueManager::park(const ClusterState& cluster, const Workload& wl) { track(cluster, wl, Place::kParked); }
 
 void QueueManager::unpark(const std::string& workload_key) {
-  const auto it = workloads_.find(workload_key);
-  if (it == workloads_.end() || it->second.place != Place::kParked) return;
-  detach(it->second);
-  attach(it->first, it->second, Place::kHeap);
+  Tracked* t = find(workload_key);
+  if (t == nullptr || t->place != Place::kParked) return;
+  detach(*t);
+  attach(*t, Place::kHeap);
+}
+
+void QueueManager::release(WorkloadSlot slot) {
+  Tracked& t = tracked_[slot];
+  t.live = false;
+  t.local_queue.clear();
+  t.cluster_queue.clear();
+  t.entry.key.clear();
+  t.place = Place::kUnplaced;
+  free_slots_.push_back(slot);
 }
 
 void QueueManager::remove(const std::string& workload_key) {
-  const auto it = workloads_.find(workload_key);
-  if (it == workloads_.end()) return;
-  detach(it->second);
-  set_place(workload_key, it->second, Place::kHeap);  // out of the popped and unplaced indexes
-  const auto members = by_local_queue_.find(it->second.local_queue);
+  const auto it = slots_.find(workload_key);
+  if (it == slots_.end()) return;
+  const WorkloadSlot slot = it->second;
+  Tracked& t = tracked_[slot];
+  detach(t);
+  set_place(t, Place::kHeap);  // out of the popped and unplaced indexes
+  const auto members = by_local_queue_.find(t.local_queue);
   if (members != by_local_queue_.end()) {
     members->second.keys.erase(workload_key);
     if (members->second.keys.empty()) by_local_queue_.erase(members);
   }
-  workloads_.erase(it);
+  slots_.erase(it);
+  release(slot);
 }
 
 void QueueManager::refresh(const ClusterState& cluster) {
@@ -98,12 +142,12 @@ void QueueManager::refresh(const ClusterState& cluster) {
     const std::string cq = resolve(cluster, local_queue);
     if (!members.mixed && cq == members.cluster_queue) continue;
     for (const auto& key : members.keys) {
-      Tracked& t = workloads_.at(key);
+      Tracked& t = tracked_[slots_.at(key)];
       if (cq == t.cluster_queue) continue;
       const Place keep = t.place == Place::kParked ? Place::kParked : Place::kHeap;
       detach(t);
       t.cluster_queue = cq;
-      attach(key, t, keep);
+      attach(t, keep);
     }
     members.cluster_queue = cq;
     members.mixed = false;
@@ -124,7 +168,7 @@ void QueueManager::refresh(const ClusterState& cluster) {
 void QueueManager::release_inadmissible(const std::string& cluster_queue) {
   for (auto& [name, q] : queues_) {
     if (!cluster_queue.empty() && name != cluster_queue) continue;
-    for (const auto& e : q.inadmissible) workloads_.at(e.key).place = Place::kHeap;  // in neither index
+    for (const auto& e : q.inadmissible) tracked_[e.ref.slot].place = Place::kHeap;  // in neither index
     q.heap.merge(q.inadmissible);  // moves the entries, no copies
     q.inadmissible.clear();
   }
@@ -135,7 +179,7 @@ std::optional<QueueEntry> QueueManager::pop(const std::string& cluster_queue) {
   if (it == queues_.end() || it->second.heap.empty()) return std::nullopt;
   QueueEntry head = *it->second.heap.begin();
   it->second.heap.erase(it->second.heap.begin());
-  set_place(head.key, workloads_.at(head.key), Place::kPopped);
+  set_place(tracked_[head.ref.slot], Place::kPopped);
   return head;
 }
 
@@ -146,32 +190,30 @@ const QueueEntry* QueueManager::peek(const std::string& cluster_queue) const {
 }
 
 void QueueManager::requeue(const std::string& workload_key, bool inadmissible) {
-  const auto it = workloads_.find(workload_key);
-  if (it == workloads_.end()) return;
-  Tracked& t = it->second;
+  if (const Tracked* t = find(workload_key)) requeue(t->entry, inadmissible);
+}
+
+void QueueManager::requeue(const QueueEntry& popped, bool inadmissible) {
+  if (popped.ref.slot >= tracked_.size()) return;
+  Tracked& t = tracked_[popped.ref.slot];
+  if (!t.live || t.entry.ref != popped.ref) return;  // removed since (its slot may hold another)
   if (t.place == Place::kHeap && !t.cluster_queue.empty()) {
     // A head left in the heap (an idle cycle): its entry moves between the sets as it is.
     PendingQueue& q = queues_[t.cluster_queue];
     if (auto entry = q.heap.extract(t.entry); !entry.empty()) {
       (inadmissible ? q.inadmissible : q.heap).insert(std::move(entry));
-      set_place(workload_key, t, inadmissible ? Place::kInadmissible : Place::kHeap);
+      set_place(t, inadmissible ? Place::kInadmissible : Place::kHeap);
       return;
     }
   }
-  detach(it->second);
-  attach(it->first, it->second, inadmissible ? Place::kInadmissible : Place::kHeap);
+  detach(t);
+  attach(t, inadmissible ? Place::kInadmissible : Place::kHeap);
 }
 
-std::size_t QueueManager::walk_heap(const std::string& cluster_queue, std::size_t limit,
-                                   const std::function<bool(const QueueEntry&)>& visit) const {
+const std::set<QueueEntry>& QueueManager::heap(const std::string& cluster_queue) const {
+  static const std::set<QueueEntry> kNone;
   const auto it = queues_.find(cluster_queue);
-  if (it == queues_.end()) return 0;
-  std::size_t n = 0;
-  for (auto e = it->second.heap.begin(); e != it->second.heap.end() && n < limit; ++e) {
-    ++n;
-    if (!visit(*e)) break;
-  }
-  return n;
+  return it == queues_.end() ? kNone : it->second.heap;
 }
 
 std::size_t QueueManager::heap_size(const std::string& cluster_queue) const {
@@ -185,7 +227,7 @@ void QueueManager::park_heads(const std::string& cluster_queue, std::size_t coun
   PendingQueue& q = it->second;
   for (std::size_t i = 0; i < count && !q.heap.empty(); ++i) {
     auto entry = q.heap.extract(q.heap.begin());
-    set_place(entry.value().key, workloads_.at(entry.value().key), Place::kInadmissible);
+    set_place(tracked_[entry.value().ref.slot], Place::kInadmissible);
     q.inadmissible.insert(std::move(entry));
   }
 }
@@ -201,7 +243,7 @@ int32_t QueueManager::pending(const std::string& cluster_queue) const {
   if (it == queues_.end()) return 0;
   int32_t popped = 0;
   for (const auto& key : popped_)
-    if (workloads_.at(key).cluster_queue == cluster_queue) ++popped;
+    if (find(key)->cluster_queue == cluster_queue) ++popped;
   return static_cast<int32_t>(it->second.heap.size() + it->second.inadmissible.size() + it->second.parked.size()) +
          popped;
 }
@@ -213,7 +255,7 @@ std::map<std::string, int32_t> QueueManager::pending_by_queue() const {
     if (n > 0) out[name] = n;
   }
   for (const auto& key : popped_) {
-    const Tracked& t = workloads_.at(key);
+    const Tracked& t = *find(key);
     if (queues_.count(t.cluster_queue) != 0) ++out[t.cluster_queue];
   }
   return out;
@@ -232,14 +274,14 @@ std::vector<std::string> QueueManager::cluster_queues() const {
 }
 
 std::optional<QueueManager::Place> QueueManager::place_of(const std::string& workload_key) const {
-  const auto it = workloads_.find(workload_key);
-  if (it == workloads_.end()) return std::nullopt;
-  return it->second.place;
+  const Tracked* t = find(workload_key);
+  if (t == nullptr) return std::nullopt;
+  return t->place;
 }
 
 std::string QueueManager::cluster_queue_of(const std::string& workload_key) const {
-  const auto it = workloads_.find(workload_key);
-  return it == workloads_.end() ? "" : it->second.cluster_queue;
+  const Tracked* t = find(workload_key);
+  return t == nullptr ? "" : t->cluster_queue;
 }
 
 std::vector<std::string> QueueManager::heap_order(const std::string& cluster_queue) const {
@@ -252,7 +294,7 @@ std::vector<std::string> QueueManager::heap_order(const std::string& cluster_que
 
 std::vector<std::pair<std::string, std::string>> QueueManager::unplaced() const {
   std::vector<std::pair<std::string, std::string>> out;
-  for (const auto& key : unplaced_) out.emplace_back(key, workloads_.at(key).local_queue);
+  for (const auto& key : unplaced_) out.emplace_back(key, find(key)->local_queue);
   return out;
 }
 
@@ -265,8 +307,10 @@ std::set<std::string> QueueManager::parked_keys() const {
 
 std::vector<std::string> QueueManager::waiting(const std::string& cluster_queue) const {
   std::vector<std::string> out;
-  for (const auto& [key, t] : workloads_)
+  for (const auto& [key, slot] : slots_) {
+    const Tracked& t = tracked_[slot];
     if (t.cluster_queue == cluster_queue && t.place != Place::kUnplaced) out.push_back(key);
+  }
   return out;
 }
 
@@ -275,6 +319,15 @@ bool QueueManager::observe(const std::string& cluster_queue, const Observed& now
   const bool changed = it == observed_.end() || !(it->second == now);
   observed_[cluster_queue] = now;
   return changed;
+}
+
+bool QueueManager::operator==(const QueueManager& o) const {
+  if (!(queues_ == o.queues_ && observed_ == o.observed_ && by_local_queue_ == o.by_local_queue_ &&
+        popped_ == o.popped_ && unplaced_ == o.unplaced_ && slots_.size() == o.slots_.size()))
+    return false;
+  for (auto a = slots_.begin(), b = o.slots_.begin(); a != slots_.end(); ++a, ++b)
+    if (a->first != b->first || !tracked_[a->second].same_as(o.tracked_[b->second])) return false;
+  return true;
 }
 
 }  // namespace chaintwin::model

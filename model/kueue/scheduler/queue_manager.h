@@ -5,10 +5,14 @@
 // when the queue restarts). Workloads whose LocalQueue or ClusterQueue does not exist are kept
 // aside and placed by refresh(). schedule_cycle pops heads; the lifecycle functions add, park and
 // remove. A plain value: copyable and comparable, no references into ClusterState.
+//
+// Names live at the edge of it: a Workload is found by its key once, when it is added, removed or
+// asked about by name; inside, each tracked Workload has a dense slot, and every entry of a heap or
+// set carries its WorkloadRef, so popping, parking and releasing a head, and what the scheduler
+// remembers of it (nomination_memo.h), are array reads.
 #pragma once
 
 #include <cstdint>
-#include <functional>
 #include <map>
 #include <optional>
 #include <set>
@@ -17,6 +21,7 @@
 #include <vector>
 
 #include "model/cluster_state.h"
+#include "model/kueue/scheduler/workload_ref.h"
 #include "model/workload/workload.h"
 
 namespace chaintwin::model {
@@ -25,12 +30,15 @@ struct QueueEntry {
   int32_t priority = 0;
   TimeUs order_time = 0;
   std::string key;  // "<ns>/<name>"
+  WorkloadRef ref;  // given by the QueueManager; neither part of the order nor of equality
   bool operator<(const QueueEntry& o) const {
     if (priority != o.priority) return priority > o.priority;
     if (order_time != o.order_time) return order_time < o.order_time;
     return key < o.key;
   }
-  bool operator==(const QueueEntry&) const = default;
+  bool operator==(const QueueEntry& o) const {
+    return priority == o.priority && order_time == o.order_time && key == o.key;
+  }
 };
 
 // The queue-order entry of a Workload: its priority, max(creation, status.queue_order_time), key.
@@ -55,10 +63,10 @@ class QueueManager {
   const QueueEntry* peek(const std::string& cluster_queue) const;
   // Back into the heap (immediate) or into the inadmissible set.
   void requeue(const std::string& workload_key, bool inadmissible);
-  // The heap of a ClusterQueue in pop order, up to `limit` entries, each given to `visit` until it
-  // returns false; returns how many it visited.
-  std::size_t walk_heap(const std::string& cluster_queue, std::size_t limit,
-                        const std::function<bool(const QueueEntry&)>& visit) const;
+  void requeue(const QueueEntry& popped, bool inadmissible);
+  // The heap of a ClusterQueue, in pop order (empty for an unknown queue); valid until the next
+  // change to this QueueManager.
+  const std::set<QueueEntry>& heap(const std::string& cluster_queue) const;
   std::size_t heap_size(const std::string& cluster_queue) const;
   // The first `count` entries of a ClusterQueue's heap into its inadmissible set, as `count`
   // cycles of pop() then requeue(key, true) would move them.
@@ -72,7 +80,9 @@ class QueueManager {
   std::map<std::string, int32_t> pending_by_queue() const;
   int32_t inadmissible(const std::string& cluster_queue) const;
   std::vector<std::string> cluster_queues() const;
-  bool contains(const std::string& workload_key) const { return workloads_.count(workload_key) != 0; }
+  bool contains(const std::string& workload_key) const { return slots_.count(workload_key) != 0; }
+  // The slot and incarnation of a tracked Workload.
+  std::optional<WorkloadRef> ref_of(const std::string& workload_key) const;
   std::optional<Place> place_of(const std::string& workload_key) const;
   // The ClusterQueue a tracked Workload belongs to ("" while unplaced).
   std::string cluster_queue_of(const std::string& workload_key) const;
@@ -95,15 +105,19 @@ class QueueManager {
   // Records `now`; returns whether it differs from what was recorded before.
   bool observe(const std::string& cluster_queue, const Observed& now);
 
-  bool operator==(const QueueManager&) const = default;
+  // The same Workloads in the same places and order; which slot holds which is not compared.
+  bool operator==(const QueueManager& o) const;
 
  private:
   struct Tracked {
     std::string local_queue;    // "<ns>/<queue_name>"
     std::string cluster_queue;  // "" while unplaced
-    QueueEntry entry;
+    QueueEntry entry;           // entry.key is the Workload's key; entry.ref its slot
     Place place = Place::kUnplaced;
-    bool operator==(const Tracked&) const = default;
+    bool live = false;          // false: the slot is free
+    bool same_as(const Tracked& o) const {
+      return local_queue == o.local_queue && cluster_queue == o.cluster_queue && entry == o.entry && place == o.place;
+    }
   };
   struct PendingQueue {
     std::set<QueueEntry> heap;
@@ -123,14 +137,19 @@ class QueueManager {
 
   void track(const ClusterState& cluster, const Workload& wl, Place place);
   void detach(Tracked& t);
-  void attach(const std::string& key, Tracked& t, Place place);
-  void set_place(const std::string& key, Tracked& t, Place place);
+  void attach(Tracked& t, Place place);
+  void set_place(Tracked& t, Place place);
+  void release(WorkloadSlot slot);
+  Tracked* find(const std::string& workload_key);
+  const Tracked* find(const std::string& workload_key) const;
   static std::string resolve(const ClusterState& cluster, const std::string& local_queue);
 
-  std::map<std::string, PendingQueue> queues_;  // by ClusterQueue name
-  std::map<std::string, Tracked> workloads_;    // by workload key
+  std::map<std::string, PendingQueue> queues_;     // by ClusterQueue name
+  std::map<std::string, WorkloadSlot> slots_;      // by workload key: the one lookup by name
+  std::vector<Tracked> tracked_;                   // by slot
+  std::vector<WorkloadSlot> free_slots_;           // reused last-freed first
   std::map<std::string, Observed> observed_;
-  // Indexes over workloads_, so refresh(), pending_by_queue() and unplaced() need not walk it.
+  // Indexes over the tracked Workloads, so refresh(), pending_by_queue() and unplaced() need not walk it.
   std::map<std::string, LocalQueueMembers> by_local_queue_;
   std::set<std::string> popped_, unplaced_;  // workload keys in kPopped / kUnplaced
 };

@@ -166,46 +166,54 @@ int64_t run_idle_cycles(const ClusterState& cluster, const WorkloadState& worklo
   // only be parked: the run stops at the first cycle where some queue's head cannot (its `stop`),
   // or where no BestEffortFIFO queue has a head left (every later cycle is then the same: all
   // `max_cycles` count when a StrictFIFO head is left, none more otherwise).
-  const auto parkable = [&](const std::string& name, const QueueEntry& head) {
+  // The memo is asked by the head's ref and the queue's index (array reads); the Workload is looked
+  // up by key only for a head whose verdict is remembered.
+  const auto parkable = [&](NominationMemo::QueueIndex queue, const QueueEntry& head) {
+    const std::string* known = kept.memo->failure_message(head.ref, queue);
+    if (known == nullptr) return false;
     const auto w = workloads.workloads.find(head.key);
-    if (w == workloads.workloads.end()) return false;
-    const std::string* known = kept.memo->failure_message(head.key, name);
-    return known != nullptr && pending_unchanged(w->second, "Pending", *known);
+    return w != workloads.workloads.end() && pending_unchanged(w->second, "Pending", *known);
   };
+  // The BestEffortFIFO queues with a head, walked in step: cycle c looks at the c-th entry of
+  // each, so no queue is walked past the first cycle that stops the run.
   struct Lane {
     std::string name;
+    NominationMemo::QueueIndex queue = 0;
+    std::set<QueueEntry>::const_iterator next, end;
     std::size_t size = 0;
   };
-  std::vector<Lane> lanes;  // the BestEffortFIFO queues with a head
+  std::vector<Lane> lanes;
   bool steady = false;
-  auto bound = static_cast<std::size_t>(max_cycles);  // no cycle at or after it is looked at
   for (const auto& name : queues.cluster_queues()) {
     if (kept.active_queues->count(name) == 0) continue;
-    const std::size_t size = queues.heap_size(name);
-    if (size == 0) continue;
+    const std::set<QueueEntry>& heap = queues.heap(name);
+    if (heap.empty()) continue;
     const auto cq = cluster.cluster_queues.find(name);
     if (cq == cluster.cluster_queues.end() || !cq->second.spec.namespace_selector_all) return 0;
+    const auto queue = kept.memo->queue_index(name);
+    if (!queue) return 0;  // nothing remembered in it: its head is not parkable
     if (strict_fifo(cq->second)) {
-      bool ok = false;
-      queues.walk_heap(name, 1, [&](const QueueEntry& head) { return ok = parkable(name, head); });
-      if (!ok) return 0;
+      if (!parkable(*queue, *heap.begin())) return 0;
       steady = true;
       continue;
     }
-    // The first cycle (below the bound) whose head of this queue could do more than be parked.
-    std::size_t stop = 0;
-    queues.walk_heap(name, bound, [&](const QueueEntry& head) {
-      if (!parkable(name, head)) return false;
-      ++stop;
-      return true;
-    });
-    if (stop < std::min(size, bound)) bound = stop;
-    lanes.push_back({name, size});
+    lanes.push_back({name, *queue, heap.begin(), heap.end(), heap.size()});
   }
   std::size_t exhausted = 0;  // the first cycle with no BestEffortFIFO head left
   for (const auto& lane : lanes) exhausted = std::max(exhausted, lane.size);
+  const auto limit = static_cast<std::size_t>(max_cycles);
+  std::size_t cycle = 0;  // the first cycle that is not idle, or `limit`, or `exhausted`
+  for (bool idle = true; idle && cycle < std::min(limit, exhausted); cycle += idle ? 1 : 0)
+    for (auto& lane : lanes) {
+      if (lane.next == lane.end) continue;
+      if (!parkable(lane.queue, *lane.next)) {
+        idle = false;
+        break;
+      }
+      ++lane.next;
+    }
   int64_t ran = 0;
-  if (bound < exhausted) ran = static_cast<int64_t>(bound);  // stopped by a head, or by max_cycles
+  if (cycle < exhausted) ran = static_cast<int64_t>(cycle);  // stopped by a head, or by max_cycles
   else ran = steady ? max_cycles : static_cast<int64_t>(exhausted);  // every BestEffortFIFO head parks
   for (const auto& lane : lanes) queues.park_heads(lane.name, std::min(lane.size, static_cast<std::size_t>(ran)));
   return ran;
@@ -282,7 +290,7 @@ CycleResult schedule_cycle(const ClusterState& cluster, WorkloadState& workloads
     const Workload& wl = workloads.workloads.at(h.key);
     const ClusterQueue& cq = cluster.cluster_queues.at(e.cluster_queue);
     if (!cq.spec.namespace_selector_all) e.inadmissible = "Workload namespace doesn't match ClusterQueue selector";
-    else if (const auto known = memo != nullptr ? memo->failure(h.key, e.cluster_queue) : std::nullopt) {
+    else if (const auto known = memo != nullptr ? memo->failure(h.ref, e.cluster_queue) : std::nullopt) {
       e.nomination.assignment_error = *known;
       if (memo->verify) {
         const Nomination fresh =
@@ -296,7 +304,7 @@ CycleResult schedule_cycle(const ClusterState& cluster, WorkloadState& workloads
     } else {
       e.nomination = nominate(cluster, cq, wl, *snapshot_ptr, config, tas_nodes, scope, leaves_for(snapshot_ptr));
       if (memo != nullptr && !e.nomination.admission && e.nomination.targets.empty())
-        memo->remember_failure(h.key, e.cluster_queue, e.nomination.assignment_error, e.nomination.tas_flavors);
+        memo->remember_failure(h.ref, e.cluster_queue, e.nomination.assignment_error, e.nomination.tas_flavors);
     }
     entries.push_back(std::move(e));
   }
@@ -338,7 +346,7 @@ CycleResult schedule_cycle(const ClusterState& cluster, WorkloadState& workloads
       message += ". Pending the preemption of " + std::to_string(targets.size()) + " workload(s)";
       if (set_pending(wl, "Pending", message, now))
         result.transitions.push_back({e.entry.key, e.cluster_queue, TransitionType::kPending, TransitionReason::kPending, message});
-      queues.requeue(e.entry.key, /*inadmissible=*/false);
+      queues.requeue(e.entry, /*inadmissible=*/false);
       continue;
     }
     if (!admission) {
@@ -350,7 +358,7 @@ CycleResult schedule_cycle(const ClusterState& cluster, WorkloadState& workloads
       // nomination goes straight back to the heap; BestEffortFIFO parks the rest.
       const bool inadmissible =
           !after_nomination && (!e.inadmissible.empty() || !strict_fifo(cq));
-      queues.requeue(e.entry.key, inadmissible);
+      queues.requeue(e.entry, inadmissible);
       continue;
     }
     for (auto& t : reserve_quota(wl, cq, std::move(*admission), now)) result.transitions.push_back(std::move(t));

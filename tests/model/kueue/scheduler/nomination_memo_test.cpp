@@ -6,6 +6,11 @@
 using namespace chaintwin::model;
 using namespace chaintwin::model::testing;
 
+namespace {
+const WorkloadRef kW{0, 1};      // "default/w" as a QueueManager would hold it
+const WorkloadRef kOther{1, 1};  // another Workload
+}  // namespace
+
 TEST_CASE("a remembered verdict holds until something it read changes", "[kueue][scheduler][memo]") {
   struct Row {
     const char* change;
@@ -19,14 +24,14 @@ TEST_CASE("a remembered verdict holds until something it read changes", "[kueue]
       {"a Node of a flavor the search read", [](NominationMemo& m) { m.invalidate_flavor("f1"); }, false},
       {"a Node of a flavor the search never reached", [](NominationMemo& m) { m.invalidate_flavor("f9"); }, true},
       {"anything else Kueue reads", [](NominationMemo& m) { m.invalidate_all(); }, false},
-      {"the Workload is forgotten", [](NominationMemo& m) { m.forget("default/w"); }, false},
+      {"the Workload is forgotten", [](NominationMemo& m) { m.forget(kW); }, false},
   };
   for (const auto& row : rows) {
     SECTION(row.change) {
       NominationMemo memo;
-      memo.remember_failure("default/w", "cq-a", "does not fit", {"f1", "f2"});
+      memo.remember_failure(kW, "cq-a", "does not fit", {"f1", "f2"});
       row.apply(memo);
-      const auto got = memo.failure("default/w", "cq-a");
+      const auto got = memo.failure(kW, "cq-a");
       CHECK(got.has_value() == row.still_remembered);
       if (got) CHECK(*got == "does not fit");
     }
@@ -35,9 +40,66 @@ TEST_CASE("a remembered verdict holds until something it read changes", "[kueue]
 
 TEST_CASE("a verdict is remembered only for the queue it was found in", "[kueue][scheduler][memo]") {
   NominationMemo memo;
-  memo.remember_failure("default/w", "cq-a", "does not fit", {});
-  CHECK(memo.failure("default/w", "cq-b") == std::nullopt);
-  CHECK(memo.failure("default/other", "cq-a") == std::nullopt);
+  memo.remember_failure(kW, "cq-a", "does not fit", {});
+  CHECK(memo.failure(kW, "cq-b") == std::nullopt);
+  CHECK(memo.failure(kOther, "cq-a") == std::nullopt);
+}
+
+TEST_CASE("a verdict is not handed to the next Workload that takes over the slot", "[kueue][scheduler][memo]") {
+  NominationMemo memo;
+  memo.remember_failure(kW, "cq-a", "does not fit", {});
+  const WorkloadRef next{kW.slot, kW.incarnation + 1};
+  CHECK(memo.failure(next, "cq-a") == std::nullopt);
+  memo.forget(next);  // forgetting the newcomer leaves the old verdict alone
+  CHECK(memo.size() == 1);
+  memo.remember_failure(next, "cq-a", "still does not fit", {});
+  CHECK(memo.failure(kW, "cq-a") == std::nullopt);
+  CHECK(memo.failure(next, "cq-a") == "still does not fit");
+  CHECK(memo.size() == 1);
+}
+
+TEST_CASE("a Workload tracked again in place keeps its ref; one removed and re-added does not", "[kueue][scheduler][queues]") {
+  Fixture f;
+  f.node("n1", 8);
+  f.flavor("f1");
+  f.queue("cq", {{"f1", 8}});
+  f.submit("a", "cq", 1, 1, 1);
+  f.submit("b", "cq", 1, 1, 2);
+  const auto a = f.queues.ref_of("default/a");
+  const auto b = f.queues.ref_of("default/b");
+  REQUIRE(a);
+  REQUIRE(b);
+  CHECK(a->slot != b->slot);
+  f.queues.add(f.cluster, f.state.workloads.at("default/a"));  // tracked again: same Workload
+  CHECK(f.queues.ref_of("default/a") == a);
+  f.queues.remove("default/a");
+  CHECK_FALSE(f.queues.ref_of("default/a"));
+  f.submit("c", "cq", 1, 1, 3);  // takes over a's slot
+  const auto c = f.queues.ref_of("default/c");
+  REQUIRE(c);
+  CHECK(c->slot == a->slot);
+  CHECK(c->incarnation != a->incarnation);
+  // A popped entry whose Workload left meanwhile is not requeued onto the slot's new holder.
+  QueueEntry stale = queue_entry(f.state.workloads.at("default/a"));
+  stale.ref = *a;
+  f.queues.requeue(stale, /*inadmissible=*/true);
+  CHECK(f.queues.place_of("default/c") == QueueManager::Place::kHeap);
+}
+
+TEST_CASE("queue managers that went through different slot histories compare by what they hold", "[kueue][scheduler][queues]") {
+  Fixture f;
+  f.node("n1", 8);
+  f.flavor("f1");
+  f.queue("cq", {{"f1", 8}});
+  Fixture g = f;
+  f.submit("a", "cq", 1, 1, 1);
+  f.submit("b", "cq", 1, 1, 2);
+  g.submit("b", "cq", 1, 1, 2);
+  g.submit("a", "cq", 1, 1, 1);
+  CHECK(f.queues.ref_of("default/a")->slot != g.queues.ref_of("default/a")->slot);
+  CHECK(f.queues == g.queues);
+  g.queues.remove("default/b");
+  CHECK_FALSE(f.queues == g.queues);
 }
 
 TEST_CASE("a head that did not fit comes back with the same message without a new search", "[kueue][scheduler][memo]") {
