@@ -3,6 +3,8 @@
 #include "model/catalog/label_keys.h"
 #include "model/catalog/manufacturer.h"
 
+#include <vector>
+
 namespace chaintwin::model {
 
 std::string_view to_string(ResourceFamily f) {
@@ -25,10 +27,10 @@ std::string visibility_resource_name(std::string_view manufacturer) {
   return std::string(keys::kVisibilityPrefix) + std::string(manufacturer) + ".visibility";
 }
 
-std::optional<ManufacturerResourceNames> resource_names_for(std::string_view manufacturer) {
-  const auto m = find_manufacturer(manufacturer);
-  if (!m) return std::nullopt;
-  const std::string base(m->resource_base);
+namespace {
+
+ManufacturerResourceNames build_names(const ManufacturerInfo& m) {
+  const std::string base(m.resource_base);
   ManufacturerResourceNames n;
   n.exclusive = base;
   n.shared = base + std::string(kSharedSuffix);
@@ -37,14 +39,29 @@ std::optional<ManufacturerResourceNames> resource_names_for(std::string_view man
   n.sliced_cores_percentage = base + std::string(kSlicedCoresPercentageSuffix);
   n.sliced_memory_percentage = base + std::string(kSlicedMemoryPercentageSuffix);
   n.sliced_memory_mib = base + std::string(kSlicedMemoryMibSuffix);
-  if (!m->partition_kind.empty()) {
+  if (!m.partition_kind.empty()) {
     n.partitioned = base + std::string(kPartitionedSuffix);
     n.partitioned_units = base + std::string(kPartitionedUnitsSuffix);
-    n.partitioned_profile_prefix = n.partitioned + "." + std::string(m->partition_kind) + "-";
+    n.partitioned_profile_prefix = n.partitioned + "." + std::string(m.partition_kind) + "-";
   }
-  n.visibility = visibility_resource_name(manufacturer);
-  n.credits = credits_resource_name(manufacturer);
+  n.visibility = visibility_resource_name(m.name);
+  n.credits = credits_resource_name(m.name);
   return n;
+}
+
+}  // namespace
+
+const ManufacturerResourceNames* resource_names_for(std::string_view manufacturer) {
+  // In known_manufacturers() order; built on first use (thread-safe), read-only after.
+  static const std::vector<ManufacturerResourceNames> table = [] {
+    std::vector<ManufacturerResourceNames> out;
+    for (const auto& m : known_manufacturers()) out.push_back(build_names(m));
+    return out;
+  }();
+  const auto known = known_manufacturers();
+  for (std::size_t i = 0; i < known.size(); ++i)
+    if (known[i].name == manufacturer) return &table[i];
+  return nullptr;
 }
 
 }  // namespace chaintwin::model

@@ -30,8 +30,9 @@ struct ManufacturerResourceNames {
   std::string visibility, credits;
 };
 
-// nullopt for an unknown manufacturer.
-std::optional<ManufacturerResourceNames> resource_names_for(std::string_view manufacturer);
+// Null for an unknown manufacturer. The names are built once per known manufacturer and live for
+// the whole process (the table is read-only after its first use).
+const ManufacturerResourceNames* resource_names_for(std::string_view manufacturer);
 
 // credits.gpustack.ai/<manufacturer>
 std::string credits_resource_name(std::string_view manufacturer);

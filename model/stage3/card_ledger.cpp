@@ -1,6 +1,10 @@
 // Card view join and Gate 3's per-card predicates.
 #include "model/stage3/card_ledger.h"
 
+#include <algorithm>
+#include <string_view>
+#include <utility>
+
 #include <map>
 
 #include "model/credits.h"
@@ -36,10 +40,18 @@ int64_t CardLedger::free_slice_units() const {
 }
 
 std::vector<CardGroup> card_groups_of(const Devices& devices) {
-  std::map<std::string, const AcceleratorStatus*> capability_by_id;
+  // Spec accelerators by id, the last one winning when an id repeats; one sorted vector of views
+  // instead of a map of copied ids (this runs for every Node a Pod start or finish touches).
+  std::vector<std::pair<std::string_view, const AcceleratorStatus*>> by_id;
   for (const auto& group : devices.spec.groups)
-    for (const auto& acc : group.accelerators) capability_by_id[acc.id] = &acc.status;
-
+    for (const auto& acc : group.accelerators) by_id.emplace_back(acc.id, &acc.status);
+  std::stable_sort(by_id.begin(), by_id.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
+  const auto capability_of = [&](const std::string& id) -> const AcceleratorStatus* {
+    const auto it = std::upper_bound(by_id.begin(), by_id.end(), std::string_view(id),
+                                     [](std::string_view v, const auto& e) { return v < e.first; });
+    if (it == by_id.begin() || std::prev(it)->first != id) return nullptr;
+    return std::prev(it)->second;  // the last of equal ids in spec order
+  };
   std::vector<CardGroup> groups;
   groups.reserve(devices.status.groups.size());
   for (const auto& status_group : devices.status.groups) {
@@ -50,7 +62,7 @@ std::vector<CardGroup> card_groups_of(const Devices& devices) {
       card.node = devices.metadata.name;
       card.manufacturer = status_group.manufacturer;
       card.group_id = status_group.id;
-      if (auto it = capability_by_id.find(row.id); it != capability_by_id.end()) card.capability = *it->second;
+      if (const AcceleratorStatus* cap = capability_of(row.id)) card.capability = *cap;
       card.ledger = row;
       group.cards.push_back(std::move(card));
     }

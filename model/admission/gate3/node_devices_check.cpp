@@ -115,11 +115,12 @@ struct PodLookup {
 };
 
 int32_t held_pods(const PodLookup& pods, const Workload& wl, const std::string& pod_set, const std::string& node) {
+  static const std::string kWorkload(kWorkloadAnnotation), kPodSet(kPodSetLabel);  // no key built per Pod
   int32_t held = 0;
   pods.on(node, [&](const Pod& pod) {
     if (pod.metadata.namespace_ != wl.metadata.namespace_ || pod.node_name != node) return;
-    const auto wa = pod.metadata.annotations.find(std::string(kWorkloadAnnotation));
-    const auto pl = pod.metadata.labels.find(std::string(kPodSetLabel));
+    const auto wa = pod.metadata.annotations.find(kWorkload);
+    const auto pl = pod.metadata.labels.find(kPodSet);
     if (wa == pod.metadata.annotations.end() || wa->second != wl.metadata.name) return;
     if (pl == pod.metadata.labels.end() || pl->second != pod_set) return;
     if (pod_allocation_complete(pod)) ++held;

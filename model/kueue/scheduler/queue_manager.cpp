@@ -284,6 +284,13 @@ std::string QueueManager::cluster_queue_of(const std::string& workload_key) cons
   return t == nullptr ? "" : t->cluster_queue;
 }
 
+const std::string& QueueManager::cluster_queue_of(WorkloadRef workload) const {
+  static const std::string kNone;
+  if (workload.slot >= tracked_.size()) return kNone;
+  const Tracked& t = tracked_[workload.slot];
+  return t.live && t.entry.ref == workload ? t.cluster_queue : kNone;
+}
+
 std::vector<std::string> QueueManager::heap_order(const std::string& cluster_queue) const {
   std::vector<std::string> out;
   const auto it = queues_.find(cluster_queue);

@@ -84,8 +84,9 @@ class QueueManager {
   // The slot and incarnation of a tracked Workload.
   std::optional<WorkloadRef> ref_of(const std::string& workload_key) const;
   std::optional<Place> place_of(const std::string& workload_key) const;
-  // The ClusterQueue a tracked Workload belongs to ("" while unplaced).
+  // The ClusterQueue a tracked Workload belongs to ("" while unplaced, or for a stale ref).
   std::string cluster_queue_of(const std::string& workload_key) const;
+  const std::string& cluster_queue_of(WorkloadRef workload) const;
   // Heap order of one ClusterQueue, for tests and reports.
   std::vector<std::string> heap_order(const std::string& cluster_queue) const;
   // Workloads whose LocalQueue or ClusterQueue is missing: (workload key, LocalQueue key).

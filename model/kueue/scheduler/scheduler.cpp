@@ -286,7 +286,7 @@ CycleResult schedule_cycle(const ClusterState& cluster, WorkloadState& workloads
   };
   std::vector<Entry> entries;
   for (const auto& h : heads) {
-    Entry e{h, queues.cluster_queue_of(h.key), {}, {}};
+    Entry e{h, queues.cluster_queue_of(h.ref), {}, {}};
     const Workload& wl = workloads.workloads.at(h.key);
     const ClusterQueue& cq = cluster.cluster_queues.at(e.cluster_queue);
     if (!cq.spec.namespace_selector_all) e.inadmissible = "Workload namespace doesn't match ClusterQueue selector";

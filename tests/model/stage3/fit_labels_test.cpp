@@ -84,6 +84,47 @@ TEST_CASE("the card view joins capability and ledger by accelerator id", "[fit]"
   CHECK(cards_of(d)[0].serves_family(ResourceFamily::kExclusive));
 }
 
+TEST_CASE("the card view finds each row's capability wherever the spec lists it", "[fit]") {
+  struct Row {
+    const char* layout;
+    std::vector<std::string> spec_ids;  // spec accelerators in order; logical count = position + 1
+    std::string row_id;
+    int32_t expected_logical;  // 0: no capability found
+  };
+  const std::vector<Row> rows = {
+      {"same position as the ledger row", {"a", "b", "c"}, "b", 2},
+      {"spec in another order", {"c", "a", "b"}, "a", 2},
+      {"an id the spec lists twice: the later entry", {"a", "x", "a"}, "a", 3},
+      {"an id the spec does not list", {"a", "b"}, "z", 0},
+      {"an empty spec", {}, "a", 0},
+  };
+  for (const auto& row : rows) {
+    INFO(row.layout);
+    Devices d;
+    d.metadata.name = "n";
+    DevicesGroup spec;
+    spec.id = "t4";
+    spec.manufacturer = "nvidia";
+    for (std::size_t i = 0; i < row.spec_ids.size(); ++i) {
+      Accelerator acc;
+      acc.id = row.spec_ids[i];
+      acc.status.logical_sliced.count = static_cast<int32_t>(i + 1);
+      spec.accelerators.push_back(acc);
+    }
+    DevicesAllocationGroup status;
+    status.id = "t4";
+    status.manufacturer = "nvidia";
+    AcceleratorAllocation ledger_row;
+    ledger_row.id = row.row_id;
+    status.accelerators.push_back(ledger_row);
+    d.spec.groups.push_back(spec);
+    d.status.groups.push_back(status);
+    const auto cards = cards_of(d);
+    REQUIRE(cards.size() == 1);
+    CHECK(cards[0].capability.logical_sliced.count == row.expected_logical);
+  }
+}
+
 TEST_CASE("per-card predicates follow mode, slots and population", "[fit]") {
   struct Row {
     const char* name;
