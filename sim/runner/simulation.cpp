@@ -123,8 +123,7 @@ void Simulation::log(const std::string& kind, const std::string& object, const s
 model::Status Simulation::start() {
   if (started_) return model::Ok{};
   started_ = true;
-  memo_.verify = options_.verify_incremental;
-  tas_leaves_.verify = options_.verify_incremental;
+  kueue_.set_verify(options_.verify_incremental);
   // Queues take the scenario's strategy.
   for (auto& [name, cq] : cluster_.cluster_queues) cq.spec.queueing_strategy = scenario_.kueue.queueing_strategy;
   // Pods outside Kueue run from the start; their cards are already charged in the ledgers.
@@ -374,45 +373,18 @@ void Simulation::ensure_cycle() {
 
 void Simulation::on_cycle() {
   cycle_pending_ = false;
-  if (!tas_nodes_ || tas_nodes_stale_) {
-    model::TasNodeIndex fresh = model::build_tas_node_index(cluster_);
-    if (!tas_nodes_ || fresh != *tas_nodes_) {
-      // Which Nodes a TAS flavor places on changed: every remembered verdict may have.
-      invalidate_kueue_objects();
-      node_flavors_.clear();
-      for (const auto& [flavor, names] : fresh)
-        for (std::size_t i = 0; i < names.size(); ++i) node_flavors_[names[i]].emplace_back(flavor, i);
-      tas_nodes_ = std::move(fresh);
-    }
-    tas_nodes_stale_ = false;
-  }
-  if (options_.verify_incremental && *tas_nodes_ != model::build_tas_node_index(cluster_)) {
-    fatal_ = "at " + now_.to_string() + ": --verify: the kept TAS node index differs from the cluster's";
-    return;
-  }
-  if (!active_queues_) active_queues_ = model::active_cluster_queues(cluster_);
-  if (options_.verify_incremental && *active_queues_ != model::active_cluster_queues(cluster_)) {
-    fatal_ = "at " + now_.to_string() + ": --verify: the kept active ClusterQueues differ from the cluster's";
-    return;
-  }
-  if (!reserved_) reserved_ = model::build_usage_snapshot(workloads_);
-  if (options_.verify_incremental && !model::same_usage(*reserved_, model::build_usage_snapshot(workloads_))) {
-    fatal_ = "at " + now_.to_string() + ": --verify: the kept usage snapshot differs from the Workloads'";
+  if (const std::string differs = kueue_.prepare(cluster_, workloads_, options_.verify_incremental); !differs.empty()) {
+    fatal_ = "at " + now_.to_string() + ": --verify: " + differs;
     return;
   }
   const model::CycleResult result =
-      model::schedule_cycle(cluster_, workloads_, queues_, now_.us(), {},
-                            {&*tas_nodes_, &*reserved_, &memo_, &*active_queues_, &tas_leaves_, &reserving_by_queue_});
+      model::schedule_cycle(cluster_, workloads_, queues_, now_.us(), {}, kueue_.for_cycle());
   // The cycle added its admissions to the kept snapshot itself.
   for (const auto& t : result.transitions)
-    if (t.type == model::TransitionType::kQuotaReserved)
-      if (auto ti = tracked_.find(t.workload); ti != tracked_.end()) ti->second.usage = usage_of(t.workload);
-  if (!memo_.mismatch().empty()) {
-    fatal_ = "at " + now_.to_string() + ": --verify: a remembered nomination is stale: " + memo_.mismatch();
-    return;
-  }
-  if (!tas_leaves_.mismatch().empty()) {
-    fatal_ = "at " + now_.to_string() + ": --verify: a kept TAS Node verdict is stale: " + tas_leaves_.mismatch();
+    if (t.type == model::TransitionType::kQuotaReserved && tracked_.count(t.workload) != 0)
+      kueue_.admitted_by_cycle(workloads_, t.workload);
+  if (const std::string stale = kueue_.stale_answer(); !stale.empty()) {
+    fatal_ = "at " + now_.to_string() + ": --verify: " + stale;
     return;
   }
   apply_transitions(result.transitions);
@@ -429,7 +401,8 @@ void Simulation::on_cycle() {
 // events they would have been, the clock left at the last of them.
 void Simulation::run_idle_cycles() {
   if (!options_.batch_idle_cycles || options_.verify_incremental || !fatal_.empty()) return;
-  if (!tas_nodes_ || !reserved_ || !active_queues_) return;
+  const auto kept = kueue_.for_idle_cycles();
+  if (!kept) return;
   int64_t last = end_.us();
   if (!events_.empty()) last = std::min(last, events_.top().at.us() - 1);
   // The SlowDown cycles Kueue's loop would run before `last` (counted in closed form once the
@@ -437,8 +410,7 @@ void Simulation::run_idle_cycles() {
   // then come back every cycle, unchanged, until the next event.
   const int64_t due = cadence_.idle_cycles_until(now_.us(), last, std::numeric_limits<int64_t>::max());
   if (due == 0) return;
-  const int64_t ran = model::run_idle_cycles(cluster_, workloads_, queues_,
-                                             {&*tas_nodes_, &*reserved_, &memo_, &*active_queues_}, due);
+  const int64_t ran = model::run_idle_cycles(cluster_, workloads_, queues_, *kept, due);
   if (ran == 0) return;
   record_.info.events += ran;
   batched_cycles_ += ran;
@@ -535,10 +507,7 @@ void Simulation::on_check(const std::string& key, int64_t epoch) {
     if (check.state != model::CheckState::kPending) continue;
     if (check.name == model::kNodeDevicesAdmissionCheck) {
       // The Workloads reserving on this one's Nodes (it holds its reservation, so its Nodes are known).
-      std::set<std::string> inflight;
-      for (const auto& n : ti->second.reserved_nodes)
-        if (const auto r = reserved_on_node_.find(n); r != reserved_on_node_.end())
-          inflight.insert(r->second.begin(), r->second.end());
+      const std::set<std::string> inflight = kueue_.reserving_beside(key);
       const model::Gate3Verdict verdict = model::evaluate_node_devices(cluster_, workloads_, key, &inflight, &pods_by_node_);
       if (options_.verify_incremental && !(verdict == model::evaluate_node_devices(cluster_, workloads_, key))) {
         fatal_ = "at " + now_.to_string() + ": --verify: Gate 3 over the Workloads reserving on its Nodes differs from Gate 3 over all";
@@ -681,7 +650,7 @@ void Simulation::on_pod_start(const std::string& key, int64_t epoch) {
       where += " " + a.container + "→card " + std::to_string(a.index) + (a.profile.empty() || a.profile == "-" ? "" : " " + a.profile);
     log("PodRunning", "Pod " + pod_key, "on " + where);
     pods_by_node_[pod.node_name].insert(pod_key);
-    note_non_tas_usage(pod, +1);
+    kueue_.note_non_tas_usage(pod, +1);
     workloads_.pods[pod_key] = std::move(pod);
   }
   if (!all_started) schedule(now_ + kPodRetryDelay, {SimEvent::Kind::kPodStart, 0, key, epoch});
@@ -717,7 +686,7 @@ void Simulation::delete_pods(const std::string& key, bool finished_only) {
     auto p = workloads_.pods.find(pod_key);
     if (p == workloads_.pods.end()) continue;
     auto devices = cluster_.devices.find(p->second.node_name);
-    note_non_tas_usage(p->second, -1);  // a finished or deleted Pod no longer counts
+    kueue_.note_non_tas_usage(p->second, -1);  // a finished or deleted Pod no longer counts
     // Cards a pass that found nothing withdrew keep their ledger rows aside; the Pod's charges there
     // go as they would on the record.
     const auto held = withdrawn_.find(p->second.node_name);
@@ -777,10 +746,15 @@ void Simulation::retire(const std::string& key) {
   if (w == workloads_.workloads.end() || !w->second.finished()) return;
   const auto ti = tracked_.find(key);
   if (ti != tracked_.end() && !ti->second.pods.empty()) return;
-  if (const auto ref = queues_.ref_of(key)) memo_.forget(*ref);
+  const auto ref = queues_.ref_of(key);
   queues_.remove(key);
   workloads_.workloads.erase(w);
-  if (ti != tracked_.end()) tracked_.erase(ti);
+  if (ti != tracked_.end()) untrack(key, ref);
+}
+
+void Simulation::untrack(const std::string& key, std::optional<model::WorkloadRef> ref) {
+  kueue_.forget(key, ref);
+  tracked_.erase(key);
 }
 
 // An arrival of a `kind: Instance` generator: the user's Instance, whose one Pod is the Workload
@@ -816,14 +790,15 @@ void Simulation::stop_instance_pod(const std::string& key) {
   }
   const auto w = workloads_.workloads.find(key);
   std::string cluster_queue;
+  std::optional<model::WorkloadRef> ref;
   if (w != workloads_.workloads.end()) {
     if (w->second.status.admission) cluster_queue = w->second.status.admission->cluster_queue;
-    if (const auto ref = queues_.ref_of(key)) memo_.forget(*ref);
+    ref = queues_.ref_of(key);
     queues_.remove(key);
     workloads_.workloads.erase(w);
   }
   invalidate_reservation(key, cluster_queue);
-  if (ti != tracked_.end()) tracked_.erase(ti);
+  if (ti != tracked_.end()) untrack(key, ref);
   sync_reserved_usage(key);  // no longer tracked: the kept totals are rebuilt
   log("Stopped", workload_object(key), "its Instance is stopped (spec.stop): the Pod is deleted and not recreated");
   mark_kueue_dirty();
@@ -854,10 +829,9 @@ void Simulation::full_sync(const std::set<std::string>& nodes, bool stage3) {
     return;
   }
   instance_type_status_stale_ = false;
-  tas_nodes_stale_ = true;
+  kueue_.chain_resynced();
   waiting_on_requeue_.clear();
   for (const auto& r : synced->requeues) waiting_on_requeue_.insert(r.key);
-  active_queues_.reset();
   after_chain_writes(synced->writes, synced->fit_label_nodes, synced->requeues);
 }
 
@@ -924,103 +898,12 @@ void Simulation::settle_status() {
   full_sync({}, /*stage3=*/false);
 }
 
-std::optional<model::Workload> Simulation::usage_of(const std::string& key) const {
-  const auto w = workloads_.workloads.find(key);
-  if (w == workloads_.workloads.end() || !w->second.status.admission || w->second.finished()) return std::nullopt;
-  model::Workload probe;
-  probe.pod_sets = w->second.pod_sets;
-  probe.status.admission = w->second.status.admission;
-  return probe;
-}
-
 void Simulation::sync_reserved_usage(const std::string& key) {
-  const auto ti = tracked_.find(key);
-  if (ti == tracked_.end()) {
-    reserved_.reset();  // not tracked: rebuilt at the next cycle
-    queue_totals_ = model::build_queue_totals(workloads_);
-    reserving_by_queue_.clear();
-    for (const auto& [k, wl] : workloads_.workloads)
-      if (wl.status.admission && !wl.finished()) reserving_by_queue_[wl.status.admission->cluster_queue].insert(k);
-    return;
-  }
-  std::optional<model::Workload> now = usage_of(key);
-  const auto w = workloads_.workloads.find(key);
-  const bool admitted = now && w != workloads_.workloads.end() && w->second.admitted();
-  std::optional<model::Admission> admission = now ? now->status.admission : std::nullopt;
-  if (ti->second.totals != admission || ti->second.totals_admitted != admitted) {
-    if (ti->second.totals) {
-      model::add_queue_totals(queue_totals_, *ti->second.totals, ti->second.totals_admitted, -1);
-      erase_from(reserving_by_queue_, ti->second.totals->cluster_queue, key);
-    }
-    if (admission) {
-      model::add_queue_totals(queue_totals_, *admission, admitted, +1);
-      reserving_by_queue_[admission->cluster_queue].insert(key);
-    }
-    ti->second.totals = std::move(admission);
-    ti->second.totals_admitted = admitted;
-  }
-  // The snapshot already holds what a cycle admitted (on_cycle records it first).
-  if (ti->second.usage == now) return;
-  if (reserved_) {
-    if (ti->second.usage) model::add_workload_usage(*reserved_, *ti->second.usage, -1);
-    if (now) model::add_workload_usage(*reserved_, *now, +1);
-  }
-  ti->second.usage = std::move(now);
+  kueue_.sync_usage(workloads_, key, tracked_.count(key) != 0);
 }
 
-void Simulation::invalidate_kueue_objects() {
-  memo_.invalidate_all();
-  tas_leaves_.clear();
-  active_queues_.reset();
-}
-
-void Simulation::note_non_tas_usage(const model::Pod& pod, int sign) {
-  if (!model::counts_as_non_tas_usage(pod)) return;
-  if (reserved_) model::add_non_tas_pod_usage(*reserved_, pod, sign);
-  invalidate_node(pod.node_name);
-}
-
-void Simulation::invalidate_node(const std::string& node) {
-  const auto it = node_flavors_.find(node);
-  if (it == node_flavors_.end()) return;  // in no TAS flavor (a change of membership rebuilds the index)
-  for (const auto& [flavor, position] : it->second) {
-    memo_.invalidate_flavor(flavor);
-    tas_leaves_.node_changed(flavor, position);
-  }
-}
-
-// A Workload's reservation moved: its ClusterQueue's quota, and the TAS usage of the Nodes its
-// old and its new topology assignment name.
 void Simulation::invalidate_reservation(const std::string& key, const std::string& cluster_queue) {
-  if (!cluster_queue.empty()) memo_.invalidate_cluster_queue(cluster_queue);
-  std::set<std::string> now_on;
-  const auto w = workloads_.workloads.find(key);
-  if (w != workloads_.workloads.end() && w->second.status.admission) {
-    memo_.invalidate_cluster_queue(w->second.status.admission->cluster_queue);
-    for (const auto& psa : w->second.status.admission->pod_set_assignments)
-      if (psa.topology_assignment)
-        for (const auto& d : psa.topology_assignment->domains) {
-          const auto& ta = *psa.topology_assignment;
-          // The hostname, as Gate 3 reads it (the last value when the last level is the hostname).
-          if (ta.levels.empty() || ta.levels.back() != model::kHostnameLabel || d.values.empty()) {
-            invalidate_kueue_objects();  // a domain above the hostname level: no single Node to name
-            continue;
-          }
-          now_on.insert(d.values.back());
-        }
-  }
-  const auto ti = tracked_.find(key);
-  if (ti != tracked_.end()) {
-    for (const auto& n : ti->second.reserved_nodes) {
-      invalidate_node(n);
-      erase_from(reserved_on_node_, n, key);
-    }
-    for (const auto& n : now_on) reserved_on_node_[n].insert(key);
-    ti->second.reserved_nodes = now_on;
-  } else {
-    invalidate_kueue_objects();  // no record of where it was: be safe
-  }
-  for (const auto& n : now_on) invalidate_node(n);
+  kueue_.reservation_moved(workloads_, key, cluster_queue, tracked_.count(key) != 0);
 }
 
 void Simulation::on_reconcile() {
@@ -1044,9 +927,9 @@ void Simulation::after_chain_writes(const std::vector<model::Write>& writes, con
     const std::string kind(model::kind_of(w.object));
     // What Kueue's search reads: Nodes (per TAS flavor) and its own objects; not InstanceTypes,
     // Devices or Namespaces.
-    if (kind == "Node") invalidate_node(meta.name);
+    if (kind == "Node") kueue_.node_changed(meta.name);
     else if (kind != "InstanceType" && kind != "Devices" && kind != "Namespace" && kind != "Instance")
-      invalidate_kueue_objects();
+      kueue_.kueue_objects_changed();
     if (kind == "Node" && w.controller == "NodeCapacity") continue;  // per-allocation noise; visible in snapshots
     log("write", kind + " " + (meta.namespace_.empty() ? meta.name : meta.namespace_ + "/" + meta.name),
         std::string(model::to_string(w.verb)) + " by " + w.controller + ": " + w.reason);
@@ -1083,14 +966,14 @@ void Simulation::after_queue_change() {
     model::WorkloadState w = workloads_;
     model::QueueManager q = queues_;
     const auto all = model::sync_queue_states(cluster_, w, q, now_.us());
-    const auto kept = model::sync_queue_states(cluster_, workloads_, queues_, now_.us(), &reserving_by_queue_);
+    const auto kept = model::sync_queue_states(cluster_, workloads_, queues_, now_.us(), &kueue_.reserving_by_queue());
     if (all != kept || !(w == workloads_) || !(q == queues_)) {
       fatal_ = "at " + now_.to_string() + ": --verify: queue states synced over the kept holders differ from a walk over every Workload";
       return;
     }
     apply_transitions(kept);
   } else {
-    apply_transitions(model::sync_queue_states(cluster_, workloads_, queues_, now_.us(), &reserving_by_queue_));
+    apply_transitions(model::sync_queue_states(cluster_, workloads_, queues_, now_.us(), &kueue_.reserving_by_queue()));
   }
   queues_.refresh(cluster_);
   queues_.release_inadmissible();
@@ -1101,7 +984,7 @@ void Simulation::after_queue_change() {
 void Simulation::on_fit_labels(const std::string& node) {
   fit_label_pending_.erase(node);
   if (!write_fit_labels(cluster_, node)) return;
-  invalidate_node(node);
+  kueue_.node_changed(node);
   log("write", "Node " + node, "fit labels by NodeFitLabel after the coalescing window");
   resync_ledgers({node});
   after_queue_change();  // a TAS node event
@@ -1115,12 +998,13 @@ void Simulation::mark_kueue_dirty() {
 
 void Simulation::on_kueue_status() {
   kueue_status_pending_ = false;
-  if (options_.verify_incremental &&
-      model::cluster_queue_usage(cluster_, queue_totals_, queues_) != model::cluster_queue_usage(cluster_, workloads_, queues_)) {
-    fatal_ = "at " + now_.to_string() + ": --verify: the kept queue totals differ from the Workloads'";
-    return;
+  if (options_.verify_incremental) {
+    if (const std::string differs = kueue_.check_queue_totals(cluster_, workloads_, queues_); !differs.empty()) {
+      fatal_ = "at " + now_.to_string() + ": --verify: " + differs;
+      return;
+    }
   }
-  const auto usage = model::cluster_queue_usage(cluster_, queue_totals_, queues_);
+  const auto usage = model::cluster_queue_usage(cluster_, kueue_.queue_totals(), queues_);
   bool changed = false;
   bool operator_reads_changed = false;
   for (const auto& [name, status] : usage) {

@@ -32,6 +32,7 @@
 #include "sim/results/gpu_model_usage.h"
 #include "sim/results/run_record.h"
 #include "sim/scenario/expectation_check.h"
+#include "sim/runner/kueue_cache.h"
 #include "sim/runner/workload_factory.h"
 #include "sim/scenario/scenario.h"
 
@@ -128,12 +129,6 @@ class Simulation {
     std::string deployment;      // replicas of one ModelDeployment share it ("" when alone)
     std::vector<std::string> pods;  // keys of the Pods created for the current admission
     std::string last_pending;       // last Pending message logged
-    std::set<std::string> reserved_nodes;  // the Nodes its current reservation's topology names
-    // What it adds to the kept usage snapshot: its PodSets and admission while it holds quota.
-    std::optional<model::Workload> usage;
-    // What it adds to the kept queue totals: its admission, and whether it counts as admitted.
-    std::optional<model::Admission> totals;
-    bool totals_admitted = false;
   };
 
   void schedule(SimTime at, SimEvent event);
@@ -198,15 +193,12 @@ class Simulation {
   void after_chain_writes(const std::vector<model::Write>& writes, const std::set<std::string>& fit_nodes,
                           const std::vector<model::Requeue>& requeues);
   void on_reconcile();
-  // Tell the nomination memo what changed (nomination_memo.h).
-  void invalidate_node(const std::string& node);
-  // A Pod that counts as Kueue's non-TAS usage (non_tas_usage.h) started (+1) or stops counting
-  // (−1): the kept TAS usage of its Node follows, and the Node's kept verdicts are dropped.
-  void note_non_tas_usage(const model::Pod& pod, int sign);
+  // A Workload's reservation moved (`cluster_queue`: where it held quota before): kueue_ follows.
   void invalidate_reservation(const std::string& key, const std::string& cluster_queue);
-  // Brings the kept usage snapshot up to date with one Workload's reservation.
+  // Brings kueue_'s kept usage up to date with one Workload's reservation.
   void sync_reserved_usage(const std::string& key);
-  std::optional<model::Workload> usage_of(const std::string& key) const;
+  // The Simulation stops tracking `key` (`ref`: its QueueManager ref, taken before its removal).
+  void untrack(const std::string& key, std::optional<model::WorkloadRef> ref);
   void after_queue_change();
   void ensure_cycle();
   void run_idle_cycles();
@@ -240,20 +232,7 @@ class Simulation {
   // The objects the last full fixpoint left a requeue on: the queues whose operator decisions wait
   // on something, so a Kueue report on their reservations may move them.
   std::set<std::string> waiting_on_requeue_;
-  std::optional<model::TasNodeIndex> tas_nodes_;  // kept until a full resync may have changed it
-  bool tas_nodes_stale_ = true;                    // a full resync ran since tas_nodes_ was built
-  // tas_nodes_ by Node: its TAS flavors and its position in each flavor's list.
-  std::map<std::string, std::vector<std::pair<std::string, std::size_t>>> node_flavors_;
-  model::TasLeafCache tas_leaves_;  // per-Node TAS verdicts per request shape
-  model::NominationMemo memo_;  // remembered not-fit verdicts of heads
-  std::optional<std::set<std::string>> active_queues_;  // kept until Kueue's own objects change
-  void invalidate_kueue_objects();  // memo_ and active_queues_ both
-  std::optional<model::UsageSnapshot> reserved_;  // kept as reservations move (sync_reserved_usage)
-  model::QueueTotalsMap queue_totals_;            // kept the same way, for Kueue's status reports
-  std::map<std::string, std::set<std::string>> reserving_by_queue_;  // ClusterQueue → Workloads holding quota
-  // Node → the Workloads whose reservation names it (Tracked::reserved_nodes inverted): what Gate 3
-  // looks at for Pods admitted there but not yet holding cards.
-  std::map<std::string, std::set<std::string>> reserved_on_node_;
+  KueueCache kueue_;  // Kueue's kept state between cycles (kueue_cache.h)
   std::map<std::string, std::set<std::string>> pods_by_node_;  // Node → keys of the Pods bound there
   // Writing TopologySources: what the arm reads now and the epoch of the source's latest requeue.
   struct TopologyArm {

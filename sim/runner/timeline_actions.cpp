@@ -39,7 +39,7 @@ void Simulation::on_timeline(int64_t index) {
   const TimelineAction& a = scenario_.timeline[static_cast<size_t>(index)];
   const std::string where = a.where.str();
   auto refuse = [&](const std::string& why) { log("action", where, std::string(kind_name(a.kind)) + " skipped: " + why); };
-  invalidate_kueue_objects();  // an admin action may change anything Kueue's search reads
+  kueue_.kueue_objects_changed();  // an admin action may change anything Kueue's search reads
   switch (a.kind) {
     case TimelineAction::Kind::kAddNode: {
       if (!a.new_node) return refuse("no node given");
@@ -91,7 +91,7 @@ void Simulation::on_timeline(int64_t index) {
         for (const auto& pod_key : t.pods) {
           auto p = workloads_.pods.find(pod_key);
           if (p != workloads_.pods.end() && p->second.node_name == a.node) {
-            note_non_tas_usage(p->second, -1);
+            kueue_.note_non_tas_usage(p->second, -1);
             workloads_.pods.erase(p);
           } else {
             kept.push_back(pod_key);
@@ -103,7 +103,7 @@ void Simulation::on_timeline(int64_t index) {
       for (auto p = workloads_.pods.begin(); p != workloads_.pods.end();)
         if (p->second.node_name == a.node) {
           p = workloads_.pods.erase(p);
-          reserved_.reset();
+          kueue_.usage_dropped();
         } else {
           ++p;
         }
@@ -267,7 +267,7 @@ void Simulation::on_timeline(int64_t index) {
 
 void Simulation::on_redetect(int64_t index) {
   const TimelineAction& a = scenario_.timeline[static_cast<size_t>(index)];
-  invalidate_kueue_objects();
+  kueue_.kueue_objects_changed();
   if (a.kind == TimelineAction::Kind::kAddNode && a.detect_after) {
     // The first detection: a pass that found the cards publishes the Devices record, the
     // NodeFeature's labels and the pools (unless a detection-pass already did).

@@ -1,0 +1,191 @@
+#include "sim/runner/kueue_cache.h"
+
+#include "model/kueue/scheduler/non_tas_usage.h"
+
+namespace chaintwin::sim {
+namespace {
+
+void drop_from_bucket(std::map<std::string, std::set<std::string>>& index, const std::string& bucket, const std::string& key) {
+  const auto it = index.find(bucket);
+  if (it == index.end()) return;
+  it->second.erase(key);
+  if (it->second.empty()) index.erase(it);
+}
+
+}  // namespace
+
+void KueueCache::set_verify(bool verify) {
+  memo_.verify = verify;
+  tas_leaves_.verify = verify;
+}
+
+std::string KueueCache::prepare(const model::ClusterState& cluster, const model::WorkloadState& workloads, bool check) {
+  if (!tas_nodes_ || tas_nodes_stale_) {
+    model::TasNodeIndex fresh = model::build_tas_node_index(cluster);
+    if (!tas_nodes_ || fresh != *tas_nodes_) {
+      // Which Nodes a TAS flavor places on changed: every remembered verdict may have.
+      kueue_objects_changed();
+      node_flavors_.clear();
+      for (const auto& [flavor, names] : fresh)
+        for (std::size_t i = 0; i < names.size(); ++i) node_flavors_[names[i]].emplace_back(flavor, i);
+      tas_nodes_ = std::move(fresh);
+    }
+    tas_nodes_stale_ = false;
+  }
+  if (check && *tas_nodes_ != model::build_tas_node_index(cluster))
+    return "the kept TAS node index differs from the cluster's";
+  if (!active_queues_) active_queues_ = model::active_cluster_queues(cluster);
+  if (check && *active_queues_ != model::active_cluster_queues(cluster))
+    return "the kept active ClusterQueues differ from the cluster's";
+  if (!reserved_) reserved_ = model::build_usage_snapshot(workloads);
+  if (check && !model::same_usage(*reserved_, model::build_usage_snapshot(workloads)))
+    return "the kept usage snapshot differs from the Workloads'";
+  return "";
+}
+
+model::KeptCycleState KueueCache::for_cycle() {
+  return {&*tas_nodes_, &*reserved_, &memo_, &*active_queues_, &tas_leaves_, &reserving_by_queue_};
+}
+
+std::optional<model::KeptCycleState> KueueCache::for_idle_cycles() {
+  if (!tas_nodes_ || !reserved_ || !active_queues_) return std::nullopt;
+  return model::KeptCycleState{&*tas_nodes_, &*reserved_, &memo_, &*active_queues_};
+}
+
+std::string KueueCache::stale_answer() const {
+  if (!memo_.mismatch().empty()) return "a remembered nomination is stale: " + memo_.mismatch();
+  if (!tas_leaves_.mismatch().empty()) return "a kept TAS Node verdict is stale: " + tas_leaves_.mismatch();
+  return "";
+}
+
+std::string KueueCache::check_queue_totals(const model::ClusterState& cluster, const model::WorkloadState& workloads,
+                                           const model::QueueManager& queues) const {
+  if (model::cluster_queue_usage(cluster, queue_totals_, queues) != model::cluster_queue_usage(cluster, workloads, queues))
+    return "the kept queue totals differ from the Workloads'";
+  return "";
+}
+
+void KueueCache::kueue_objects_changed() {
+  memo_.invalidate_all();
+  tas_leaves_.clear();
+  active_queues_.reset();
+}
+
+void KueueCache::chain_resynced() {
+  tas_nodes_stale_ = true;
+  active_queues_.reset();
+}
+
+void KueueCache::node_changed(const std::string& node) {
+  const auto it = node_flavors_.find(node);
+  if (it == node_flavors_.end()) return;  // in no TAS flavor (a change of membership rebuilds the index)
+  for (const auto& [flavor, position] : it->second) {
+    memo_.invalidate_flavor(flavor);
+    tas_leaves_.node_changed(flavor, position);
+  }
+}
+
+void KueueCache::note_non_tas_usage(const model::Pod& pod, int sign) {
+  if (!model::counts_as_non_tas_usage(pod)) return;
+  if (reserved_) model::add_non_tas_pod_usage(*reserved_, pod, sign);
+  node_changed(pod.node_name);
+}
+
+void KueueCache::usage_dropped() { reserved_.reset(); }
+
+void KueueCache::reservation_moved(const model::WorkloadState& workloads, const std::string& key,
+                                   const std::string& cluster_queue, bool tracked) {
+  if (!cluster_queue.empty()) memo_.invalidate_cluster_queue(cluster_queue);
+  std::set<std::string> now_on;
+  const auto w = workloads.workloads.find(key);
+  if (w != workloads.workloads.end() && w->second.status.admission) {
+    memo_.invalidate_cluster_queue(w->second.status.admission->cluster_queue);
+    for (const auto& psa : w->second.status.admission->pod_set_assignments)
+      if (psa.topology_assignment)
+        for (const auto& d : psa.topology_assignment->domains) {
+          const auto& ta = *psa.topology_assignment;
+          // The hostname, as Gate 3 reads it (the last value when the last level is the hostname).
+          if (ta.levels.empty() || ta.levels.back() != model::kHostnameLabel || d.values.empty()) {
+            kueue_objects_changed();  // a domain above the hostname level: no single Node to name
+            continue;
+          }
+          now_on.insert(d.values.back());
+        }
+  }
+  if (tracked) {
+    Held& held = held_[key];
+    for (const auto& n : held.reserved_nodes) {
+      node_changed(n);
+      drop_from_bucket(reserved_on_node_, n, key);
+    }
+    for (const auto& n : now_on) reserved_on_node_[n].insert(key);
+    held.reserved_nodes = now_on;
+  } else {
+    kueue_objects_changed();  // no record of where it was: be safe
+  }
+  for (const auto& n : now_on) node_changed(n);
+}
+
+std::optional<model::Workload> KueueCache::usage_of(const model::WorkloadState& workloads, const std::string& key) {
+  const auto w = workloads.workloads.find(key);
+  if (w == workloads.workloads.end() || !w->second.status.admission || w->second.finished()) return std::nullopt;
+  model::Workload probe;
+  probe.pod_sets = w->second.pod_sets;
+  probe.status.admission = w->second.status.admission;
+  return probe;
+}
+
+void KueueCache::sync_usage(const model::WorkloadState& workloads, const std::string& key, bool tracked) {
+  if (!tracked) {
+    reserved_.reset();  // not tracked: rebuilt at the next cycle
+    queue_totals_ = model::build_queue_totals(workloads);
+    reserving_by_queue_.clear();
+    for (const auto& [k, wl] : workloads.workloads)
+      if (wl.status.admission && !wl.finished()) reserving_by_queue_[wl.status.admission->cluster_queue].insert(k);
+    return;
+  }
+  Held& held = held_[key];
+  std::optional<model::Workload> now = usage_of(workloads, key);
+  const auto w = workloads.workloads.find(key);
+  const bool admitted = now && w != workloads.workloads.end() && w->second.admitted();
+  std::optional<model::Admission> admission = now ? now->status.admission : std::nullopt;
+  if (held.totals != admission || held.totals_admitted != admitted) {
+    if (held.totals) {
+      model::add_queue_totals(queue_totals_, *held.totals, held.totals_admitted, -1);
+      drop_from_bucket(reserving_by_queue_, held.totals->cluster_queue, key);
+    }
+    if (admission) {
+      model::add_queue_totals(queue_totals_, *admission, admitted, +1);
+      reserving_by_queue_[admission->cluster_queue].insert(key);
+    }
+    held.totals = std::move(admission);
+    held.totals_admitted = admitted;
+  }
+  // The snapshot already holds what a cycle admitted (admitted_by_cycle recorded it first).
+  if (held.usage == now) return;
+  if (reserved_) {
+    if (held.usage) model::add_workload_usage(*reserved_, *held.usage, -1);
+    if (now) model::add_workload_usage(*reserved_, *now, +1);
+  }
+  held.usage = std::move(now);
+}
+
+void KueueCache::admitted_by_cycle(const model::WorkloadState& workloads, const std::string& key) {
+  held_[key].usage = usage_of(workloads, key);
+}
+
+void KueueCache::forget(const std::string& key, std::optional<model::WorkloadRef> ref) {
+  if (ref) memo_.forget(*ref);
+  held_.erase(key);
+}
+
+std::set<std::string> KueueCache::reserving_beside(const std::string& key) const {
+  std::set<std::string> out;
+  const auto held = held_.find(key);
+  if (held == held_.end()) return out;
+  for (const auto& n : held->second.reserved_nodes)
+    if (const auto r = reserved_on_node_.find(n); r != reserved_on_node_.end()) out.insert(r->second.begin(), r->second.end());
+  return out;
+}
+
+}  // namespace chaintwin::sim

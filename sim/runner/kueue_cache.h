@@ -1,0 +1,108 @@
+// KueueCache: what the simulator keeps of Kueue between scheduling cycles instead of deriving it
+// again for each one, as Kueue's own cache (pkg/cache) sits beside the cluster and a cycle takes
+// its snapshot from it:
+//   - the TAS node index (which Nodes each TAS flavor places on) and each Node's place in it;
+//   - the ClusterQueues whose Active condition holds;
+//   - the reserved usage snapshot the nominations read, and the queue totals Kueue's status reports
+//     read, with who holds quota in which ClusterQueue and on which Node;
+//   - the nomination memo and the per-Node TAS verdicts.
+// The Simulation says what moved (the *_changed and note_* methods); each part is either kept
+// exact or dropped and rebuilt before the next cycle (prepare). verify() is the invariant the
+// simulator's --verify checks: every kept part equals a fresh derivation from the cluster and the
+// Workloads.
+//
+// Workloads are named by key here; the per-Workload records live as long as the Simulation
+// tracks the Workload (forget() when it stops).
+#pragma once
+
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "model/cluster_state.h"
+#include "model/kueue/scheduler/admission_lifecycle.h"
+#include "model/kueue/scheduler/nomination_memo.h"
+#include "model/kueue/scheduler/scheduler.h"
+#include "model/kueue/scheduler/tas_leaf_cache.h"
+#include "model/kueue/scheduler/usage_snapshot.h"
+#include "model/workload/workload.h"
+
+namespace chaintwin::sim {
+
+class KueueCache {
+ public:
+  // `verify`: the memo and the TAS verdicts check every remembered answer against a fresh search.
+  void set_verify(bool verify);
+
+  // Rebuilds what was dropped, so a cycle can read every part. With `check`, each part is then
+  // compared with a fresh derivation; returns what differs ("" when all agree).
+  std::string prepare(const model::ClusterState& cluster, const model::WorkloadState& workloads, bool check);
+  // Every part, for schedule_cycle (after prepare()).
+  model::KeptCycleState for_cycle();
+  // The parts batched idle cycles read, or nullopt while one of them is not built.
+  std::optional<model::KeptCycleState> for_idle_cycles();
+  // After a cycle with verify on: a remembered answer a fresh search contradicted ("" if none).
+  std::string stale_answer() const;
+  // The invariant --verify checks before Kueue's status reports: the kept queue totals give the
+  // usage a walk over every Workload gives ("" when they agree).
+  std::string check_queue_totals(const model::ClusterState& cluster, const model::WorkloadState& workloads,
+                                 const model::QueueManager& queues) const;
+
+  // What moved.
+  // Kueue's own objects (ClusterQueues, ResourceFlavors, Topologies, AdmissionChecks, queue
+  // membership), or anything an owner cannot name: every remembered answer and the active set go.
+  void kueue_objects_changed();
+  // The operator's full fixpoint ran: the TAS node index and the active set may have moved.
+  void chain_resynced();
+  // A Node's labels, allocatable or TAS usage moved.
+  void node_changed(const std::string& node);
+  // A Pod that counts as Kueue's non-TAS usage started (+1) or stopped counting (−1).
+  void note_non_tas_usage(const model::Pod& pod, int sign);
+  // Usage outside the kept records moved (a Pod outside Kueue left with its Node): rebuilt at the
+  // next prepare().
+  void usage_dropped();
+  // A Workload's reservation moved (`cluster_queue`: the one it held quota in before, "" if none):
+  // its ClusterQueue's quota and the TAS usage of the Nodes its old and new assignments name.
+  // `tracked`: whether the Simulation still tracks it (false: nothing is known of where it was).
+  void reservation_moved(const model::WorkloadState& workloads, const std::string& key,
+                         const std::string& cluster_queue, bool tracked);
+  // Brings the kept usage and totals up to date with one Workload (untracked: all rebuilt).
+  void sync_usage(const model::WorkloadState& workloads, const std::string& key, bool tracked);
+  // A cycle admitted `key`: schedule_cycle already added it to the kept snapshot.
+  void admitted_by_cycle(const model::WorkloadState& workloads, const std::string& key);
+  // The Simulation stopped tracking `key` (its QueueManager ref, if it still had one).
+  void forget(const std::string& key, std::optional<model::WorkloadRef> ref);
+
+  const model::QueueTotalsMap& queue_totals() const { return queue_totals_; }
+  const std::map<std::string, std::set<std::string>>& reserving_by_queue() const { return reserving_by_queue_; }
+  // The Workloads whose reservation names one of the Nodes `key`'s reservation names (itself
+  // included): Gate 3's inflight candidates.
+  std::set<std::string> reserving_beside(const std::string& key) const;
+
+ private:
+  // What one Workload added to the kept parts.
+  struct Held {
+    std::set<std::string> reserved_nodes;  // the Nodes its current reservation's topology names
+    std::optional<model::Workload> usage;  // its PodSets and admission while it holds quota
+    std::optional<model::Admission> totals;
+    bool totals_admitted = false;
+  };
+  static std::optional<model::Workload> usage_of(const model::WorkloadState& workloads, const std::string& key);
+
+  std::optional<model::TasNodeIndex> tas_nodes_;
+  bool tas_nodes_stale_ = true;  // a full resync ran since tas_nodes_ was built
+  // tas_nodes_ by Node: its TAS flavors and its position in each flavor's list.
+  std::map<std::string, std::vector<std::pair<std::string, std::size_t>>> node_flavors_;
+  std::optional<std::set<std::string>> active_queues_;
+  std::optional<model::UsageSnapshot> reserved_;
+  model::QueueTotalsMap queue_totals_;
+  std::map<std::string, std::set<std::string>> reserving_by_queue_;  // ClusterQueue → Workloads holding quota
+  std::map<std::string, std::set<std::string>> reserved_on_node_;    // Node → Workloads whose reservation names it
+  model::NominationMemo memo_;
+  model::TasLeafCache tas_leaves_;
+  std::map<std::string, Held> held_;
+};
+
+}  // namespace chaintwin::sim

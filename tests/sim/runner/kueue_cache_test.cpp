@@ -1,0 +1,107 @@
+// The simulator's kept Kueue state (sim/runner/kueue_cache.h): exact while it is told what moved,
+// and its check names the part that went stale when it is not.
+#include <catch2/catch.hpp>
+
+#include <functional>
+
+#include "../../model/kueue/scheduler/scheduler_fixtures.h"
+#include "sim/runner/kueue_cache.h"
+
+using namespace chaintwin;
+using namespace chaintwin::model::testing;
+
+namespace {
+
+// One cycle over the kept state, with the Simulation's bookkeeping of what it admitted.
+void cycle(Fixture& f, sim::KueueCache& cache) {
+  REQUIRE(cache.prepare(f.cluster, f.state, false).empty());
+  const auto result = model::schedule_cycle(f.cluster, f.state, f.queues, 0, f.config, cache.for_cycle());
+  for (const auto& t : result.transitions)
+    if (t.type == model::TransitionType::kQuotaReserved) cache.admitted_by_cycle(f.state, t.workload);
+}
+
+// What the Simulation does after a Workload's reservation moved.
+void tell(Fixture& f, sim::KueueCache& cache, const std::string& key, const std::string& was_in = "") {
+  cache.sync_usage(f.state, key, true);
+  cache.reservation_moved(f.state, key, was_in, true);
+}
+
+}  // namespace
+
+TEST_CASE("the kept Kueue state equals a fresh derivation while it is told what moved", "[sim][kueue_cache]") {
+  struct Row {
+    const char* change;
+    std::function<void(Fixture&, sim::KueueCache&)> apply;
+    std::string prepare_says;  // what prepare(check) reports ("" = all agree)
+    std::string totals_say;    // what check_queue_totals reports
+  };
+  const std::vector<Row> rows = {
+      {"a cycle admits a Workload and the cache is told",
+       [](Fixture& f, sim::KueueCache& c) {
+         cycle(f, c);
+         tell(f, c, "default/a");
+       },
+       "", ""},
+      {"a cycle admits a Workload and nobody updates the totals",
+       [](Fixture& f, sim::KueueCache& c) { cycle(f, c); }, "", "the kept queue totals differ from the Workloads'"},
+      {"a reservation is dropped and the cache is told",
+       [](Fixture& f, sim::KueueCache& c) {
+         cycle(f, c);
+         tell(f, c, "default/a");
+         f.wl("a").status.admission.reset();
+         tell(f, c, "default/a", "cq");
+       },
+       "", ""},
+      {"a reservation is dropped behind the cache's back",
+       [](Fixture& f, sim::KueueCache& c) {
+         cycle(f, c);
+         tell(f, c, "default/a");
+         f.wl("a").status.admission.reset();
+       },
+       "the kept usage snapshot differs from the Workloads'", "the kept queue totals differ from the Workloads'"},
+      {"a Workload the Simulation no longer tracks: everything is rebuilt",
+       [](Fixture& f, sim::KueueCache& c) {
+         cycle(f, c);
+         tell(f, c, "default/a");
+         f.state.workloads.erase("default/a");
+         c.forget("default/a", std::nullopt);
+         c.sync_usage(f.state, "default/a", false);
+       },
+       "", ""},
+  };
+  for (const auto& row : rows) {
+    SECTION(row.change) {
+      Fixture f;
+      f.node("n1", 8);
+      f.flavor("f1");
+      f.queue("cq", {{"f1", 8}});
+      f.submit("a", "cq", 2, 1, 1);
+      sim::KueueCache cache;
+      row.apply(f, cache);
+      CHECK(cache.prepare(f.cluster, f.state, true) == row.prepare_says);
+      CHECK(cache.check_queue_totals(f.cluster, f.state, f.queues) == row.totals_say);
+    }
+  }
+}
+
+TEST_CASE("Gate 3's inflight candidates are the Workloads reserving on the same Nodes", "[sim][kueue_cache]") {
+  Fixture f;
+  f.node("n1", 8);
+  f.node("n2", 8);
+  f.flavor("f1");
+  f.queue("cq", {{"f1", 24}});
+  f.submit("a", "cq", 8, 1, 1);  // fills one Node
+  f.submit("b", "cq", 8, 1, 2);  // fills the other
+  f.submit("c", "cq", 1, 1, 3);  // does not fit anywhere
+  sim::KueueCache cache;
+  for (int i = 0; i < 3; ++i) {
+    cycle(f, cache);
+    for (const auto* key : {"default/a", "default/b"}) tell(f, cache, key);
+  }
+  REQUIRE(f.wl("a").status.admission);
+  REQUIRE(f.wl("b").status.admission);
+  CHECK(cache.reserving_beside("default/a") == std::set<std::string>{"default/a"});
+  CHECK(cache.reserving_beside("default/b") == std::set<std::string>{"default/b"});
+  CHECK(cache.reserving_beside("default/c").empty());
+  CHECK(cache.reserving_by_queue().at("cq") == std::set<std::string>{"default/a", "default/b"});
+}
