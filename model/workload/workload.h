@@ -19,6 +19,7 @@
 #include "model/admission/fit_pin.h"
 #include "model/kueue/kueue_objects.h"
 #include "model/api/object_meta.h"
+#include "model/keyed_table.h"
 
 namespace chaintwin::model {
 
@@ -161,7 +162,8 @@ struct Pod {
 
 // Every Workload and Pod, keyed "<namespace>/<name>" so that iteration order is stable.
 struct WorkloadState {
-  std::map<std::string, Workload> workloads;
+  // By "<namespace>/<name>", walked in key order; looked up through a hash index (keyed_table.h).
+  KeyedTable<Workload> workloads;
   std::map<std::string, Pod> pods;
   bool operator==(const WorkloadState&) const = default;
 };
