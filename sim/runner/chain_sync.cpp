@@ -158,16 +158,34 @@ model::Result<ChainSync> sync_chain(model::ClusterState& cluster, const std::set
   // Stage 3's scope grows with every Node or Devices record a pass writes.
   const bool every_node = stage3 && nodes.empty();
   std::set<std::string> scope = stage3 ? nodes : std::set<std::string>{};
+  // Over every Node, NodeProfile looks at every Node once; after that only at the Nodes whose Node
+  // or Devices record was written since it last looked (in the previous pass, or earlier in this
+  // one): it reads nothing else (node_profile_one), so any other Node would give what it gave.
+  bool profiled_all = false;
+  std::set<std::string> written_last_pass;
+  std::vector<model::Write> applied;  // this pass's writes so far (run_pass_in_place appends)
+  const auto written_node = [](const model::Write& w) -> const std::string* {
+    const std::string_view kind = model::kind_of(w.object);
+    return kind == "Node" || kind == "Devices" ? &model::metadata_of(w.object).name : nullptr;
+  };
   std::vector<model::Controller> controllers = model::operator_controllers();
   for (auto& c : controllers)
     if (c.name == "NodeProfile")
-      c.reconcile = [&scope, every_node](const model::ClusterState& state) {
-        return simulated_node_profile(state, every_node ? nullptr : &scope);
+      c.reconcile = [&](const model::ClusterState& state) {
+        if (!every_node) return simulated_node_profile(state, &scope);
+        if (!profiled_all) {
+          profiled_all = true;
+          return simulated_node_profile(state, nullptr);
+        }
+        std::set<std::string> since = written_last_pass;
+        for (const auto& w : applied)
+          if (const std::string* name = written_node(w)) since.insert(*name);
+        return simulated_node_profile(state, &since);
       };
   constexpr int kMaxPasses = 50;  // as model::converge: the requeues of the last pass are kept either way
   bool settled = false;
   for (int pass = 0; pass < kMaxPasses && !settled; ++pass) {
-    std::vector<model::Write> applied;
+    applied.clear();
     std::vector<model::Requeue> requeues;
     if (auto s = model::run_pass_in_place(cluster, controllers, at, &applied, &requeues); !s.ok())
       return model::err("pass " + std::to_string(pass + 1) + ": " + s.error());
@@ -176,11 +194,15 @@ model::Result<ChainSync> sync_chain(model::ClusterState& cluster, const std::set
       settled = true;
       out.requeues = std::move(requeues);
     }
+    written_last_pass.clear();
     for (auto& w : applied) {
-      const std::string_view kind = model::kind_of(w.object);
-      if (kind == "Node" || kind == "Devices") scope.insert(model::metadata_of(w.object).name);
+      if (const std::string* name = written_node(w)) {
+        scope.insert(*name);
+        written_last_pass.insert(*name);
+      }
       out.writes.push_back(std::move(w));
     }
+    applied.clear();  // moved from
   }
   if (!settled) {
     for (const auto& c : controllers) {

@@ -216,11 +216,6 @@ const std::set<QueueEntry>& QueueManager::heap(const std::string& cluster_queue)
   return it == queues_.end() ? kNone : it->second.heap;
 }
 
-std::size_t QueueManager::heap_size(const std::string& cluster_queue) const {
-  const auto it = queues_.find(cluster_queue);
-  return it == queues_.end() ? 0 : it->second.heap.size();
-}
-
 void QueueManager::park_heads(const std::string& cluster_queue, std::size_t count) {
   const auto it = queues_.find(cluster_queue);
   if (it == queues_.end()) return;

@@ -67,7 +67,6 @@ class QueueManager {
   // The heap of a ClusterQueue, in pop order (empty for an unknown queue); valid until the next
   // change to this QueueManager.
   const std::set<QueueEntry>& heap(const std::string& cluster_queue) const;
-  std::size_t heap_size(const std::string& cluster_queue) const;
   // The first `count` entries of a ClusterQueue's heap into its inadmissible set, as `count`
   // cycles of pop() then requeue(key, true) would move them.
   void park_heads(const std::string& cluster_queue, std::size_t count);

@@ -163,7 +163,7 @@ int64_t run_idle_cycles(const ClusterState& cluster, const WorkloadState& worklo
   // Counted in closed form rather than cycle by cycle. In cycle c a BestEffortFIFO queue's head is
   // the c-th entry of its heap (the c before it were parked), a StrictFIFO queue's head is always
   // its first entry (put back where it was). A cycle is idle while every head it would pop can
-  // only be parked: the run stops at the first cycle where some queue's head cannot (its `stop`),
+  // only be parked: the run stops at the first cycle where some queue's head cannot,
   // or where no BestEffortFIFO queue has a head left (every later cycle is then the same: all
   // `max_cycles` count when a StrictFIFO head is left, none more otherwise).
   // The memo is asked by the head's ref and the queue's index (array reads); the Workload is looked
