@@ -1,18 +1,9 @@
 #include "sim/runner/kueue_cache.h"
 
 #include "model/kueue/scheduler/non_tas_usage.h"
+#include "sim/runner/bucket_index.h"
 
 namespace chaintwin::sim {
-namespace {
-
-void drop_from_bucket(std::map<std::string, std::set<std::string>>& index, const std::string& bucket, const std::string& key) {
-  const auto it = index.find(bucket);
-  if (it == index.end()) return;
-  it->second.erase(key);
-  if (it->second.empty()) index.erase(it);
-}
-
-}  // namespace
 
 void KueueCache::set_verify(bool verify) {
   memo_.verify = verify;
@@ -116,7 +107,7 @@ void KueueCache::reservation_moved(const model::WorkloadState& workloads, const 
     Held& held = held_[key];
     for (const auto& n : held.reserved_nodes) {
       node_changed(n);
-      drop_from_bucket(reserved_on_node_, n, key);
+      erase_from(reserved_on_node_, n, key);
     }
     for (const auto& n : now_on) reserved_on_node_[n].insert(key);
     held.reserved_nodes = now_on;
@@ -152,7 +143,7 @@ void KueueCache::sync_usage(const model::WorkloadState& workloads, const std::st
   if (held.totals != admission || held.totals_admitted != admitted) {
     if (held.totals) {
       model::add_queue_totals(queue_totals_, *held.totals, held.totals_admitted, -1);
-      drop_from_bucket(reserving_by_queue_, held.totals->cluster_queue, key);
+      erase_from(reserving_by_queue_, held.totals->cluster_queue, key);
     }
     if (admission) {
       model::add_queue_totals(queue_totals_, *admission, admitted, +1);

@@ -26,6 +26,7 @@
 #include "sim/chain_report.h"
 #include "sim/results/event_log.h"
 #include "sim/results/report.h"
+#include "sim/runner/bucket_index.h"
 #include "sim/runner/chain_sync.h"
 #include "sim/scenario/slo_check.h"
 
@@ -80,15 +81,6 @@ OperatorView operator_view(const model::ClusterQueue& cq, bool watched) {
     v.shape.emplace_back("|");
   }
   return v;
-}
-
-// Takes `key` out of `index[bucket]`, dropping the bucket once it is empty (the Node and queue
-// indexes the runner keeps).
-void erase_from(std::map<std::string, std::set<std::string>>& index, const std::string& bucket, const std::string& key) {
-  const auto it = index.find(bucket);
-  if (it == index.end()) return;
-  it->second.erase(key);
-  if (it->second.empty()) index.erase(it);
 }
 
 }  // namespace

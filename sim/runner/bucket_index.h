@@ -1,0 +1,21 @@
+// The runner's bucket indexes: the keys kept per bucket (Pods per Node, Workloads per ClusterQueue
+// or per Node), a bucket dropped once it is empty so that a walk over the index sees live ones only.
+#pragma once
+
+#include <map>
+#include <set>
+#include <string>
+
+namespace chaintwin::sim {
+
+using BucketIndex = std::map<std::string, std::set<std::string>>;
+
+// Takes `key` out of `index[bucket]`, dropping the bucket once it is empty.
+inline void erase_from(BucketIndex& index, const std::string& bucket, const std::string& key) {
+  const auto it = index.find(bucket);
+  if (it == index.end()) return;
+  it->second.erase(key);
+  if (it->second.empty()) index.erase(it);
+}
+
+}  // namespace chaintwin::sim
