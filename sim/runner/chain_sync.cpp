@@ -7,14 +7,11 @@
 #include "model/stage3/population.h"
 #include "model/catalog/resource_names.h"
 #include "model/api/rfc3339.h"
-#include "model/stage3/card_ledger.h"
-#include "model/stage3/fit_labels.h"
-#include "model/stage3/population.h"
-#include "model/catalog/resource_names.h"
 #include "model/credits.h"
 #include "model/stage3/stage3.h"
 #include "model/stage4/operator_controllers.h"
 #include "model/stage4/reconcile_loop.h"
+#include "sim/runner/node_profile_scope.h"
 
 namespace chaintwin::sim {
 namespace {
@@ -158,29 +155,15 @@ model::Result<ChainSync> sync_chain(model::ClusterState& cluster, const std::set
   // Stage 3's scope grows with every Node or Devices record a pass writes.
   const bool every_node = stage3 && nodes.empty();
   std::set<std::string> scope = stage3 ? nodes : std::set<std::string>{};
-  // Over every Node, NodeProfile looks at every Node once; after that only at the Nodes whose Node
-  // or Devices record was written since it last looked (in the previous pass, or earlier in this
-  // one): it reads nothing else (node_profile_one), so any other Node would give what it gave.
-  bool profiled_all = false;
-  std::set<std::string> written_last_pass;
+  NodeProfileScope profile_scope;  // over every Node: each Node once, then what was written since
   std::vector<model::Write> applied;  // this pass's writes so far (run_pass_in_place appends)
-  const auto written_node = [](const model::Write& w) -> const std::string* {
-    const std::string_view kind = model::kind_of(w.object);
-    return kind == "Node" || kind == "Devices" ? &model::metadata_of(w.object).name : nullptr;
-  };
   std::vector<model::Controller> controllers = model::operator_controllers();
   for (auto& c : controllers)
     if (c.name == "NodeProfile")
       c.reconcile = [&](const model::ClusterState& state) {
         if (!every_node) return simulated_node_profile(state, &scope);
-        if (!profiled_all) {
-          profiled_all = true;
-          return simulated_node_profile(state, nullptr);
-        }
-        std::set<std::string> since = written_last_pass;
-        for (const auto& w : applied)
-          if (const std::string* name = written_node(w)) since.insert(*name);
-        return simulated_node_profile(state, &since);
+        const auto look_at = profile_scope.next(applied);
+        return simulated_node_profile(state, look_at ? &*look_at : nullptr);
       };
   constexpr int kMaxPasses = 50;  // as model::converge: the requeues of the last pass are kept either way
   bool settled = false;
@@ -194,12 +177,9 @@ model::Result<ChainSync> sync_chain(model::ClusterState& cluster, const std::set
       settled = true;
       out.requeues = std::move(requeues);
     }
-    written_last_pass.clear();
+    profile_scope.pass_done(applied);
     for (auto& w : applied) {
-      if (const std::string* name = written_node(w)) {
-        scope.insert(*name);
-        written_last_pass.insert(*name);
-      }
+      if (const std::string* name = NodeProfileScope::node_written(w)) scope.insert(*name);
       out.writes.push_back(std::move(w));
     }
     applied.clear();  // moved from
