@@ -10,7 +10,8 @@ void KueueCache::set_verify(bool verify) {
   tas_leaves_.verify = verify;
 }
 
-std::string KueueCache::prepare(const model::ClusterState& cluster, const model::WorkloadState& workloads, bool check) {
+std::string KueueCache::prepare(const model::ClusterState& cluster, const model::WorkloadState& workloads,
+                                const model::QueueManager& queues, bool check) {
   if (!tas_nodes_ || tas_nodes_stale_) {
     model::TasNodeIndex fresh = model::build_tas_node_index(cluster);
     if (!tas_nodes_ || fresh != *tas_nodes_) {
@@ -31,6 +32,10 @@ std::string KueueCache::prepare(const model::ClusterState& cluster, const model:
   if (!reserved_) reserved_ = model::build_usage_snapshot(workloads);
   if (check && !model::same_usage(*reserved_, model::build_usage_snapshot(workloads)))
     return "the kept usage snapshot differs from the Workloads'";
+  if (check) {
+    if (std::string stale = model::remembered_heads_mismatch(workloads, queues, memo_); !stale.empty())
+      return "a remembered nomination no longer matches its Workload: " + stale;
+  }
   return "";
 }
 

@@ -38,7 +38,9 @@ class KueueCache {
 
   // Rebuilds what was dropped, so a cycle can read every part. With `check`, each part is then
   // compared with a fresh derivation; returns what differs ("" when all agree).
-  std::string prepare(const model::ClusterState& cluster, const model::WorkloadState& workloads, bool check);
+  // The check includes the invariant the batched idle cycles rely on (remembered_heads_mismatch).
+  std::string prepare(const model::ClusterState& cluster, const model::WorkloadState& workloads,
+                      const model::QueueManager& queues, bool check);
   // Every part, for schedule_cycle (after prepare()).
   model::KeptCycleState for_cycle();
   // The parts batched idle cycles read, or nullopt while one of them is not built.

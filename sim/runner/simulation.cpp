@@ -365,7 +365,7 @@ void Simulation::ensure_cycle() {
 
 void Simulation::on_cycle() {
   cycle_pending_ = false;
-  if (const std::string differs = kueue_.prepare(cluster_, workloads_, options_.verify_incremental); !differs.empty()) {
+  if (const std::string differs = kueue_.prepare(cluster_, workloads_, queues_, options_.verify_incremental); !differs.empty()) {
     fatal_ = "at " + now_.to_string() + ": --verify: " + differs;
     return;
   }
@@ -402,7 +402,7 @@ void Simulation::run_idle_cycles() {
   // then come back every cycle, unchanged, until the next event.
   const int64_t due = cadence_.idle_cycles_until(now_.us(), last, std::numeric_limits<int64_t>::max());
   if (due == 0) return;
-  const int64_t ran = model::run_idle_cycles(cluster_, workloads_, queues_, *kept, due);
+  const int64_t ran = model::run_idle_cycles(cluster_, queues_, *kept, due);
   if (ran == 0) return;
   record_.info.events += ran;
   batched_cycles_ += ran;

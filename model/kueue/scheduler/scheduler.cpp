@@ -157,8 +157,8 @@ bool cluster_queue_active(const ClusterState& cluster, const std::string& cluste
   return cluster_queue_active_condition(it->second, cluster).status == "True";
 }
 
-int64_t run_idle_cycles(const ClusterState& cluster, const WorkloadState& workloads, QueueManager& queues,
-                        const KeptCycleState& kept, int64_t max_cycles) {
+int64_t run_idle_cycles(const ClusterState& cluster, QueueManager& queues, const KeptCycleState& kept,
+                        int64_t max_cycles) {
   if (kept.memo == nullptr || kept.active_queues == nullptr || max_cycles <= 0) return 0;
   // Counted in closed form rather than cycle by cycle. In cycle c a BestEffortFIFO queue's head is
   // the c-th entry of its heap (the c before it were parked), a StrictFIFO queue's head is always
@@ -166,13 +166,10 @@ int64_t run_idle_cycles(const ClusterState& cluster, const WorkloadState& worklo
   // only be parked: the run stops at the first cycle where some queue's head cannot,
   // or where no BestEffortFIFO queue has a head left (every later cycle is then the same: all
   // `max_cycles` count when a StrictFIFO head is left, none more otherwise).
-  // The memo is asked by the head's ref and the queue's index (array reads); the Workload is looked
-  // up by key only for a head whose verdict is remembered.
+  // A head is parkable when the memo holds its verdict (asked by the head's ref and the queue's
+  // index: array reads); its Pending condition then already says so (remembered_heads_mismatch).
   const auto parkable = [&](NominationMemo::QueueIndex queue, const QueueEntry& head) {
-    const std::string* known = kept.memo->failure_message(head.ref, queue);
-    if (known == nullptr) return false;
-    const auto w = workloads.workloads.find(head.key);
-    return w != workloads.workloads.end() && pending_unchanged(w->second, "Pending", *known);
+    return kept.memo->failure_message(head.ref, queue) != nullptr;
   };
   // The BestEffortFIFO queues with a head, walked in step: cycle c looks at the c-th entry of
   // each, so no queue is walked past the first cycle that stops the run.
@@ -217,6 +214,25 @@ int64_t run_idle_cycles(const ClusterState& cluster, const WorkloadState& worklo
   else ran = steady ? max_cycles : static_cast<int64_t>(exhausted);  // every BestEffortFIFO head parks
   for (const auto& lane : lanes) queues.park_heads(lane.name, std::min(lane.size, static_cast<std::size_t>(ran)));
   return ran;
+}
+
+std::string remembered_heads_mismatch(const WorkloadState& workloads, const QueueManager& queues,
+                                      const NominationMemo& memo) {
+  for (const auto& name : queues.cluster_queues()) {
+    const auto queue = memo.queue_index(name);
+    if (!queue) continue;
+    for (const QueueEntry& head : queues.heap(name)) {
+      const std::string* known = memo.failure_message(head.ref, *queue);
+      if (known == nullptr) continue;
+      const auto w = workloads.workloads.find(head.key);
+      if (w == workloads.workloads.end())
+        return "Workload " + head.key + " is queued in ClusterQueue " + name + " with a remembered verdict but does not exist";
+      if (!pending_unchanged(w->second, "Pending", *known))
+        return "Workload " + head.key + " is queued in ClusterQueue " + name + " with the remembered verdict \"" + *known +
+               "\" but its QuotaReserved/Admitted conditions say otherwise";
+    }
+  }
+  return "";
 }
 
 std::set<std::string> active_cluster_queues(const ClusterState& cluster) {

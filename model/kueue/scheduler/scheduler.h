@@ -57,16 +57,27 @@ CycleResult schedule_cycle(const ClusterState& cluster, WorkloadState& workloads
                            const KueueConfig& config = {}, const KeptCycleState& kept = {});
 
 // Cycles in which nothing can happen but heads being parked or put back: every active ClusterQueue
-// with a head has a head whose not-fit verdict kept.memo holds and whose Pending condition already
-// says so, so schedule_cycle would only move it to the inadmissible set (BestEffortFIFO) or back
-// to where it was in its heap (StrictFIFO). Runs up to `max_cycles` such cycles (one head per queue
-// per cycle, as schedule_cycle) and stops before the first cycle that could do anything else, or
-// that would pop nothing; once only StrictFIFO heads are left, every further cycle is the same and
-// all `max_cycles` count as run. Returns how many it ran. Needs kept.memo and kept.active_queues (0
-// without them). The simulator runs the cycles that fall before its next event this way instead of
-// one event each.
-int64_t run_idle_cycles(const ClusterState& cluster, const WorkloadState& workloads, QueueManager& queues,
-                        const KeptCycleState& kept, int64_t max_cycles);
+// with a head has a head whose not-fit verdict kept.memo holds, so schedule_cycle would only write
+// the Pending condition it already carries (see remembered_heads_mismatch) and move it to the
+// inadmissible set (BestEffortFIFO) or back to where it was in its heap (StrictFIFO). Runs up to
+// `max_cycles` such cycles (one head per queue per cycle, as schedule_cycle) and stops before the
+// first cycle that could do anything else, or that would pop nothing; once only StrictFIFO heads
+// are left, every further cycle is the same and all `max_cycles` count as run. Returns how many it
+// ran. Needs kept.memo and kept.active_queues (0 without them). Reads the queues and the memo only
+// (array reads per head, no Workload looked up). The simulator runs the cycles that fall before its
+// next event this way instead of one event each.
+int64_t run_idle_cycles(const ClusterState& cluster, QueueManager& queues, const KeptCycleState& kept,
+                        int64_t max_cycles);
+
+// The invariant run_idle_cycles relies on: a head in a heap whose not-fit verdict `memo` holds
+// already carries the Pending condition that verdict makes schedule_cycle write (QuotaReserved
+// False/Pending with the remembered message, Admitted False/NoReservation). It holds because
+// schedule_cycle writes that condition in the cycle that remembers the verdict and in every cycle
+// that reuses it, and nothing else writes a queued Workload's QuotaReserved condition without it
+// leaving the queue (which ends its ref). Returns the first head for which it does not hold, as
+// text ("" when it holds); the simulator's --verify asks before every cycle.
+std::string remembered_heads_mismatch(const WorkloadState& workloads, const QueueManager& queues,
+                                      const NominationMemo& memo);
 
 // The ClusterQueues cluster_queue_active() holds for.
 std::set<std::string> active_cluster_queues(const ClusterState& cluster);

@@ -14,7 +14,7 @@ namespace {
 
 // One cycle over the kept state, with the Simulation's bookkeeping of what it admitted.
 void cycle(Fixture& f, sim::KueueCache& cache) {
-  REQUIRE(cache.prepare(f.cluster, f.state, false).empty());
+  REQUIRE(cache.prepare(f.cluster, f.state, f.queues, false).empty());
   const auto result = model::schedule_cycle(f.cluster, f.state, f.queues, 0, f.config, cache.for_cycle());
   for (const auto& t : result.transitions)
     if (t.type == model::TransitionType::kQuotaReserved) cache.admitted_by_cycle(f.state, t.workload);
@@ -78,7 +78,7 @@ TEST_CASE("the kept Kueue state equals a fresh derivation while it is told what 
       f.submit("a", "cq", 2, 1, 1);
       sim::KueueCache cache;
       row.apply(f, cache);
-      CHECK(cache.prepare(f.cluster, f.state, true) == row.prepare_says);
+      CHECK(cache.prepare(f.cluster, f.state, f.queues, true) == row.prepare_says);
       CHECK(cache.check_queue_totals(f.cluster, f.state, f.queues) == row.totals_say);
     }
   }

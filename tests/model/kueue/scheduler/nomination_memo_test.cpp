@@ -1,6 +1,9 @@
 #include <catch2/catch.hpp>
 
+#include <functional>
+
 #include "model/kueue/scheduler/nomination_memo.h"
+#include "model/kueue/scheduler/workload_conditions.h"
 #include "scheduler_fixtures.h"
 
 using namespace chaintwin::model;
@@ -157,12 +160,12 @@ TEST_CASE("idle cycles park remembered heads exactly as that many scheduling cyc
   NominationMemo g_memo = memo;
   const KeptCycleState g_kept{nullptr, nullptr, &g_memo, &active};
 
-  CHECK(run_idle_cycles(f.cluster, f.state, f.queues, kept, 3) == 3);
+  CHECK(run_idle_cycles(f.cluster, f.queues, kept, 3) == 3);
   for (int i = 0; i < 3; ++i) CHECK(schedule_cycle(g.cluster, g.state, g.queues, 0, g.config, g_kept).transitions.empty());
   CHECK(f.queues == g.queues);
   CHECK(f.state == g.state);
   // One head is left; a fourth idle cycle parks it, a fifth would pop nothing.
-  CHECK(run_idle_cycles(f.cluster, f.state, f.queues, kept, 10) == 1);
+  CHECK(run_idle_cycles(f.cluster, f.queues, kept, 10) == 1);
   CHECK(f.queues.inadmissible("cq") == 4);
 }
 
@@ -178,7 +181,7 @@ TEST_CASE("an idle cycle stops at a head whose verdict is not remembered", "[kue
   const KeptCycleState kept{nullptr, nullptr, &memo, &active};
   schedule_cycle(f.cluster, f.state, f.queues, 0, f.config, kept);  // pair fails, remembered
   // `single` is next and was never searched: a real cycle must run for it.
-  CHECK(run_idle_cycles(f.cluster, f.state, f.queues, kept, 5) == 0);
+  CHECK(run_idle_cycles(f.cluster, f.queues, kept, 5) == 0);
   CHECK(f.queues.heap_order("cq") == std::vector<std::string>{"default/single"});
 }
 
@@ -225,7 +228,7 @@ TEST_CASE("idle cycles over several queues stop where the first of them could do
     Fixture g = f;  // the same state, driven one cycle at a time
     NominationMemo g_memo = memo;
     const KeptCycleState g_kept{nullptr, nullptr, &g_memo, &active};
-    const int64_t ran = run_idle_cycles(f.cluster, f.state, f.queues, kept, row.max_cycles);
+    const int64_t ran = run_idle_cycles(f.cluster, f.queues, kept, row.max_cycles);
     CHECK(ran == row.expected);
     // Cycle by cycle, the same number of scheduling cycles leaves the same queues and Workloads
     // (up to the point where every later cycle is the same one again).
@@ -234,5 +237,59 @@ TEST_CASE("idle cycles over several queues stop where the first of them could do
       CHECK(schedule_cycle(g.cluster, g.state, g.queues, 0, g.config, g_kept).transitions.empty());
     CHECK(f.queues == g.queues);
     CHECK(f.state == g.state);
+  }
+}
+
+TEST_CASE("a queued head with a remembered verdict carries the Pending condition that verdict writes", "[kueue][scheduler][memo]") {
+  // remembered_heads_mismatch is what lets run_idle_cycles park a head without reading its
+  // Workload. Cycles keep it true; a writer that changes a queued Workload's QuotaReserved condition
+  // behind the memo's back breaks it, and the check names that Workload.
+  struct Row {
+    const char* change;
+    std::function<void(Fixture&)> apply;
+    std::string says;  // a fragment of what the check reports ("" = it holds)
+  };
+  const std::vector<Row> rows = {
+      {"nothing after the cycles", [](Fixture&) {}, ""},
+      {"the heads come back to the heap", [](Fixture& f) { f.queues.release_inadmissible(); }, ""},
+      {"another message written on a queued head",
+       [](Fixture& f) {
+         f.queues.release_inadmissible();
+         set_pending(f.state.workloads.at("default/pair-1"), "Pending", "something else", 0);
+       },
+       "Workload default/pair-1 is queued in ClusterQueue cq with the remembered verdict"},
+      {"the same message under another reason",
+       [](Fixture& f) {
+         f.queues.release_inadmissible();
+         const std::string was = f.message("pair-0");
+         set_pending(f.state.workloads.at("default/pair-0"), "Inadmissible", was, 0);
+       },
+       "Workload default/pair-0 is queued"},
+      {"a changed condition on a parked head (not in a heap: nothing an idle cycle reads)",
+       [](Fixture& f) { set_pending(f.state.workloads.at("default/pair-1"), "Pending", "something else", 0); }, ""},
+      {"a queued Workload deleted without leaving the queue",
+       [](Fixture& f) {
+         f.queues.release_inadmissible();
+         f.state.workloads.erase("default/pair-2");
+       },
+       "Workload default/pair-2 is queued in ClusterQueue cq with a remembered verdict but does not exist"},
+  };
+  for (const auto& row : rows) {
+    SECTION(row.change) {
+      Fixture f;
+      f.node("n1", 1);
+      f.flavor("f1");
+      f.queue("cq", {{"f1", 8}});
+      for (int i = 0; i < 3; ++i) f.submit("pair-" + std::to_string(i), "cq", 2, 1, i);
+      NominationMemo memo;
+      const std::set<std::string> active = active_cluster_queues(f.cluster);
+      const KeptCycleState kept{nullptr, nullptr, &memo, &active};
+      for (int i = 0; i < 3; ++i) schedule_cycle(f.cluster, f.state, f.queues, 0, f.config, kept);
+      REQUIRE(memo.size() == 3);
+      row.apply(f);
+      const std::string got = remembered_heads_mismatch(f.state, f.queues, memo);
+      if (row.says.empty()) CHECK(got.empty());
+      else CHECK_THAT(got, Catch::Matchers::StartsWith(row.says));
+    }
   }
 }
