@@ -39,6 +39,11 @@ std::string KueueCache::prepare(const model::ClusterState& cluster, const model:
   return "";
 }
 
+const std::set<std::string>& KueueCache::active_queues(const model::ClusterState& cluster) {
+  if (!active_queues_) active_queues_ = model::active_cluster_queues(cluster);
+  return *active_queues_;
+}
+
 model::KeptCycleState KueueCache::for_cycle() {
   return {&*tas_nodes_, &*reserved_, &memo_, &*active_queues_, &tas_leaves_, &reserving_by_queue_};
 }

@@ -78,6 +78,8 @@ class KueueCache {
   void forget(const std::string& key, std::optional<model::WorkloadRef> ref);
 
   const model::QueueTotalsMap& queue_totals() const { return queue_totals_; }
+  // The ClusterQueues whose Active condition holds (kept; derived first if it was dropped).
+  const std::set<std::string>& active_queues(const model::ClusterState& cluster);
   const std::map<std::string, std::set<std::string>>& reserving_by_queue() const { return reserving_by_queue_; }
   // The Workloads whose reservation names one of the Nodes `key`'s reservation names (itself
   // included): Gate 3's inflight candidates.

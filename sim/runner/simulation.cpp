@@ -958,14 +958,16 @@ void Simulation::after_queue_change() {
     model::WorkloadState w = workloads_;
     model::QueueManager q = queues_;
     const auto all = model::sync_queue_states(cluster_, w, q, now_.us());
-    const auto kept = model::sync_queue_states(cluster_, workloads_, queues_, now_.us(), &kueue_.reserving_by_queue());
+    const auto kept = model::sync_queue_states(cluster_, workloads_, queues_, now_.us(), &kueue_.reserving_by_queue(),
+                                               &kueue_.active_queues(cluster_));
     if (all != kept || !(w == workloads_) || !(q == queues_)) {
       fatal_ = "at " + now_.to_string() + ": --verify: queue states synced over the kept holders differ from a walk over every Workload";
       return;
     }
     apply_transitions(kept);
   } else {
-    apply_transitions(model::sync_queue_states(cluster_, workloads_, queues_, now_.us(), &kueue_.reserving_by_queue()));
+    apply_transitions(model::sync_queue_states(cluster_, workloads_, queues_, now_.us(), &kueue_.reserving_by_queue(),
+                                               &kueue_.active_queues(cluster_)));
   }
   queues_.refresh(cluster_);
   queues_.release_inadmissible();

@@ -95,13 +95,15 @@ std::vector<WorkloadTransition> release_preempted(const ClusterState& cluster, W
 
 std::vector<WorkloadTransition> sync_queue_states(const ClusterState& cluster, WorkloadState& workloads,
                                                   QueueManager& queues, TimeUs now,
-                                                  const std::map<std::string, std::set<std::string>>* reserving) {
+                                                  const std::map<std::string, std::set<std::string>>* reserving,
+                                                  const std::set<std::string>* active) {
   std::vector<WorkloadTransition> out;
   queues.refresh(cluster);
   // A ClusterQueue added or changed (spec, activity, deletion) is a requeue event for it.
   for (const auto& [name, cq] : cluster.cluster_queues) {
-    const QueueManager::Observed seen{cq.spec, cluster_queue_active(cluster, name), cq.metadata.deletion_timestamp.has_value()};
-    if (queues.observe(name, seen)) queues.release_inadmissible(name);
+    const bool is_active = active != nullptr ? active->count(name) != 0 : cluster_queue_active(cluster, name);
+    if (queues.observe(name, cq.spec, is_active, cq.metadata.deletion_timestamp.has_value()))
+      queues.release_inadmissible(name);
   }
   // Reservations of stopped, deleted and terminating queues (in Workload key order).
   std::optional<std::set<std::string>> holders;
@@ -237,6 +239,32 @@ std::map<std::string, ClusterQueueStatus> cluster_queue_usage(const ClusterState
   return cluster_queue_usage(cluster, build_queue_totals(workloads), queues);
 }
 
+namespace {
+
+// Whether `listed` is exactly what cluster_queue_usage lists for `amounts`: every flavor of every
+// resource group of the spec in order, each with its covered resources in order, the amount used
+// (0 when none) as the resource's quantity and nothing borrowed.
+bool lists_amounts(const ClusterQueue& cq, const std::vector<FlavorUsage>& listed,
+                   const std::map<std::pair<std::string, std::string>, int64_t>& amounts) {
+  std::size_t i = 0;
+  for (const auto& g : cq.spec.resource_groups)
+    for (const auto& fq : g.flavors) {
+      if (i == listed.size()) return false;
+      const FlavorUsage& fu = listed[i++];
+      if (fu.name != fq.name || fu.resources.size() != g.covered_resources.size()) return false;
+      for (std::size_t r = 0; r < g.covered_resources.size(); ++r) {
+        const std::string& resource = g.covered_resources[r];
+        const ResourceUsage& ru = fu.resources[r];
+        if (ru.name != resource || !(ru.borrowed == Quantity::from_int(0))) return false;
+        const auto v = amounts.find({fq.name, resource});
+        if (!(ru.total == resource_quantity(resource, v == amounts.end() ? 0 : v->second))) return false;
+      }
+    }
+  return i == listed.size();
+}
+
+}  // namespace
+
 std::map<std::string, ClusterQueueStatus> cluster_queue_usage(const ClusterState& cluster, const QueueTotalsMap& totals,
                                                               const QueueManager& queues) {
   const std::map<std::string, int32_t> pending = queues.pending_by_queue();
@@ -245,9 +273,16 @@ std::map<std::string, ClusterQueueStatus> cluster_queue_usage(const ClusterState
   for (const auto& [name, cq] : cluster.cluster_queues) {
     const auto found = totals.find(name);
     const QueueTotals& t = found == totals.end() ? kNone : found->second;
-    ClusterQueueStatus s = cq.status;
     const auto p = pending.find(name);
-    s.pending_workloads = p == pending.end() ? 0 : p->second;
+    const int32_t pending_now = p == pending.end() ? 0 : p->second;
+    // Most reports change a queue or two: a queue whose counts and listed amounts are what its
+    // status already says is compared in place, without building its status.
+    if (cq.status.pending_workloads == pending_now && cq.status.reserving_workloads == t.reserving &&
+        cq.status.admitted_workloads == t.admitted && lists_amounts(cq, cq.status.flavors_reservation, t.reserved) &&
+        lists_amounts(cq, cq.status.flavors_usage, t.used))
+      continue;
+    ClusterQueueStatus s = cq.status;
+    s.pending_workloads = pending_now;
     s.reserving_workloads = t.reserving;
     s.admitted_workloads = t.admitted;
     const auto listed = [&](const std::map<std::pair<std::string, std::string>, int64_t>& amounts) {

@@ -35,9 +35,12 @@ std::vector<WorkloadTransition> set_admission_check_state(const ClusterState& cl
 // `reserving`: when given, the keys of every Workload holding a reservation, by its ClusterQueue (a
 // superset is fine): only the Workloads of stopped, deleted or terminating queues are then looked
 // at for their reservations, and only parked ones for a restart; without it every Workload is.
+// `active`: when given, the ClusterQueues cluster_queue_active() holds for (a kept set, exact);
+// without it each queue's Active condition is derived.
 std::vector<WorkloadTransition> sync_queue_states(const ClusterState& cluster, WorkloadState& workloads,
                                                   QueueManager& queues, TimeUs now,
-                                                  const std::map<std::string, std::set<std::string>>* reserving = nullptr);
+                                                  const std::map<std::string, std::set<std::string>>* reserving = nullptr,
+                                                  const std::set<std::string>* active = nullptr);
 
 // The job reconciler's side of a preemption (jobframework reconciler, v0.14): once an evicted
 // (Evicted=True, reason Preempted) Workload's Pods are gone, its reservation is unset

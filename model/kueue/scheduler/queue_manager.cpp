@@ -316,11 +316,14 @@ std::vector<std::string> QueueManager::waiting(const std::string& cluster_queue)
   return out;
 }
 
-bool QueueManager::observe(const std::string& cluster_queue, const Observed& now) {
+bool QueueManager::observe(const std::string& cluster_queue, const ClusterQueueSpec& spec, bool active,
+                           bool terminating) {
   const auto it = observed_.find(cluster_queue);
-  const bool changed = it == observed_.end() || !(it->second == now);
-  observed_[cluster_queue] = now;
-  return changed;
+  if (it != observed_.end() && it->second.active == active && it->second.terminating == terminating &&
+      it->second.spec == spec)
+    return false;
+  observed_[cluster_queue] = Observed{spec, active, terminating};
+  return true;
 }
 
 bool QueueManager::operator==(const QueueManager& o) const {

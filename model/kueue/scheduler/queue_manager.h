@@ -102,8 +102,9 @@ class QueueManager {
     bool terminating = false;
     bool operator==(const Observed&) const = default;
   };
-  // Records `now`; returns whether it differs from what was recorded before.
-  bool observe(const std::string& cluster_queue, const Observed& now);
+  // Records what is seen now; returns whether it differs from what was recorded before (the spec
+  // is copied only then).
+  bool observe(const std::string& cluster_queue, const ClusterQueueSpec& spec, bool active, bool terminating);
 
   // The same Workloads in the same places and order; which slot holds which is not compared.
   bool operator==(const QueueManager& o) const;
