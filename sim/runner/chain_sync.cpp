@@ -80,11 +80,18 @@ bool write_fit_labels(model::ClusterState& cluster, const std::string& node_name
 namespace {
 
 // Stage 3's verdict on one Node (the writes it wants, appended to `plan`).
+// `fit_due`: see simulated_node_profile.
 void node_profile_one(const model::ClusterState& state, const std::string& name, const model::Node& node,
-                      model::Plan& plan) {
-  if (node.metadata.deletion_timestamp) return;
+                      model::Plan& plan, std::set<std::string>* fit_due) {
+  if (node.metadata.deletion_timestamp) {
+    if (fit_due != nullptr && fit_labels_due(state, name, node)) fit_due->insert(name);
+    return;
+  }
   const model::Devices* devices = state.devices_of(name);
   model::NodeStage3 s3 = model::derive_node_stage3(node, devices, state.settings);
+  // The fit labels desired read only the Devices and whether the Node is managed, and the patch
+  // compares them with the fit labels the Node carries: what fit_labels_due would find.
+  if (fit_due != nullptr && s3.fit_label_patch) fit_due->insert(name);
   model::Node after = std::move(s3.node_after);
   if (s3.fit_label_patch) {
     for (const auto& [key, value] : *s3.fit_label_patch) {
@@ -124,15 +131,16 @@ bool same_outside_fit_labels(const model::StringMap& a, const model::StringMap& 
 
 // Stage 3 as the simulator runs it: the operator's NodeProfile, except that fit labels wait for the
 // coalescing window (write_fit_labels), and kubelet's allocatable follows the capacity.
-model::Plan simulated_node_profile(const model::ClusterState& state, const std::set<std::string>* nodes) {
+model::Plan simulated_node_profile(const model::ClusterState& state, const std::set<std::string>* nodes,
+                                   std::set<std::string>* fit_due) {
   model::Plan plan;
   if (nodes == nullptr) {
-    for (const auto& [name, node] : state.nodes) node_profile_one(state, name, node, plan);
+    for (const auto& [name, node] : state.nodes) node_profile_one(state, name, node, plan, fit_due);
     return plan;
   }
   for (const auto& name : *nodes) {
     const auto it = state.nodes.find(name);
-    if (it != state.nodes.end()) node_profile_one(state, name, it->second, plan);
+    if (it != state.nodes.end()) node_profile_one(state, name, it->second, plan, fit_due);
   }
   return plan;
 }
@@ -200,7 +208,10 @@ model::Result<ChainSync> sync_chain(model::ClusterState& cluster, const std::set
 
 model::Result<ChainSync> sync_nodes(model::ClusterState& cluster, const std::set<std::string>& nodes, SimTime now) {
   ChainSync out;
-  model::Plan plan = simulated_node_profile(cluster, &nodes);
+  // The fit labels due are read off the same derivation: the writes applied below leave what they
+  // read alone (a write of labels other than fit labels returns before, as stage4_needed).
+  std::set<std::string> fit_due;
+  model::Plan plan = simulated_node_profile(cluster, &nodes, &fit_due);
   for (const auto& name : nodes)
     if (cluster.nodes.count(name) == 0) out.stage4_needed = true;
   for (const auto& w : plan.writes) {
@@ -217,10 +228,7 @@ model::Result<ChainSync> sync_nodes(model::ClusterState& cluster, const std::set
     cluster = std::move(next).value();
   }
   out.writes = std::move(plan.writes);
-  for (const auto& name : nodes) {
-    const auto it = cluster.nodes.find(name);
-    if (it != cluster.nodes.end() && fit_labels_due(cluster, name, it->second)) out.fit_label_nodes.insert(name);
-  }
+  out.fit_label_nodes = std::move(fit_due);
   return out;
 }
 

@@ -69,6 +69,9 @@ model::ResourceList kubelet_allocatable(const model::Node& node, const model::De
 const std::vector<model::Controller>& simulated_controllers();
 
 // Stage 3 as the simulator runs it, on the named Nodes only (all when `nodes` is null).
-model::Plan simulated_node_profile(const model::ClusterState& state, const std::set<std::string>* nodes);
+// `fit_due`, when given, receives the Nodes looked at whose fit labels differ from the ones their
+// Devices call for (as write_fit_labels would find them), read off the same derivation.
+model::Plan simulated_node_profile(const model::ClusterState& state, const std::set<std::string>* nodes,
+                                   std::set<std::string>* fit_due = nullptr);
 
 }  // namespace chaintwin::sim

@@ -980,7 +980,12 @@ void Simulation::on_fit_labels(const std::string& node) {
   if (!write_fit_labels(cluster_, node)) return;
   kueue_.node_changed(node);
   log("write", "Node " + node, "fit labels by NodeFitLabel after the coalescing window");
-  resync_ledgers({node});
+  // Only fit-label keys moved, and stage 3 decides everything else without reading them (pinned by
+  // a stage-3 test); the Devices record did not move. So NodeProfile has nothing to write for this
+  // Node and the labels just written are the ones due: stage 3 is not derived again. --verify
+  // checks that with the whole fixpoint.
+  instance_type_status_stale_ = true;
+  verify_settled("a fit-label write");
   after_queue_change();  // a TAS node event
 }
 

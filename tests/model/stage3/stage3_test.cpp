@@ -1,5 +1,6 @@
 #include <catch2/catch.hpp>
 
+#include "model/stage3/fit_labels.h"
 #include "model/stage3/stage3.h"
 
 namespace {
@@ -136,4 +137,51 @@ TEST_CASE("unmanaging a node removes its counting keys and fit labels", "[stage3
   REQUIRE(s.capacity_patch.has_value());
   CHECK(s.capacity_patch->size() == 4);
   CHECK(s.node_after.status.capacity.count("nvidia.com/gpu.sliced") == 1);  // the device plugin's pool stays
+}
+
+TEST_CASE("stage 3 decides everything but the fit labels without reading the fit labels", "[stage3]") {
+  // The simulator relies on this after a coalesced fit-label write: the write cannot change what
+  // NodeProfile writes besides the fit labels, so stage 3 is not derived again for that Node.
+  struct Row {
+    const char* node;
+    int cards;
+    int32_t remaining;  // per card
+    bool manual;        // node-management-manual on, no managed mark
+    StringMap fit;      // the fit labels the Node carries
+  };
+  const std::string sliced = "sliced-max-free-units.fit.gpustack.ai/nvidia-tesla-t4";
+  const std::string shared = "shared-free-cards.fit.gpustack.ai/nvidia-tesla-t4";
+  const std::vector<Row> rows = {
+      {"idle cards, the fit labels they call for", 2, 1600000, false, {{sliced, "1600000"}, {shared, "2"}}},
+      {"idle cards, stale fit labels", 2, 1600000, false, {{sliced, "0"}, {shared, "0"}}},
+      {"saturated cards, the labels of idle ones", 2, 0, false, {{sliced, "1600000"}, {shared, "2"}}},
+      {"half-used card, one label only", 1, 800000, false, {{sliced, "800000"}}},
+      {"fit labels of a model the Node does not have", 1, 1600000, false,
+       {{"sliced-max-free-units.fit.gpustack.ai/nvidia-a100", "7"}, {"shared-free-cards.fit.gpustack.ai/amd-mi300", "1"}}},
+      {"an unmanaged Node with fit labels left over", 2, 1600000, true, {{sliced, "1600000"}, {shared, "2"}}},
+  };
+  for (const auto& row : rows) {
+    INFO(row.node);
+    Settings settings;
+    settings.node_management_manual = row.manual;
+    const Devices d = t4_devices(row.cards, row.remaining);
+    const Node bare = t4_node(row.cards);
+    Node labelled = bare;
+    for (const auto& [k, v] : row.fit) {
+      REQUIRE(is_fit_label_key(k));
+      labelled.metadata.labels[k] = v;
+    }
+    const NodeStage3 a = derive_node_stage3(bare, &d, settings);
+    const NodeStage3 b = derive_node_stage3(labelled, &d, settings);
+    CHECK(a.managed == b.managed);
+    CHECK(a.general_key == b.general_key);
+    CHECK(a.accelerator_keys == b.accelerator_keys);
+    CHECK(a.worker_labels == b.worker_labels);
+    CHECK(a.worker_label_patch == b.worker_label_patch);
+    CHECK(a.capacity == b.capacity);
+    CHECK(a.capacity_patch == b.capacity_patch);
+    CHECK(a.fit_labels == b.fit_labels);  // what is desired, not the patch to it
+    CHECK(a.node_after.status == b.node_after.status);
+    CHECK(equal_ignoring_fit_labels(a.node_after.metadata.labels, b.node_after.metadata.labels));
+  }
 }
