@@ -1,6 +1,8 @@
 #include "model/catalog/profile_names.h"
 
 #include <cctype>
+#include <string>
+#include <vector>
 
 #include "model/api/k8s_validation.h"
 #include "model/catalog/manufacturer.h"
@@ -69,13 +71,23 @@ std::string partitioned_profile_resource_name(std::string_view manufacturer, std
 }
 
 std::optional<ParsedProfileKey> partitioned_profile_of(std::string_view resource_name) {
-  for (const auto& m : known_manufacturers()) {
-    if (m.partition_kind.empty()) continue;
-    const std::string prefix = std::string(m.resource_base) + std::string(kPartitionedSuffix) + "." +
-                               std::string(m.partition_kind) + "-";
+  // "<resource base>.partitioned.<partition kind>-" of every manufacturer that partitions, built
+  // once: this runs for every resource name a request or a capacity list carries.
+  struct Prefix {
+    std::string_view manufacturer;
+    std::string text;
+  };
+  static const std::vector<Prefix> kPrefixes = [] {
+    std::vector<Prefix> out;
+    for (const auto& m : known_manufacturers())
+      if (!m.partition_kind.empty())
+        out.push_back({m.name, std::string(m.resource_base) + std::string(kPartitionedSuffix) + "." +
+                                   std::string(m.partition_kind) + "-"});
+    return out;
+  }();
+  for (const auto& [manufacturer, prefix] : kPrefixes)
     if (resource_name.size() > prefix.size() && resource_name.substr(0, prefix.size()) == prefix)
-      return ParsedProfileKey{std::string(m.name), std::string(resource_name.substr(prefix.size()))};
-  }
+      return ParsedProfileKey{std::string(manufacturer), std::string(resource_name.substr(prefix.size()))};
   return std::nullopt;
 }
 
