@@ -35,6 +35,8 @@ std::string KueueCache::prepare(const model::ClusterState& cluster, const model:
   if (check) {
     if (std::string stale = model::remembered_heads_mismatch(workloads, queues, memo_); !stale.empty())
       return "a remembered nomination no longer matches its Workload: " + stale;
+    if (std::string stale = queues.info_mismatch(workloads); !stale.empty())
+      return "a queued Workload's kept requests are stale: " + stale;
   }
   return "";
 }

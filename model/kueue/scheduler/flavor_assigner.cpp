@@ -66,13 +66,17 @@ bool stops_at_preempt(const ClusterQueue& cq) {
 
 FlavorAssignment assign_flavors(const ClusterState& cluster, const ClusterQueue& cq, const Workload& wl,
                                 const FlavorResourceAmounts& usage, const KueueConfig& config,
-                                const PreemptionOracle* oracle) {
+                                const PreemptionOracle* oracle, const WorkloadInfo* info) {
   FlavorAssignment out;
   const bool stop_at_preempt = stops_at_preempt(cq);
   FlavorResourceAmounts assigned;  // usage of earlier PodSets in this assignment
   std::vector<std::string> messages;
-  for (const auto& ps : wl.pod_sets) {
-    ResourceAmounts per_pod = resource_amounts(config.effective_requests(pod_effective_requests(ps.template_)));
+  for (std::size_t index = 0; index < wl.pod_sets.size(); ++index) {
+    const PodSet& ps = wl.pod_sets[index];
+    ResourceList derived;  // only without `info`
+    const ResourceList& requests =
+        info != nullptr ? info->pod_requests[index] : (derived = pod_effective_requests(ps.template_));
+    ResourceAmounts per_pod = resource_amounts(config.effective_requests(requests));
     ResourceAmounts total;
     for (const auto& [r, v] : per_pod)
       if (v != 0 && group_covering(cq, r) != nullptr) total[r] = v * ps.count;  // IgnoreUndeclared

@@ -22,6 +22,7 @@
 #include "model/kueue/scheduler/kueue_config.h"
 #include "model/kueue/scheduler/preemption_candidates.h"
 #include "model/kueue/scheduler/usage_snapshot.h"
+#include "model/kueue/scheduler/workload_info.h"
 #include "model/cluster_state.h"
 
 namespace chaintwin::model {
@@ -52,9 +53,11 @@ using PreemptionOracle = std::function<bool(const FlavorResource& fr, int64_t am
 // `usage` is the ClusterQueue's reserved quota so far (snapshot + this cycle's admissions).
 // `oracle`: null when nothing can be preempted (withinClusterQueue Never): every flavor short of
 // unused quota is then "no candidates", as before preemption was modelled.
+// `info`: the Workload's per-PodSet requests as the QueueManager keeps them (workload_info.h);
+// derived from the Pod templates when null.
 FlavorAssignment assign_flavors(const ClusterState& cluster, const ClusterQueue& cq, const Workload& wl,
                                 const FlavorResourceAmounts& usage, const KueueConfig& config,
-                                const PreemptionOracle* oracle = nullptr);
+                                const PreemptionOracle* oracle = nullptr, const WorkloadInfo* info = nullptr);
 
 // Whether spec.flavorFungibility.whenCanPreempt stops the search at a Preempt flavor (v1beta1
 // `Preempt`, v1beta2 `MayStopSearch`); TryNextFlavor and unset do not.

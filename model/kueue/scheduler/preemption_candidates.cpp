@@ -60,17 +60,19 @@ std::vector<const Workload*> preemption_candidates(const ClusterQueue& cq, const
   if (!preempts_within_cluster_queue(cq) || contested.empty()) return out;
   const std::string& policy = cq.spec.preemption.within_cluster_queue;
   const std::string self = object_key(preemptor.metadata);
-  const auto consider = [&](const Workload& wl) {
-    if (!wl.status.admission || wl.finished() || wl.status.admission->cluster_queue != cq.metadata.name) return;
-    if (object_key(wl.metadata) == self) return;
-    if (!policy_allows(policy, preemptor, wl) || !uses_any(wl, contested)) return;
+  // Every test must hold; the cheap ones (the policy compares priorities) go first, and the
+  // Workload's key is the one it is stored under, not built again.
+  const auto consider = [&](const std::string& key, const Workload& wl) {
+    if (!wl.status.admission || !policy_allows(policy, preemptor, wl)) return;
+    if (wl.status.admission->cluster_queue != cq.metadata.name || key == self || wl.finished()) return;
+    if (!uses_any(wl, contested)) return;
     out.push_back(&wl);
   };
   if (reserving != nullptr) {
     for (const auto& key : *reserving)
-      if (const auto it = workloads.workloads.find(key); it != workloads.workloads.end()) consider(it->second);
+      if (const auto it = workloads.workloads.find(key); it != workloads.workloads.end()) consider(it->first, it->second);
   } else {
-    for (const auto& [key, wl] : workloads.workloads) consider(wl);
+    for (const auto& [key, wl] : workloads.workloads) consider(key, wl);
   }
   std::vector<std::pair<PreemptionCandidate, const Workload*>> keyed;
   keyed.reserve(out.size());

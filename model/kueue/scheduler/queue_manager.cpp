@@ -85,6 +85,7 @@ void QueueManager::track(const ClusterState& cluster, const Workload& wl, Place 
   t.cluster_queue = resolve(cluster, t.local_queue);
   t.entry = queue_entry(wl);
   t.entry.ref = WorkloadRef{slot, incarnation};
+  t.info = workload_info(wl);
   t.place = Place::kHeap;  // a fresh entry: in no index yet
   t.live = true;
   attach(t, place);
@@ -115,6 +116,7 @@ void QueueManager::release(WorkloadSlot slot) {
   t.local_queue.clear();
   t.cluster_queue.clear();
   t.entry.key.clear();
+  t.info = {};
   t.place = Place::kUnplaced;
   free_slots_.push_back(slot);
 }
@@ -284,6 +286,22 @@ const std::string& QueueManager::cluster_queue_of(WorkloadRef workload) const {
   if (workload.slot >= tracked_.size()) return kNone;
   const Tracked& t = tracked_[workload.slot];
   return t.live && t.entry.ref == workload ? t.cluster_queue : kNone;
+}
+
+const WorkloadInfo* QueueManager::info(WorkloadRef workload) const {
+  if (workload.slot >= tracked_.size()) return nullptr;
+  const Tracked& t = tracked_[workload.slot];
+  return t.live && t.entry.ref == workload ? &t.info : nullptr;
+}
+
+std::string QueueManager::info_mismatch(const WorkloadState& workloads) const {
+  for (const auto& [key, slot] : slots_) {
+    const auto w = workloads.workloads.find(key);
+    if (w == workloads.workloads.end()) continue;  // deleted behind the queues' back: never nominated
+    if (!(tracked_[slot].info == workload_info(w->second)))
+      return "Workload " + key + " has PodSets other than the ones it was tracked with";
+  }
+  return "";
 }
 
 std::vector<std::string> QueueManager::heap_order(const std::string& cluster_queue) const {

@@ -9,7 +9,9 @@
 // Names live at the edge of it: a Workload is found by its key once, when it is added, removed or
 // asked about by name; inside, each tracked Workload has a dense slot, and every entry of a heap or
 // set carries its WorkloadRef, so popping, parking and releasing a head, and what the scheduler
-// remembers of it (nomination_memo.h), are array reads.
+// remembers of it (nomination_memo.h), are array reads. What Kueue's workload.Info derives once
+// (workload_info.h) is derived when a Workload is tracked: a Workload whose PodSets change reaches
+// the queues again through add(), as Kueue's update event re-adds it (info_mismatch() checks it).
 #pragma once
 
 #include <cstdint>
@@ -21,6 +23,7 @@
 #include <vector>
 
 #include "model/cluster_state.h"
+#include "model/kueue/scheduler/workload_info.h"
 #include "model/kueue/scheduler/workload_ref.h"
 #include "model/workload/workload.h"
 
@@ -86,6 +89,13 @@ class QueueManager {
   // The ClusterQueue a tracked Workload belongs to ("" while unplaced, or for a stale ref).
   std::string cluster_queue_of(const std::string& workload_key) const;
   const std::string& cluster_queue_of(WorkloadRef workload) const;
+  // What was derived of a tracked Workload when it was last tracked (null for a stale ref).
+  const WorkloadInfo* info(WorkloadRef workload) const;
+  // The first tracked Workload whose kept WorkloadInfo is not what `workloads` now gives (its
+  // PodSets changed without it being tracked again), as text; "" when every one agrees (a tracked
+  // key missing from `workloads` is skipped: the cycle drops it unread). The simulator's --verify
+  // asks before every cycle.
+  std::string info_mismatch(const WorkloadState& workloads) const;
   // Heap order of one ClusterQueue, for tests and reports.
   std::vector<std::string> heap_order(const std::string& cluster_queue) const;
   // Workloads whose LocalQueue or ClusterQueue is missing: (workload key, LocalQueue key).
@@ -116,6 +126,7 @@ class QueueManager {
     QueueEntry entry;           // entry.key is the Workload's key; entry.ref its slot
     Place place = Place::kUnplaced;
     bool live = false;          // false: the slot is free
+    WorkloadInfo info;          // derived when tracked (not compared: a function of the Workload)
     bool same_as(const Tracked& o) const {
       return local_queue == o.local_queue && cluster_queue == o.cluster_queue && entry == o.entry && place == o.place;
     }

@@ -22,7 +22,7 @@ struct Nomination {
 // not-fit message (assignment_error).
 Nomination place(const ClusterState& cluster, const ClusterQueue& cq, const Workload& wl, const FlavorAssignment& fa,
                  const UsageSnapshot& usage, const KueueConfig& config, const TasNodeIndex* tas_nodes,
-                 TasLeafCache* leaves) {
+                 TasLeafCache* leaves, const WorkloadInfo* info) {
   Nomination n;
   Admission admission;
   admission.cluster_queue = cq.metadata.name;
@@ -51,7 +51,8 @@ Nomination place(const ClusterState& cluster, const ClusterQueue& cq, const Work
       n.tas_flavors.push_back(tas_flavor->metadata.name);
       // A later PodSet reads what an earlier one placed (`own`): no cached verdicts for it.
       const TopologyResult tr =
-          assign_topology(cluster, *tas_flavor, ps, nodes, config.tas_placement, tas_nodes, own ? nullptr : leaves);
+          assign_topology(cluster, *tas_flavor, ps, nodes, config.tas_placement, tas_nodes, own ? nullptr : leaves,
+                          info != nullptr ? &info->pod_requests[i] : nullptr);
       if (!tr.assignment) {
         n.assignment_error = "couldn't assign flavors to pod set " + ps.name + ": " + tr.message;
         return n;
@@ -90,10 +91,10 @@ struct PreemptionScope {
 // Flavors, then TAS on each PodSet whose flavor names a Topology, against `usage`; in Preempt
 // mode (quota short but candidates exist, or quota fits and TAS does not), the minimal victims
 // with which quota and TAS both fit. `leaves`: only when `usage` is the snapshot the cache's
-// generations follow.
+// generations follow. `info`: the Workload's kept per-PodSet requests (derived when null).
 Nomination nominate(const ClusterState& cluster, const ClusterQueue& cq, const Workload& wl, const UsageSnapshot& usage,
                     const KueueConfig& config, const TasNodeIndex* tas_nodes, const PreemptionScope& scope,
-                    TasLeafCache* leaves = nullptr) {
+                    TasLeafCache* leaves = nullptr, const WorkloadInfo* info = nullptr) {
   const auto quota_it = usage.quota.find(cq.metadata.name);
   static const FlavorResourceAmounts kNone;
   const bool may_preempt = scope.workloads != nullptr && preempts_within_cluster_queue(cq);
@@ -114,11 +115,11 @@ Nomination nominate(const ClusterState& cluster, const ClusterQueue& cq, const W
                 .empty();
   };
   const FlavorAssignment fa = assign_flavors(cluster, cq, wl, quota_it == usage.quota.end() ? kNone : quota_it->second,
-                                             config, may_preempt ? &oracle : nullptr);
+                                             config, may_preempt ? &oracle : nullptr, info);
   const auto victims = [&](const std::set<FlavorResource>& contested) {
     const FlavorResourceAmounts request = requested(fa);
     return minimal_victims(candidates(contested), usage, [&](const UsageSnapshot& u) {
-      return quota_fits(cq, request, u) && place(cluster, cq, wl, fa, u, config, tas_nodes, nullptr).admission;
+      return quota_fits(cq, request, u) && place(cluster, cq, wl, fa, u, config, tas_nodes, nullptr, info).admission;
     });
   };
   if (fa.preempt) {
@@ -137,7 +138,7 @@ Nomination nominate(const ClusterState& cluster, const ClusterQueue& cq, const W
     n.assignment_error = fa.message;
     return n;
   }
-  Nomination n = place(cluster, cq, wl, fa, usage, config, tas_nodes, leaves);
+  Nomination n = place(cluster, cq, wl, fa, usage, config, tas_nodes, leaves, info);
   if (!n.admission && may_preempt) {
     // Kueue turns a TAS failure in Fit mode into Preempt mode for every flavor of the Workload.
     std::set<FlavorResource> contested;
@@ -318,7 +319,8 @@ CycleResult schedule_cycle(const ClusterState& cluster, WorkloadState& workloads
                                                         : "\"" + fresh.assignment_error + "\""));
       }
     } else {
-      e.nomination = nominate(cluster, cq, wl, *snapshot_ptr, config, tas_nodes, scope, leaves_for(snapshot_ptr));
+      e.nomination =
+          nominate(cluster, cq, wl, *snapshot_ptr, config, tas_nodes, scope, leaves_for(snapshot_ptr), queues.info(h.ref));
       if (memo != nullptr && !e.nomination.admission && e.nomination.targets.empty())
         memo->remember_failure(h.ref, e.cluster_queue, e.nomination.assignment_error, e.nomination.tas_flavors);
     }
@@ -338,7 +340,8 @@ CycleResult schedule_cycle(const ClusterState& cluster, WorkloadState& workloads
       if (!e.nomination.admission && e.nomination.targets.empty()) {
         message = e.nomination.assignment_error;
       } else {
-        Nomination again = nominate(cluster, cq, wl, *snapshot_ptr, config, tas_nodes, scope, leaves_for(snapshot_ptr));
+        Nomination again = nominate(cluster, cq, wl, *snapshot_ptr, config, tas_nodes, scope, leaves_for(snapshot_ptr),
+                                    queues.info(e.entry.ref));
         if (again.admission) admission = again.admission;
         else if (!again.targets.empty()) {
           message = again.assignment_error;

@@ -274,10 +274,11 @@ TasNodeIndex build_tas_node_index(const ClusterState& cluster) {
 
 TopologyResult assign_topology(const ClusterState& cluster, const ResourceFlavor& flavor, const PodSet& pod_set,
                                const std::map<std::string, ResourceAmounts>& node_usage, TasPlacement placement,
-                               const TasNodeIndex* index, TasLeafCache* cache) {
+                               const TasNodeIndex* index, TasLeafCache* cache, const ResourceList* pod_requests) {
   if (cache != nullptr && cache->verify) {
     cache->verify = false;
-    const TopologyResult cached = assign_topology(cluster, flavor, pod_set, node_usage, placement, index, cache);
+    const TopologyResult cached =
+        assign_topology(cluster, flavor, pod_set, node_usage, placement, index, cache, pod_requests);
     cache->verify = true;
     TopologyResult plain = assign_topology(cluster, flavor, pod_set, node_usage, placement, index, nullptr);
     if (!(cached == plain))
@@ -305,7 +306,10 @@ TopologyResult assign_topology(const ClusterState& cluster, const ResourceFlavor
     required_depth = static_cast<std::size_t>(it - levels.begin());
   }
 
-  ResourceAmounts per_pod_map = resource_amounts(pod_effective_requests(pod_set.template_));
+  ResourceList derived;  // only without `pod_requests`
+  const ResourceList& requests =
+      pod_requests != nullptr ? *pod_requests : (derived = pod_effective_requests(pod_set.template_));
+  ResourceAmounts per_pod_map = resource_amounts(requests);
   per_pod_map["pods"] = 1;
   // The request as a list in name order; free[i] below is what a Node has of per_pod[i].
   const PerPod per_pod(per_pod_map.begin(), per_pod_map.end());

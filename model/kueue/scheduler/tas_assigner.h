@@ -36,9 +36,11 @@ TasNodeIndex build_tas_node_index(const ClusterState& cluster);
 // `index`: when given and it lists the flavor, only those Nodes are looked at (it must equal
 // build_tas_node_index(cluster)); otherwise every Node is. `cache`: per-Node verdicts kept by the
 // caller (tas_leaf_cache.h), used only with `index` and only when `node_usage` is the usage its
-// generations follow.
+// generations follow. `pod_requests`: the PodSet's per-Pod requests as kept (workload_info.h);
+// derived from its Pod template when null.
 TopologyResult assign_topology(const ClusterState& cluster, const ResourceFlavor& flavor, const PodSet& pod_set,
                                const std::map<std::string, ResourceAmounts>& node_usage, TasPlacement placement,
-                               const TasNodeIndex* index = nullptr, TasLeafCache* cache = nullptr);
+                               const TasNodeIndex* index = nullptr, TasLeafCache* cache = nullptr,
+                               const ResourceList* pod_requests = nullptr);
 
 }  // namespace chaintwin::model

@@ -1,7 +1,11 @@
+#include <functional>
 #include <tuple>
 
 #include <catch2/catch.hpp>
 
+#include "model/admission/accelerator_claim.h"
+#include "model/kueue/scheduler/flavor_assigner.h"
+#include "model/kueue/scheduler/tas_assigner.h"
 #include "scheduler_fixtures.h"
 
 using namespace chaintwin::model;
@@ -195,6 +199,7 @@ TEST_CASE("the fit pin steers TAS to the node with a large enough free slice", "
     auto& w = f.submit("slice", "cq");
     w.pod_sets[0].template_.containers[0].requests = {{"nvidia.com/gpu.sliced.units", q(800000)}};
     w.pod_sets[0].template_.required_node_affinity = {NodeSelectorTerm{{{pin_key, "Gt", {"799999"}}}, {}}};
+    f.queues.add(f.cluster, w);  // the update reaches the queues, as Kueue's update event does
     f.cycle();
     return f;
   };
@@ -300,4 +305,79 @@ TEST_CASE("a flavor with an untolerated taint is skipped with Kueue's message", 
   f.queues.release_inadmissible();
   f.cycle();
   CHECK(f.wl("w").admitted());
+}
+
+TEST_CASE("the queues keep each Workload's per-Pod requests from when it was tracked, and say when they went stale", "[kueue][scheduler]") {
+  struct Row {
+    const char* change;
+    std::function<void(Fixture&)> apply;
+    std::string says;  // a fragment of info_mismatch ("" = every kept WorkloadInfo agrees)
+  };
+  const std::vector<Row> rows = {
+      {"nothing", [](Fixture&) {}, ""},
+      {"a PodSet's request changed behind the queues' back",
+       [](Fixture& f) { f.wl("b").pod_sets[0].template_.containers[0].requests[kGpu] = q(2); },
+       "Workload default/b has PodSets other than the ones it was tracked with"},
+      {"a PodSet added behind the queues' back",
+       [](Fixture& f) { f.wl("a").pod_sets.push_back(f.wl("a").pod_sets[0]); },
+       "Workload default/a has PodSets other than"},
+      {"a changed Workload tracked again",
+       [](Fixture& f) {
+         f.wl("b").pod_sets[0].template_.containers[0].requests[kGpu] = q(2);
+         f.queues.add(f.cluster, f.wl("b"));
+       },
+       ""},
+      {"a Workload deleted without leaving the queues (the cycle drops it unread)",
+       [](Fixture& f) { f.state.workloads.erase("default/a"); }, ""},
+  };
+  for (const auto& row : rows) {
+    SECTION(row.change) {
+      Fixture f;
+      f.node("n1", 4);
+      f.flavor("f1");
+      f.queue("cq", {{"f1", 8}});
+      f.submit("a", "cq", 1);
+      f.submit("b", "cq", 1);
+      const auto ref = f.queues.ref_of("default/a");
+      REQUIRE(ref.has_value());
+      REQUIRE(f.queues.info(*ref) != nullptr);
+      CHECK(f.queues.info(*ref)->pod_requests == std::vector<ResourceList>{{{kGpu, q(1)}}});
+      row.apply(f);
+      const std::string got = f.queues.info_mismatch(f.state);
+      if (row.says.empty()) CHECK(got.empty());
+      else CHECK_THAT(got, Catch::Matchers::StartsWith(row.says));
+    }
+  }
+}
+
+TEST_CASE("a nomination from the kept requests gives what one from the Pod templates gives", "[kueue][scheduler]") {
+  // The same heads, cycle by cycle, once with the QueueManager's WorkloadInfo and once with it
+  // left out (assign_flavors / assign_topology then derive the requests themselves).
+  Fixture f;
+  f.node("n1", 2);
+  f.node("n2", 1);
+  f.flavor("f1");
+  f.queue("cq", {{"f1", 8}});
+  f.submit("pair", "cq", 2, 1, 1);
+  f.submit("triple", "cq", 1, 3, 2);
+  f.submit("single", "cq", 1, 1, 3);
+  for (const auto& ps : f.wl("triple").pod_sets) {
+    const ResourceList derived = pod_effective_requests(ps.template_);
+    CHECK(f.queues.info(*f.queues.ref_of("default/triple"))->pod_requests.front() == derived);
+  }
+  const ResourceFlavor& flavor = f.cluster.resource_flavors.at("f1");
+  const UsageSnapshot usage = build_usage_snapshot(f.state);
+  for (const char* name : {"pair", "triple", "single"}) {
+    INFO(name);
+    const Workload& wl = f.wl(name);
+    const WorkloadInfo* info = f.queues.info(*f.queues.ref_of(std::string("default/") + name));
+    REQUIRE(info != nullptr);
+    const ClusterQueue& cq = f.cluster.cluster_queues.at("cq");
+    const auto quota = usage.quota.count("cq") ? usage.quota.at("cq") : FlavorResourceAmounts{};
+    CHECK(assign_flavors(f.cluster, cq, wl, quota, f.config, nullptr, info) ==
+          assign_flavors(f.cluster, cq, wl, quota, f.config, nullptr, nullptr));
+    CHECK(assign_topology(f.cluster, flavor, wl.pod_sets[0], usage.nodes, f.config.tas_placement, nullptr, nullptr,
+                          &info->pod_requests[0]) ==
+          assign_topology(f.cluster, flavor, wl.pod_sets[0], usage.nodes, f.config.tas_placement));
+  }
 }
