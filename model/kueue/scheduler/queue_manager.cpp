@@ -4,6 +4,19 @@
 
 namespace chaintwin::model {
 
+namespace {
+
+// Moves every entry of `from` into `to` (relinked, not copied): the smaller set goes into the
+// larger one, which then ends up in `to`; `from` is left empty. Releasing an inadmissible set into
+// an empty heap, or parking every head, is then a swap.
+void move_all(std::set<QueueEntry>& from, std::set<QueueEntry>& to) {
+  if (from.size() > to.size()) from.swap(to);
+  to.merge(from);
+  from.clear();  // merge leaves nothing behind: entries are distinct keys in one queue
+}
+
+}  // namespace
+
 QueueEntry queue_entry(const Workload& wl) {
   return QueueEntry{wl.priority, std::max(wl.creation_time, wl.status.queue_order_time), object_key(wl.metadata), {}};
 }
@@ -171,8 +184,7 @@ void QueueManager::release_inadmissible(const std::string& cluster_queue) {
   for (auto& [name, q] : queues_) {
     if (!cluster_queue.empty() && name != cluster_queue) continue;
     for (const auto& e : q.inadmissible) tracked_[e.ref.slot].place = Place::kHeap;  // in neither index
-    q.heap.merge(q.inadmissible);  // moves the entries, no copies
-    q.inadmissible.clear();
+    move_all(q.inadmissible, q.heap);
   }
 }
 
@@ -222,6 +234,11 @@ void QueueManager::park_heads(const std::string& cluster_queue, std::size_t coun
   const auto it = queues_.find(cluster_queue);
   if (it == queues_.end()) return;
   PendingQueue& q = it->second;
+  if (count >= q.heap.size()) {  // every head: the sets are joined, not moved entry by entry
+    for (const auto& e : q.heap) set_place(tracked_[e.ref.slot], Place::kInadmissible);
+    move_all(q.heap, q.inadmissible);
+    return;
+  }
   for (std::size_t i = 0; i < count && !q.heap.empty(); ++i) {
     auto entry = q.heap.extract(q.heap.begin());
     set_place(tracked_[entry.value().ref.slot], Place::kInadmissible);
