@@ -35,10 +35,6 @@ namespace {
 
 constexpr SimTime kPodRetryDelay = SimTime::seconds(30);  // controller recreates a failed Pod
 
-int64_t kueue_units(const std::string& resource, const model::Quantity& q) {
-  return resource == "cpu" ? q.milli_value_ceil() : q.value_ceil();
-}
-
 std::string workload_object(const std::string& key) { return "Workload " + key; }
 
 // What the operator's controllers (and Kueue's own status side) read of a ClusterQueue's status:
@@ -1036,46 +1032,7 @@ void Simulation::on_kueue_status() {
   sample_pools();
 }
 
-void Simulation::sample_pools() {
-  for (const auto& [name, cq] : cluster_.cluster_queues) {
-    std::map<std::string, int64_t> nominal, reserved, admitted;
-    for (const auto& rg : cq.spec.resource_groups)
-      for (const auto& f : rg.flavors)
-        for (const auto& r : f.resources) nominal[r.name] += kueue_units(r.name, r.nominal_quota);
-    for (const auto& f : cq.status.flavors_reservation)
-      for (const auto& r : f.resources) reserved[r.name] += kueue_units(r.name, r.total);
-    for (const auto& f : cq.status.flavors_usage)
-      for (const auto& r : f.resources) admitted[r.name] += kueue_units(r.name, r.total);
-    for (const auto& [resource, value] : nominal) {
-      if (resource != "cpu" && resource.rfind("credits.gpustack.ai/", 0) != 0) continue;
-      PoolSample s;
-      s.at = now_;
-      s.cluster_queue = name;
-      s.resource = resource;
-      s.nominal = value;
-      s.reserved = reserved[resource];
-      s.admitted = admitted[resource];
-      s.pending_workloads = cq.status.pending_workloads;
-      s.reserving_workloads = cq.status.reserving_workloads;
-      s.admitted_workloads = cq.status.admitted_workloads;
-      s.stop_policy = cq.stop_policy();
-      s.draining = cq.stop_policy() == model::StopPolicy::kHoldAndDrain;
-      const std::string k = name + "|" + resource;
-      auto last = last_sample_.find(k);
-      if (last != last_sample_.end()) {
-        PoolSample a = last->second, b = s;
-        a.at = b.at;
-        if (a.nominal == b.nominal && a.reserved == b.reserved && a.admitted == b.admitted &&
-            a.pending_workloads == b.pending_workloads && a.reserving_workloads == b.reserving_workloads &&
-            a.admitted_workloads == b.admitted_workloads && a.stop_policy == b.stop_policy && a.draining == b.draining &&
-            now_ != end_)
-          continue;
-      }
-      last_sample_[k] = s;
-      record_.pool_series.push_back(std::move(s));
-    }
-  }
-}
+void Simulation::sample_pools() { pool_sampler_.sample(cluster_, now_, now_ == end_, record_.pool_series); }
 
 // ---------------------------------------------------------------------------------------------
 // Expectations

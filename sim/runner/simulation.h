@@ -30,6 +30,7 @@
 #include "sim/event_queue.h"
 #include "sim/random_stream.h"
 #include "sim/results/gpu_model_usage.h"
+#include "sim/results/pool_sampler.h"
 #include "sim/results/run_record.h"
 #include "sim/scenario/expectation_check.h"
 #include "sim/runner/kueue_cache.h"
@@ -259,7 +260,7 @@ class Simulation {
   int64_t batched_cycles_ = 0;
   RunRecord record_;
   std::vector<ExpectationFailure> failures_;
-  std::map<std::string, PoolSample> last_sample_;  // "<cq>|<resource>" → last sample written
+  PoolSampler pool_sampler_;
 };
 
 }  // namespace chaintwin::sim
