@@ -75,7 +75,7 @@ FlavorAssignment assign_flavors(const ClusterState& cluster, const ClusterQueue&
     const PodSet& ps = wl.pod_sets[index];
     ResourceList derived;  // only without `info`
     const ResourceList& requests =
-        info != nullptr ? info->pod_requests[index] : (derived = pod_effective_requests(ps.template_));
+        info != nullptr ? info->pod_sets[index].requests : (derived = pod_effective_requests(ps.template_));
     ResourceAmounts per_pod = resource_amounts(config.effective_requests(requests));
     ResourceAmounts total;
     for (const auto& [r, v] : per_pod)

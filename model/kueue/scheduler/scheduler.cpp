@@ -52,7 +52,7 @@ Nomination place(const ClusterState& cluster, const ClusterQueue& cq, const Work
       // A later PodSet reads what an earlier one placed (`own`): no cached verdicts for it.
       const TopologyResult tr =
           assign_topology(cluster, *tas_flavor, ps, nodes, config.tas_placement, tas_nodes, own ? nullptr : leaves,
-                          info != nullptr ? &info->pod_requests[i] : nullptr);
+                          info != nullptr ? &info->pod_sets[i] : nullptr);
       if (!tr.assignment) {
         n.assignment_error = "couldn't assign flavors to pod set " + ps.name + ": " + tr.message;
         return n;

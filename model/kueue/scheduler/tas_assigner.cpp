@@ -259,6 +259,12 @@ bool flavor_selects(const ResourceFlavor& flavor, const std::vector<std::string>
 
 }  // namespace
 
+std::string tas_shape_key(const PodSet& pod_set, const ResourceList& requests) {
+  ResourceAmounts per_pod_map = resource_amounts(requests);
+  per_pod_map["pods"] = 1;
+  return shape_key(pod_set, PerPod(per_pod_map.begin(), per_pod_map.end()));
+}
+
 TasNodeIndex build_tas_node_index(const ClusterState& cluster) {
   TasNodeIndex index;
   for (const auto& [fname, flavor] : cluster.resource_flavors) {
@@ -274,11 +280,11 @@ TasNodeIndex build_tas_node_index(const ClusterState& cluster) {
 
 TopologyResult assign_topology(const ClusterState& cluster, const ResourceFlavor& flavor, const PodSet& pod_set,
                                const std::map<std::string, ResourceAmounts>& node_usage, TasPlacement placement,
-                               const TasNodeIndex* index, TasLeafCache* cache, const ResourceList* pod_requests) {
+                               const TasNodeIndex* index, TasLeafCache* cache, const PodSetInfo* info) {
   if (cache != nullptr && cache->verify) {
     cache->verify = false;
     const TopologyResult cached =
-        assign_topology(cluster, flavor, pod_set, node_usage, placement, index, cache, pod_requests);
+        assign_topology(cluster, flavor, pod_set, node_usage, placement, index, cache, info);
     cache->verify = true;
     TopologyResult plain = assign_topology(cluster, flavor, pod_set, node_usage, placement, index, nullptr);
     if (!(cached == plain))
@@ -306,9 +312,9 @@ TopologyResult assign_topology(const ClusterState& cluster, const ResourceFlavor
     required_depth = static_cast<std::size_t>(it - levels.begin());
   }
 
-  ResourceList derived;  // only without `pod_requests`
+  ResourceList derived;  // only without `info`
   const ResourceList& requests =
-      pod_requests != nullptr ? *pod_requests : (derived = pod_effective_requests(pod_set.template_));
+      info != nullptr ? info->requests : (derived = pod_effective_requests(pod_set.template_));
   ResourceAmounts per_pod_map = resource_amounts(requests);
   per_pod_map["pods"] = 1;
   // The request as a list in name order; free[i] below is what a Node has of per_pod[i].
@@ -328,7 +334,9 @@ TopologyResult assign_topology(const ClusterState& cluster, const ResourceFlavor
   if (cache != nullptr && listed != nullptr) {
     // Kept verdicts: only the Nodes changed since are looked up and evaluated again.
     cache->generations(flavor.metadata.name, listed->size());
-    TasLeafCache::Shape& kept = cache->shape(flavor.metadata.name, shape_key(pod_set, per_pod), listed->size());
+    std::string own_key;  // only without `info`
+    const std::string& key = info != nullptr ? info->tas_shape : (own_key = shape_key(pod_set, per_pod));
+    TasLeafCache::Shape& kept = cache->shape(flavor.metadata.name, key, listed->size());
     for (const std::size_t i : cache->stale_positions(flavor.metadata.name, kept)) {
       kept.uncount(i);
       const std::string& name = (*listed)[i];

@@ -16,6 +16,7 @@
 #include "model/kueue/scheduler/kueue_config.h"
 #include "model/kueue/scheduler/tas_leaf_cache.h"
 #include "model/kueue/scheduler/usage_snapshot.h"
+#include "model/kueue/scheduler/workload_info.h"
 #include "model/cluster_state.h"
 
 namespace chaintwin::model {
@@ -36,11 +37,15 @@ TasNodeIndex build_tas_node_index(const ClusterState& cluster);
 // `index`: when given and it lists the flavor, only those Nodes are looked at (it must equal
 // build_tas_node_index(cluster)); otherwise every Node is. `cache`: per-Node verdicts kept by the
 // caller (tas_leaf_cache.h), used only with `index` and only when `node_usage` is the usage its
-// generations follow. `pod_requests`: the PodSet's per-Pod requests as kept (workload_info.h);
-// derived from its Pod template when null.
+// generations follow. `info`: the PodSet's per-Pod requests and shape key as kept
+// (workload_info.h); derived from its Pod template when null.
 TopologyResult assign_topology(const ClusterState& cluster, const ResourceFlavor& flavor, const PodSet& pod_set,
                                const std::map<std::string, ResourceAmounts>& node_usage, TasPlacement placement,
                                const TasNodeIndex* index = nullptr, TasLeafCache* cache = nullptr,
-                               const ResourceList* pod_requests = nullptr);
+                               const PodSetInfo* info = nullptr);
+
+// The key a PodSet's verdicts are kept under in the TasLeafCache: its per-Pod requests (`requests`,
+// with one Pod), nodeSelector and required node affinity — everything a Node's verdict reads of it.
+std::string tas_shape_key(const PodSet& pod_set, const ResourceList& requests);
 
 }  // namespace chaintwin::model

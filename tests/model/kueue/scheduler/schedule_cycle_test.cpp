@@ -341,7 +341,9 @@ TEST_CASE("the queues keep each Workload's per-Pod requests from when it was tra
       const auto ref = f.queues.ref_of("default/a");
       REQUIRE(ref.has_value());
       REQUIRE(f.queues.info(*ref) != nullptr);
-      CHECK(f.queues.info(*ref)->pod_requests == std::vector<ResourceList>{{{kGpu, q(1)}}});
+      REQUIRE(f.queues.info(*ref)->pod_sets.size() == 1);
+      CHECK(f.queues.info(*ref)->pod_sets[0].requests == ResourceList{{kGpu, q(1)}});
+      CHECK(f.queues.info(*ref)->pod_sets[0].tas_shape == tas_shape_key(f.wl("a").pod_sets[0], {{kGpu, q(1)}}));
       row.apply(f);
       const std::string got = f.queues.info_mismatch(f.state);
       if (row.says.empty()) CHECK(got.empty());
@@ -363,7 +365,7 @@ TEST_CASE("a nomination from the kept requests gives what one from the Pod templ
   f.submit("single", "cq", 1, 1, 3);
   for (const auto& ps : f.wl("triple").pod_sets) {
     const ResourceList derived = pod_effective_requests(ps.template_);
-    CHECK(f.queues.info(*f.queues.ref_of("default/triple"))->pod_requests.front() == derived);
+    CHECK(f.queues.info(*f.queues.ref_of("default/triple"))->pod_sets.front().requests == derived);
   }
   const ResourceFlavor& flavor = f.cluster.resource_flavors.at("f1");
   const UsageSnapshot usage = build_usage_snapshot(f.state);
@@ -377,7 +379,42 @@ TEST_CASE("a nomination from the kept requests gives what one from the Pod templ
     CHECK(assign_flavors(f.cluster, cq, wl, quota, f.config, nullptr, info) ==
           assign_flavors(f.cluster, cq, wl, quota, f.config, nullptr, nullptr));
     CHECK(assign_topology(f.cluster, flavor, wl.pod_sets[0], usage.nodes, f.config.tas_placement, nullptr, nullptr,
-                          &info->pod_requests[0]) ==
+                          &info->pod_sets[0]) ==
           assign_topology(f.cluster, flavor, wl.pod_sets[0], usage.nodes, f.config.tas_placement));
+  }
+}
+
+TEST_CASE("a TAS shape key tells apart exactly the PodSets a Node could judge differently", "[kueue][scheduler][tas]") {
+  PodSet base;
+  base.name = "main";
+  base.count = 2;
+  base.template_.containers.push_back(Container{"c", {{"cpu", q(2)}, {kGpu, q(1)}}, false});
+  const ResourceList base_requests = pod_effective_requests(base.template_);
+  struct Row {
+    const char* change;
+    std::function<void(PodSet&)> apply;
+    bool same_key;
+  };
+  const std::vector<Row> rows = {
+      {"nothing", [](PodSet&) {}, true},
+      {"another name and Pod count (a Node's verdict is per Pod)",
+       [](PodSet& p) {
+         p.name = "other";
+         p.count = 5;
+       },
+       true},
+      {"another cpu request", [](PodSet& p) { p.template_.containers[0].requests["cpu"] = q(3); }, false},
+      {"one more resource", [](PodSet& p) { p.template_.containers[0].requests["memory"] = q(1024); }, false},
+      {"a nodeSelector", [](PodSet& p) { p.template_.node_selector["zone"] = "a"; }, false},
+      {"a required affinity",
+       [](PodSet& p) { p.template_.required_node_affinity = {NodeSelectorTerm{{{"zone", "In", {"a"}}}, {}}}; },
+       false},
+  };
+  for (const auto& row : rows) {
+    INFO(row.change);
+    PodSet changed = base;
+    row.apply(changed);
+    const bool same = tas_shape_key(changed, pod_effective_requests(changed.template_)) == tas_shape_key(base, base_requests);
+    CHECK(same == row.same_key);
   }
 }
