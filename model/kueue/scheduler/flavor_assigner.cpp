@@ -88,7 +88,10 @@ FlavorAssignment assign_flavors(const ClusterState& cluster, const ClusterQueue&
     for (const auto& [resource, value] : total) {
       if (psf.flavors.count(resource) != 0) continue;
       const ResourceGroup& group = *group_covering(cq, resource);
-      const auto keys = group_label_keys(cluster, group);
+      // The group's label keys narrow the PodSet's nodeSelector and required affinity; a PodSet
+      // with neither matches every flavor whatever they are, so they are not gathered for it.
+      const bool selects = !ps.template_.node_selector.empty() || !ps.template_.required_node_affinity.empty();
+      const std::set<std::string> keys = selects ? group_label_keys(cluster, group) : std::set<std::string>{};
       std::vector<std::string> reasons;
       Mode best = Mode::kNoFit;
       std::string best_flavor;
@@ -105,14 +108,16 @@ FlavorAssignment assign_flavors(const ClusterState& cluster, const ClusterQueue&
           reasons.push_back(m);
           continue;
         }
-        auto tolerations = ps.template_.tolerations;
-        tolerations.insert(tolerations.end(), rf->second.spec.tolerations.begin(), rf->second.spec.tolerations.end());
-        if (const auto taint = first_untolerated_taint(rf->second.spec.node_taints, tolerations)) {
-          reasons.push_back("untolerated taint " + taint_string(*taint) + " in flavor " + fq.name);
-          continue;
+        if (!rf->second.spec.node_taints.empty()) {  // no taint: nothing to tolerate
+          auto tolerations = ps.template_.tolerations;
+          tolerations.insert(tolerations.end(), rf->second.spec.tolerations.begin(), rf->second.spec.tolerations.end());
+          if (const auto taint = first_untolerated_taint(rf->second.spec.node_taints, tolerations)) {
+            reasons.push_back("untolerated taint " + taint_string(*taint) + " in flavor " + fq.name);
+            continue;
+          }
         }
-        if (!matches_flavor_labels(ps.template_.node_selector, ps.template_.required_node_affinity, keys,
-                                   rf->second.spec.node_labels)) {
+        if (selects && !matches_flavor_labels(ps.template_.node_selector, ps.template_.required_node_affinity, keys,
+                                              rf->second.spec.node_labels)) {
           reasons.push_back("flavor " + fq.name + " doesn't match node affinity");
           continue;
         }
