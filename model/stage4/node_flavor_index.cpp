@@ -38,13 +38,19 @@ bool node_contributes(const Node& node, const NodeFlavor& matched, bool mixing_a
   return mixing_allowed || matched.acceleratable || !node_is_accelerated(node);
 }
 
-std::map<std::string, std::vector<std::string>> schedule_flavor_index(const ClusterState& state) {
-  std::map<std::string, std::vector<std::string>> index;
-  for (const auto& [name, node] : state.nodes)
-    for (const auto& flavor : node_schedule_flavor_index(node)) {
-      auto& nodes = index[flavor];
-      if (nodes.empty() || nodes.back() != name) nodes.push_back(name);
+ScheduleFlavorIndex schedule_flavor_index(const ClusterState& state) {
+  ScheduleFlavorIndex index;
+  for (const auto& [name, node] : state.nodes) {
+    // node_schedule_flavor_index and match_node_flavor on one extraction: the first of the Node's
+    // flavors with a given qualified name is the one matched.
+    if (label_of(node, keys::kManaged) != "true") continue;
+    const std::string profile = label_of(node, keys::kTopologyProfile);
+    if (profile.empty()) continue;
+    for (auto& f : extract_node_flavors(node)) {
+      auto& nodes = index[topology_qualified_flavor_name(f.name, profile)];
+      if (nodes.empty() || nodes.back().node != &node) nodes.push_back({&node, std::move(f)});
     }
+  }
   return index;
 }
 
@@ -61,18 +67,13 @@ std::vector<Contributor> flavor_contributors(const ClusterState& state, std::str
   return out;
 }
 
-std::vector<Contributor> flavor_contributors(const ClusterState& state, const ScheduleFlavorIndex& index,
-                                             std::string_view flavor_name, bool mixing_allowed) {
+std::vector<Contributor> flavor_contributors(const ScheduleFlavorIndex& index, std::string_view flavor_name,
+                                             bool mixing_allowed) {
   std::vector<Contributor> out;
   const auto it = index.find(std::string(flavor_name));
   if (it == index.end()) return out;
-  for (const auto& name : it->second) {
-    const auto node = state.nodes.find(name);
-    if (node == state.nodes.end()) continue;
-    auto matched = match_node_flavor(node->second, flavor_name);
-    if (!matched || !node_contributes(node->second, *matched, mixing_allowed)) continue;
-    out.push_back({&node->second, std::move(*matched)});
-  }
+  for (const auto& c : it->second)
+    if (node_contributes(*c.node, c.flavor, mixing_allowed)) out.push_back(c);
   return out;
 }
 

@@ -31,13 +31,16 @@ bool node_is_accelerated(const Node& node);
 // feed a CPU flavor.
 bool node_contributes(const Node& node, const NodeFlavor& matched, bool mixing_allowed);
 
-// The whole index: flavor name -> names of the indexed Nodes, both in name order.
-std::map<std::string, std::vector<std::string>> schedule_flavor_index(const ClusterState& state);
-
 struct Contributor {
   const Node* node = nullptr;
   NodeFlavor flavor;  // the node's flavor of that name
 };
+
+// The whole index: flavor name -> the indexed Nodes, both in name order, each with its flavor of
+// that name (what match_node_flavor gives, extracted once per Node when the index is built rather
+// than once per flavor it feeds). The Nodes point into the `state` it was built from.
+using ScheduleFlavorIndex = std::map<std::string, std::vector<Contributor>>;
+ScheduleFlavorIndex schedule_flavor_index(const ClusterState& state);
 
 // The Nodes that contribute to `flavor_name` under `mixing_allowed`, in Node name order. The
 // operator takes them in the order its cache lists them (a hash set, so unspecified); the twin
@@ -45,11 +48,10 @@ struct Contributor {
 std::vector<Contributor> flavor_contributors(const ClusterState& state, std::string_view flavor_name,
                                              bool mixing_allowed);
 
-// The same, reading the Nodes from an index built once (schedule_flavor_index of `state`) instead
+// The same, reading the Nodes from an index built once (schedule_flavor_index of the state) instead
 // of scanning every Node: what a reconcile over every flavor uses, so one pass costs the cluster
 // once rather than once per flavor.
-using ScheduleFlavorIndex = std::map<std::string, std::vector<std::string>>;
-std::vector<Contributor> flavor_contributors(const ClusterState& state, const ScheduleFlavorIndex& index,
-                                             std::string_view flavor_name, bool mixing_allowed);
+std::vector<Contributor> flavor_contributors(const ScheduleFlavorIndex& index, std::string_view flavor_name,
+                                             bool mixing_allowed);
 
 }  // namespace chaintwin::model

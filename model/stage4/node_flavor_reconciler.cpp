@@ -93,7 +93,7 @@ void reconcile_key(const ClusterState& state, const ScheduleFlavorIndex& index, 
   if (rf != nullptr && rf->metadata.deletion_timestamp) return;  // terminating: Kueue's to finish
 
   const bool mixing_allowed = state.settings.instance_type_mixed_on_node;
-  const auto contributors = flavor_contributors(state, index, name, mixing_allowed);
+  const auto contributors = flavor_contributors(index, name, mixing_allowed);
 
   if (contributors.empty()) {
     if (rf == nullptr) {
@@ -167,7 +167,7 @@ Plan retire_unused_topology_profile_siblings(const ClusterState& state, const Sc
     if (!has_resource_type(rf.metadata, kResourceFlavorResType)) continue;
     if (name == wanted.metadata.name || rf.metadata.deletion_timestamp) continue;
     if (topology_unqualified_flavor_name(name, label_of(rf.metadata.labels, keys::kTopologyProfile)) != base) continue;
-    if (!flavor_contributors(state, index, name, mixing_allowed).empty()) continue;
+    if (!flavor_contributors(index, name, mixing_allowed).empty()) continue;
     plan.writes.push_back({WriteVerb::kDelete, rf, kController,
                            "no Node contributes to " + name + " any more; " + wanted.metadata.name +
                                " replaces it under another topology profile"});
