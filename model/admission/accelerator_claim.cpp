@@ -36,6 +36,16 @@ std::optional<AcceleratorKey> accelerator_key_of(std::string_view resource_name)
   return AcceleratorKey{std::string(base), std::string(info->name), family};
 }
 
+bool claims_accelerator(const Container& container) {
+  // accelerator_key_of(name).has_value() for some request, without building the key.
+  return std::any_of(container.requests.begin(), container.requests.end(), [](const auto& request) {
+    const std::string_view name = request.first;
+    const ResourceFamily family = resource_family_of(name);
+    if (family == ResourceFamily::kNone || family == ResourceFamily::kVisibility) return false;
+    return manufacturer_by_resource_base(strip_family_suffix(name, family)).has_value();
+  });
+}
+
 std::optional<ContainerClaim> container_claim(const Container& container) {
   std::optional<ContainerClaim> claim;
   for (const auto& [name, quantity] : container.requests) {

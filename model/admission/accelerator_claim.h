@@ -38,6 +38,8 @@ struct ContainerClaim {
 // The container's claim on the first accelerator family its requests name (a Pod that passed
 // the webhook names at most one); nullopt when it requests none.
 std::optional<ContainerClaim> container_claim(const Container& container);
+// Whether container_claim() gives a claim: some request has an accelerator key (no claim built).
+bool claims_accelerator(const Container& container);
 
 // Every container of the template that claims an accelerator, init containers first, with
 // its claim.

@@ -263,11 +263,14 @@ void release_pod(Devices& devices, const Pod& pod, bool deleted, bool release_te
 }
 
 bool pod_allocation_complete(const Pod& pod) {
-  for (const auto& claiming : claiming_containers(pod.spec)) {
-    const bool named = std::any_of(pod.allocations.begin(), pod.allocations.end(),
-                                   [&](const ContainerAllocation& a) { return a.container == claiming.container->name; });
-    if (!named) return false;
-  }
+  // Every claiming container (claiming_containers' set, no claim built) has an allocation record.
+  for (const auto* list : {&pod.spec.init_containers, &pod.spec.containers})
+    for (const auto& c : *list) {
+      if (!claims_accelerator(c)) continue;
+      const bool named = std::any_of(pod.allocations.begin(), pod.allocations.end(),
+                                     [&](const ContainerAllocation& a) { return a.container == c.name; });
+      if (!named) return false;
+    }
   return true;
 }
 

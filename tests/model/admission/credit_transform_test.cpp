@@ -1,6 +1,7 @@
 #include <catch2/catch.hpp>
 
 #include "admission_builders.h"
+#include "model/admission/accelerator_claim.h"
 #include "model/admission/credit_transform.h"
 #include "model/admission/pods_for_admission.h"
 
@@ -80,4 +81,29 @@ TEST_CASE("an admitted Workload creates its Pods bound along the topology assign
 
   wl.status.admission->pod_set_assignments[0].topology_assignment.reset();
   CHECK(pods_for_admission(wl)[0].node_name.empty());
+}
+
+TEST_CASE("a container claims an accelerator exactly when its claim can be read off its requests", "[admission][claims]") {
+  // claims_accelerator is container_claim(...).has_value() without building the claim (Gate 3
+  // asks it of every Pod on a checked Node).
+  struct Row { const char* what; std::vector<std::pair<std::string, std::string>> requests; bool claims; };
+  const std::vector<Row> rows = {
+      {"cpu and memory only", {{"cpu", "2"}, {"memory", "4Gi"}}, false},
+      {"no requests", {}, false},
+      {"whole cards", {{"nvidia.com/gpu", "2"}}, true},
+      {"a share", {{"nvidia.com/gpu.shared", "1"}}, true},
+      {"a slice by units", {{"nvidia.com/gpu.sliced", "1"}, {"nvidia.com/gpu.sliced.units", "400000"}}, true},
+      {"units alone", {{"nvidia.com/gpu.sliced.units", "400000"}}, true},
+      {"a partition profile", {{"nvidia.com/gpu.partitioned.mig-3g.40gb", "1"}}, true},
+      {"visibility only", {{"device.gpustack.ai/nvidia.visibility", "1"}}, false},
+      {"credits only", {{"credits.gpustack.ai/nvidia", "1600000"}}, false},
+      {"an unknown vendor", {{"example.com/gpu", "1"}}, false},
+      {"cpu beside a card", {{"cpu", "1"}, {"amd.com/gpu", "1"}}, true},
+  };
+  for (const auto& row : rows) {
+    INFO(row.what);
+    const Container c = container("c", row.requests);
+    CHECK(container_claim(c).has_value() == row.claims);
+    CHECK(claims_accelerator(c) == row.claims);
+  }
 }
