@@ -16,7 +16,7 @@ namespace chaintwin::model {
 std::string CardLedger::accelerator_key() const { return model::accelerator_key(manufacturer, group_id); }
 std::string CardGroup::accelerator_key() const { return model::accelerator_key(manufacturer, id); }
 
-bool CardLedger::serves_family(ResourceFamily family) const {
+bool card_serves_family(const AcceleratorStatus& capability, ResourceFamily family) {
   switch (family) {
     case ResourceFamily::kPartitioned: return is_partitioned(capability);
     case ResourceFamily::kSliced: return is_logically_sliceable(capability);
@@ -24,34 +24,45 @@ bool CardLedger::serves_family(ResourceFamily family) const {
   }
 }
 
-int32_t CardLedger::free_slots() const { return logical_slots_free(capability, ledger.allocated_slices); }
+int32_t card_free_slots(const AcceleratorStatus& capability, const AcceleratorAllocation& ledger) {
+  return logical_slots_free(capability, ledger.allocated_slices);
+}
 
-int64_t CardLedger::free_shares() const {
+int64_t card_free_shares(const AcceleratorStatus& capability, const AcceleratorAllocation& ledger) {
   if (!is_whole_accelerator_capable(capability)) return 0;
   if (ledger.mode != DeviceAllocationMode::kNone && ledger.mode != DeviceAllocationMode::kShared) return 0;
   return int64_t{ledger.remaining} / kUnitsPerShare;
 }
 
-int64_t CardLedger::free_slice_units() const {
+int64_t card_free_slice_units(const AcceleratorStatus& capability, const AcceleratorAllocation& ledger) {
   if (!is_logically_sliceable(capability)) return -1;
   if (ledger.mode != DeviceAllocationMode::kNone && ledger.mode != DeviceAllocationMode::kSliced) return -1;
-  if (free_slots() <= 0) return -1;
+  if (card_free_slots(capability, ledger) <= 0) return -1;
   return ledger.remaining;
 }
 
-std::vector<CardGroup> card_groups_of(const Devices& devices) {
-  // Spec accelerators by id, the last one winning when an id repeats; one sorted vector of views
-  // instead of a map of copied ids (this runs for every Node a Pod start or finish touches).
-  std::vector<std::pair<std::string_view, const AcceleratorStatus*>> by_id;
+bool CardLedger::serves_family(ResourceFamily family) const { return card_serves_family(capability, family); }
+int32_t CardLedger::free_slots() const { return card_free_slots(capability, ledger); }
+int64_t CardLedger::free_shares() const { return card_free_shares(capability, ledger); }
+int64_t CardLedger::free_slice_units() const { return card_free_slice_units(capability, ledger); }
+
+CardJoin::CardJoin(const Devices& devices) {
+  // Spec accelerators by id in one sorted vector of views (stable: equal ids keep spec order).
   for (const auto& group : devices.spec.groups)
-    for (const auto& acc : group.accelerators) by_id.emplace_back(acc.id, &acc.status);
-  std::stable_sort(by_id.begin(), by_id.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
-  const auto capability_of = [&](const std::string& id) -> const AcceleratorStatus* {
-    const auto it = std::upper_bound(by_id.begin(), by_id.end(), std::string_view(id),
-                                     [](std::string_view v, const auto& e) { return v < e.first; });
-    if (it == by_id.begin() || std::prev(it)->first != id) return nullptr;
-    return std::prev(it)->second;  // the last of equal ids in spec order
-  };
+    for (const auto& acc : group.accelerators) by_id_.emplace_back(acc.id, &acc.status);
+  std::stable_sort(by_id_.begin(), by_id_.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
+}
+
+const AcceleratorStatus& CardJoin::capability_of(std::string_view id) const {
+  static const AcceleratorStatus kNone;  // a row the spec does not list: no capability
+  const auto it = std::upper_bound(by_id_.begin(), by_id_.end(), id,
+                                   [](std::string_view v, const auto& e) { return v < e.first; });
+  if (it == by_id_.begin() || std::prev(it)->first != id) return kNone;
+  return *std::prev(it)->second;  // the last of equal ids in spec order
+}
+
+std::vector<CardGroup> card_groups_of(const Devices& devices) {
+  const CardJoin join(devices);
   std::vector<CardGroup> groups;
   groups.reserve(devices.status.groups.size());
   for (const auto& status_group : devices.status.groups) {
@@ -62,7 +73,7 @@ std::vector<CardGroup> card_groups_of(const Devices& devices) {
       card.node = devices.metadata.name;
       card.manufacturer = status_group.manufacturer;
       card.group_id = status_group.id;
-      if (const AcceleratorStatus* cap = capability_of(row.id)) card.capability = *cap;
+      card.capability = join.capability_of(row.id);
       card.ledger = row;
       group.cards.push_back(std::move(card));
     }

@@ -9,12 +9,20 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "model/api/devices.h"
 #include "model/catalog/resource_names.h"
 
 namespace chaintwin::model {
+
+// The predicates on one card, as (capability, ledger row): the only definition, which CardLedger's
+// members and the allocation-free walks (CardJoin below) both use.
+bool card_serves_family(const AcceleratorStatus& capability, ResourceFamily family);
+int32_t card_free_slots(const AcceleratorStatus& capability, const AcceleratorAllocation& ledger);
+int64_t card_free_shares(const AcceleratorStatus& capability, const AcceleratorAllocation& ledger);
+int64_t card_free_slice_units(const AcceleratorStatus& capability, const AcceleratorAllocation& ledger);
 
 struct CardLedger {
   std::string node;          // the Devices (= Node) name the card belongs to
@@ -47,8 +55,20 @@ struct CardGroup {
   std::string accelerator_key() const;
 };
 
-// Joins each status row with the spec capability of the same accelerator id (searched across
-// every spec group, as the operator does), one CardGroup per status group in order.
+// The join of a Devices record's status rows with their spec capability: the capability of the
+// same accelerator id, searched across every spec group as the operator does (the later of two
+// equal ids wins; a missing id gives the zero capability). A reader that only looks at the cards
+// walks devices.status.groups itself and asks capability_of() per row, copying nothing.
+class CardJoin {
+ public:
+  explicit CardJoin(const Devices& devices);
+  const AcceleratorStatus& capability_of(std::string_view id) const;
+
+ private:
+  std::vector<std::pair<std::string_view, const AcceleratorStatus*>> by_id_;  // sorted, stable
+};
+
+// The same join as values: one CardGroup per status group in order.
 std::vector<CardGroup> card_groups_of(const Devices& devices);
 // The same cards flattened, in status order.
 std::vector<CardLedger> cards_of(const Devices& devices);

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "model/normalize_name.h"
 #include "model/stage3/card_ledger.h"
 #include "model/api/k8s_validation.h"
 #include "model/catalog/label_keys.h"
@@ -77,21 +78,23 @@ bool equal_ignoring_fit_labels(const StringMap& a, const StringMap& b) {
 
 StringMap fit_labels_of(const Devices& devices) {
   StringMap out;
-  for (const auto& group : card_groups_of(devices)) {
+  const CardJoin join(devices);  // the card view of card_groups_of, read in place
+  for (const auto& group : devices.status.groups) {
     bool sliceable = false, shareable = false;
     int64_t max_free_units = 0;
     int64_t free_share_cards = 0;
-    for (const auto& card : group.cards) {
-      if (card.serves_family(ResourceFamily::kSliced)) {
+    for (const auto& row : group.accelerators) {
+      const AcceleratorStatus& capability = join.capability_of(row.id);
+      if (card_serves_family(capability, ResourceFamily::kSliced)) {
         sliceable = true;
-        max_free_units = std::max(max_free_units, card.free_slice_units());
+        max_free_units = std::max(max_free_units, card_free_slice_units(capability, row));
       }
-      if (card.serves_family(ResourceFamily::kShared)) {
+      if (card_serves_family(capability, ResourceFamily::kShared)) {
         shareable = true;
-        if (card.free_shares() > 0) ++free_share_cards;
+        if (card_free_shares(capability, row) > 0) ++free_share_cards;
       }
     }
-    const std::string a_key = group.accelerator_key();
+    const std::string a_key = accelerator_key(group.manufacturer, group.id);
     if (const auto key = fit_sliced_max_free_units_label_key(a_key); sliceable && is_fit_label_key(key))
       out[key] = std::to_string(max_free_units);
     if (const auto key = fit_shared_free_cards_label_key(a_key); shareable && is_fit_label_key(key))

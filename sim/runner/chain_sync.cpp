@@ -41,17 +41,22 @@ std::string rfc3339(SimTime at) {
 model::ResourceList kubelet_allocatable(const model::Node& node, const model::Devices* devices) {
   model::ResourceList allocatable = node.status.capacity;
   if (devices == nullptr) return allocatable;
-  for (const model::CardLedger& card : model::cards_of(*devices)) {
-    const auto names = model::resource_names_for(card.manufacturer);
+  const model::CardJoin join(*devices);  // the cards in status order, read in place
+  for (const auto& group : devices->status.groups) {
+    const auto names = model::resource_names_for(group.manufacturer);
     if (!names) continue;
-    const model::DeviceAllocationMode mode = card.ledger.mode;
-    if (card.serves_family(model::ResourceFamily::kExclusive)) {
-      if (held_in(mode, model::DeviceAllocationMode::kExclusive)) subtract_tokens(allocatable, names->exclusive, 1);
-      if (held_in(mode, model::DeviceAllocationMode::kShared))
-        subtract_tokens(allocatable, names->shared, model::kSharesPerAccelerator);
+    for (const auto& row : group.accelerators) {
+      const model::AcceleratorStatus& capability = join.capability_of(row.id);
+      const model::DeviceAllocationMode mode = row.mode;
+      if (model::card_serves_family(capability, model::ResourceFamily::kExclusive)) {
+        if (held_in(mode, model::DeviceAllocationMode::kExclusive)) subtract_tokens(allocatable, names->exclusive, 1);
+        if (held_in(mode, model::DeviceAllocationMode::kShared))
+          subtract_tokens(allocatable, names->shared, model::kSharesPerAccelerator);
+      }
+      if (model::card_serves_family(capability, model::ResourceFamily::kSliced) &&
+          held_in(mode, model::DeviceAllocationMode::kSliced))
+        subtract_tokens(allocatable, names->sliced, capability.logical_sliced.count);
     }
-    if (card.serves_family(model::ResourceFamily::kSliced) && held_in(mode, model::DeviceAllocationMode::kSliced))
-      subtract_tokens(allocatable, names->sliced, card.capability.logical_sliced.count);
   }
   return allocatable;
 }
