@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <map>
 #include <optional>
+#include <string_view>
+#include <tuple>
 
 #include "model/admission/accelerator_claim.h"
 #include "model/admission/device_allocator.h"
@@ -114,21 +116,40 @@ struct PodLookup {
   }
 };
 
-int32_t held_pods(const PodLookup& pods, const Workload& wl, const std::string& pod_set, const std::string& node) {
-  static const std::string kWorkload(kWorkloadAnnotation), kPodSet(kPodSetLabel);  // no key built per Pod
-  int32_t held = 0;
-  pods.on(node, [&](const Pod& pod) {
-    if (pod.metadata.namespace_ != wl.metadata.namespace_ || pod.node_name != node) return;
-    const auto wa = pod.metadata.annotations.find(kWorkload);
-    const auto pl = pod.metadata.labels.find(kPodSet);
-    if (wa == pod.metadata.annotations.end() || wa->second != wl.metadata.name) return;
-    if (pl == pod.metadata.labels.end() || pl->second != pod_set) return;
-    if (pod_allocation_complete(pod)) ++held;
-  });
-  return held;
-}
+// Pods of (workload, pod set) already charged on a Node: the Pods bound there whose Workload
+// annotation and PodSet label name them and whose allocation is complete. Each Node's Pods are
+// walked once per evaluation and tallied by (namespace, Workload, PodSet), however many inflight
+// Workloads ask about that Node. The views point into the Pods, which outlive the evaluation.
+class HeldPods {
+ public:
+  explicit HeldPods(const PodLookup& pods) : pods_(pods) {}
+  int32_t count(const Workload& wl, const std::string& pod_set, const std::string& node) {
+    auto tally = tallies_.find(node);
+    if (tally == tallies_.end()) tally = tallies_.emplace(node, tally_of(node)).first;
+    const auto it = tally->second.find({wl.metadata.namespace_, wl.metadata.name, pod_set});
+    return it == tally->second.end() ? 0 : it->second;
+  }
 
-void fit_inflight_one(const ClusterState& cluster, const PodLookup& pods, const std::string& self, Budgets& budgets,
+ private:
+  using Key = std::tuple<std::string_view, std::string_view, std::string_view>;  // namespace, Workload, PodSet
+  std::map<Key, int32_t> tally_of(const std::string& node) const {
+    static const std::string kWorkload(kWorkloadAnnotation), kPodSet(kPodSetLabel);  // no key built per Pod
+    std::map<Key, int32_t> tally;
+    pods_.on(node, [&](const Pod& pod) {
+      if (pod.node_name != node) return;
+      const auto wa = pod.metadata.annotations.find(kWorkload);
+      const auto pl = pod.metadata.labels.find(kPodSet);
+      if (wa == pod.metadata.annotations.end() || pl == pod.metadata.labels.end()) return;
+      if (pod_allocation_complete(pod)) ++tally[Key{pod.metadata.namespace_, wa->second, pl->second}];
+    });
+    return tally;
+  }
+
+  const PodLookup& pods_;
+  std::map<std::string, std::map<Key, int32_t>> tallies_;  // by Node
+};
+
+void fit_inflight_one(const ClusterState& cluster, HeldPods& held, const std::string& self, Budgets& budgets,
                       const std::vector<std::string>& nodes, const std::string& key, const Workload& other) {
   if (key == self || !other.quota_reserved() || other.finished()) return;
   if (!other.admitted() && !holds_ready_check(other)) return;
@@ -140,7 +161,7 @@ void fit_inflight_one(const ClusterState& cluster, const PodLookup& pods, const 
     for (const auto& node : nodes) {
       const auto it = per_node->find(node);
       if (it == per_node->end()) continue;
-      const int32_t pending = it->second - held_pods(pods, other, a.name, node);
+      const int32_t pending = it->second - held.count(other, a.name, node);
       if (pending <= 0) continue;
       auto demands = pod_set_demands(*ps, pending, scope);
       sort_demands(demands);
@@ -154,13 +175,14 @@ void fit_inflight(const ClusterState& cluster, const WorkloadState& ws, const st
                   const std::vector<std::string>& nodes, const std::set<std::string>* inflight,
                   const std::map<std::string, std::set<std::string>>* pods_by_node) {
   const PodLookup pods{ws, pods_by_node};
+  HeldPods held(pods);
   if (inflight == nullptr) {
-    for (const auto& [key, other] : ws.workloads) fit_inflight_one(cluster, pods, self, budgets, nodes, key, other);
+    for (const auto& [key, other] : ws.workloads) fit_inflight_one(cluster, held, self, budgets, nodes, key, other);
     return;
   }
   for (const auto& key : *inflight)
     if (const auto it = ws.workloads.find(key); it != ws.workloads.end())
-      fit_inflight_one(cluster, pods, self, budgets, nodes, key, it->second);
+      fit_inflight_one(cluster, held, self, budgets, nodes, key, it->second);
 }
 
 struct Placed {
