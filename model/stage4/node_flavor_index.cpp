@@ -2,6 +2,7 @@
 #include "model/stage4/node_flavor_index.h"
 
 #include <algorithm>
+#include <utility>
 
 #include "model/catalog/label_keys.h"
 
@@ -13,14 +14,25 @@ std::string label_of(const Node& node, std::string_view key) {
   return it == node.metadata.labels.end() ? std::string() : it->second;
 }
 
-}  // namespace
-
-std::vector<std::string> node_schedule_flavor_index(const Node& node) {
+// The Node's flavors under their topology-qualified names, in extraction order; none when the
+// Node is not managed or carries no topology profile. The one source of the schedule-flavor index.
+std::vector<std::pair<std::string, NodeFlavor>> indexed_flavors(const Node& node) {
   if (label_of(node, keys::kManaged) != "true") return {};
   const std::string profile = label_of(node, keys::kTopologyProfile);
   if (profile.empty()) return {};
+  std::vector<std::pair<std::string, NodeFlavor>> out;
+  for (auto& f : extract_node_flavors(node)) {
+    std::string name = topology_qualified_flavor_name(f.name, profile);
+    out.emplace_back(std::move(name), std::move(f));
+  }
+  return out;
+}
+
+}  // namespace
+
+std::vector<std::string> node_schedule_flavor_index(const Node& node) {
   std::vector<std::string> names;
-  for (const auto& f : extract_node_flavors(node)) names.push_back(topology_qualified_flavor_name(f.name, profile));
+  for (auto& [name, flavor] : indexed_flavors(node)) names.push_back(std::move(name));
   return names;
 }
 
@@ -41,14 +53,10 @@ bool node_contributes(const Node& node, const NodeFlavor& matched, bool mixing_a
 ScheduleFlavorIndex schedule_flavor_index(const ClusterState& state) {
   ScheduleFlavorIndex index;
   for (const auto& [name, node] : state.nodes) {
-    // node_schedule_flavor_index and match_node_flavor on one extraction: the first of the Node's
-    // flavors with a given qualified name is the one matched.
-    if (label_of(node, keys::kManaged) != "true") continue;
-    const std::string profile = label_of(node, keys::kTopologyProfile);
-    if (profile.empty()) continue;
-    for (auto& f : extract_node_flavors(node)) {
-      auto& nodes = index[topology_qualified_flavor_name(f.name, profile)];
-      if (nodes.empty() || nodes.back().node != &node) nodes.push_back({&node, std::move(f)});
+    // The first of the Node's flavors with a given qualified name is the one match_node_flavor gives.
+    for (auto& [flavor_name, flavor] : indexed_flavors(node)) {
+      auto& nodes = index[flavor_name];
+      if (nodes.empty() || nodes.back().node != &node) nodes.push_back({&node, std::move(flavor)});
     }
   }
   return index;
@@ -58,11 +66,10 @@ std::vector<Contributor> flavor_contributors(const ClusterState& state, std::str
                                              bool mixing_allowed) {
   std::vector<Contributor> out;
   for (const auto& [name, node] : state.nodes) {
-    const auto indexed = node_schedule_flavor_index(node);
-    if (std::find(indexed.begin(), indexed.end(), flavor_name) == indexed.end()) continue;
-    auto matched = match_node_flavor(node, flavor_name);
-    if (!matched || !node_contributes(node, *matched, mixing_allowed)) continue;
-    out.push_back({&node, std::move(*matched)});
+    auto flavors = indexed_flavors(node);
+    const auto matched = std::find_if(flavors.begin(), flavors.end(), [&](const auto& f) { return f.first == flavor_name; });
+    if (matched == flavors.end() || !node_contributes(node, matched->second, mixing_allowed)) continue;
+    out.push_back({&node, std::move(matched->second)});
   }
   return out;
 }

@@ -1,13 +1,8 @@
 #include "sim/results/pool_sampler.h"
 
+#include "model/kueue/scheduler/kueue_config.h"
+
 namespace chaintwin::sim {
-namespace {
-
-int64_t pool_units(const std::string& resource, const model::Quantity& q) {
-  return resource == "cpu" ? q.milli_value_ceil() : q.value_ceil();
-}
-
-}  // namespace
 
 bool PoolSampler::same_inputs(const Inputs& kept, const model::ClusterQueue& cq) {
   const auto& s = cq.status;
@@ -28,11 +23,11 @@ void PoolSampler::sample(const model::ClusterState& cluster, SimTime now, bool a
     std::map<std::string, int64_t> nominal, reserved, admitted;
     for (const auto& rg : cq.spec.resource_groups)
       for (const auto& f : rg.flavors)
-        for (const auto& r : f.resources) nominal[r.name] += pool_units(r.name, r.nominal_quota);
+        for (const auto& r : f.resources) nominal[r.name] += model::resource_value(r.name, r.nominal_quota);
     for (const auto& f : cq.status.flavors_reservation)
-      for (const auto& r : f.resources) reserved[r.name] += pool_units(r.name, r.total);
+      for (const auto& r : f.resources) reserved[r.name] += model::resource_value(r.name, r.total);
     for (const auto& f : cq.status.flavors_usage)
-      for (const auto& r : f.resources) admitted[r.name] += pool_units(r.name, r.total);
+      for (const auto& r : f.resources) admitted[r.name] += model::resource_value(r.name, r.total);
     for (const auto& [resource, value] : nominal) {
       if (resource != "cpu" && resource.rfind("credits.gpustack.ai/", 0) != 0) continue;
       PoolSample s;

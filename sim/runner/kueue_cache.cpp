@@ -26,8 +26,8 @@ std::string KueueCache::prepare(const model::ClusterState& cluster, const model:
   }
   if (check && *tas_nodes_ != model::build_tas_node_index(cluster))
     return "the kept TAS node index differs from the cluster's";
-  if (!active_queues_) active_queues_ = model::active_cluster_queues(cluster);
-  if (check && *active_queues_ != model::active_cluster_queues(cluster))
+  const std::set<std::string>& active = active_queues(cluster);  // derived when it was dropped
+  if (check && active != model::active_cluster_queues(cluster))
     return "the kept active ClusterQueues differ from the cluster's";
   if (!reserved_) reserved_ = model::build_usage_snapshot(workloads);
   if (check && !model::same_usage(*reserved_, model::build_usage_snapshot(workloads)))
