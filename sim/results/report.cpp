@@ -134,7 +134,7 @@ std::vector<GpuModelReport> gpu_model_reports(const RunRecord& record) {
       if (*w.first_admitted > w.created) ++r.waited;
     } else {
       ++r.never_admitted;
-      ++gates[w.gpu_model][w.rejected ? std::string("gate1") : w.last_pending_gate];
+      ++gates[w.gpu_model][w.rejected ? std::string("gate1") : w.last_pending_gate.str()];
       if (!w.rejected) ++r.waited;  // censored at the end
     }
   }

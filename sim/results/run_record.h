@@ -13,6 +13,7 @@
 #include <nlohmann/json.hpp>
 
 #include "model/kueue/kueue_objects.h"
+#include "sim/results/interned_name.h"
 #include "sim/sim_time.h"
 
 namespace chaintwin::sim {
@@ -43,18 +44,20 @@ struct EventRecord {
 
 // How one workload fared from arrival to the end of the run.
 struct WorkloadOutcome {
-  std::string key;          // "<ns>/<name>"
-  std::string generator;    // the workload class (generator name, or "trace")
-  std::string cluster_queue, instance_type, family;  // family: exclusive/shared/sliced/partitioned/cpu
-  std::string gpu_model;  // the InstanceType's accelerator key ("nvidia-tesla-t4"); "" for CPU types
+  // The key is the Workload's own; every other text takes few distinct values over a run and is
+  // interned (interned_name.h): a million outcomes share them.
+  std::string key;            // "<ns>/<name>"
+  InternedName generator;     // the workload class (generator name, or "trace")
+  InternedName cluster_queue, instance_type, family;  // family: exclusive/shared/sliced/partitioned/cpu
+  InternedName gpu_model;  // the InstanceType's accelerator key ("nvidia-tesla-t4"); "" for CPU types
   SimTime created;
   std::optional<SimTime> first_reserved, first_admitted, finished, deleted;
   int32_t evictions = 0, retries = 0;
   int32_t preemptions = 0;  // evictions by Kueue's preemption (counted in evictions too)
   bool rejected = false;
-  std::string reject_message;       // Gate 1, the operator's webhook message
-  std::string last_pending_message; // the last reason it waited, in the operator's/Kueue's words
-  std::string last_pending_gate;    // "gate1", "queue", "gate2".."gate5", ""
+  InternedName reject_message;       // Gate 1, the operator's webhook message
+  InternedName last_pending_message; // the last reason it waited, in the operator's/Kueue's words
+  InternedName last_pending_gate;    // "gate1", "queue", "gate2".."gate5", ""
   bool admitted_at_end = false;     // holds quota (admitted) when the run stopped
 };
 
@@ -62,8 +65,8 @@ struct WorkloadOutcome {
 // holds from its `at` until the next sample of the same (cluster_queue, resource).
 struct PoolSample {
   SimTime at;
-  std::string cluster_queue;
-  std::string resource;  // "credits.gpustack.ai/nvidia", "cpu", ...
+  InternedName cluster_queue;
+  InternedName resource;  // "credits.gpustack.ai/nvidia", "cpu", ...
   int64_t nominal = 0, reserved = 0, admitted = 0;  // int64 Kueue units (cpu in milli)
   int32_t pending_workloads = 0, reserving_workloads = 0, admitted_workloads = 0;
   model::StopPolicy stop_policy = model::StopPolicy::kNone;  // stored as None | Hold | HoldAndDrain
@@ -74,7 +77,7 @@ struct PoolSample {
 // gpu_model_usage.h). A sample holds from its `at` until the next sample of the same gpu_model.
 struct GpuModelSample {
   SimTime at;
-  std::string gpu_model;   // accelerator key, "<manufacturer>-<group id>"
+  InternedName gpu_model;  // accelerator key, "<manufacturer>-<group id>"
   int64_t cards = 0;       // cards of the model in the ledgers (healthy or not)
   int64_t allocated = 0;   // Σ over cards of M − remaining (credits)
   int64_t fragmented = 0;  // free credits on cards that cannot take the model's typical request

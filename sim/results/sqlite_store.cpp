@@ -238,18 +238,18 @@ model::Status ResultsStore::finish(const RunRecord& record) {
     const auto& o = record.workloads[i];
     std::optional<int64_t> wait;
     if (o.first_admitted) wait = (*o.first_admitted - o.created).us();
-    w.bind(1, run_id_).bind(2, o.key).bind(3, o.generator).bind(4, o.cluster_queue).bind(5, o.instance_type);
-    w.bind(6, o.family).bind(7, o.created.us()).bind(8, micros(o.first_reserved)).bind(9, micros(o.first_admitted));
+    w.bind(1, run_id_).bind(2, o.key).bind(3, o.generator.str()).bind(4, o.cluster_queue.str()).bind(5, o.instance_type.str());
+    w.bind(6, o.family.str()).bind(7, o.created.us()).bind(8, micros(o.first_reserved)).bind(9, micros(o.first_admitted));
     w.bind(10, micros(o.finished)).bind(11, micros(o.deleted)).bind(12, wait).bind(13, int64_t{o.evictions});
-    w.bind(14, int64_t{o.retries}).bind(15, int64_t{o.rejected}).bind(16, o.reject_message);
-    w.bind(17, o.last_pending_message).bind(18, o.last_pending_gate).bind(19, int64_t{o.admitted_at_end});
-    w.bind(20, o.gpu_model);
+    w.bind(14, int64_t{o.retries}).bind(15, int64_t{o.rejected}).bind(16, o.reject_message.str());
+    w.bind(17, o.last_pending_message.str()).bind(18, o.last_pending_gate.str()).bind(19, int64_t{o.admitted_at_end});
+    w.bind(20, o.gpu_model.str());
     status = w.run("storing workload " + o.key);
   }
   auto& p = statements_->insert_sample;
   for (size_t i = 0; status.ok() && i < record.pool_series.size(); ++i) {
     const auto& s = record.pool_series[i];
-    p.bind(1, run_id_).bind(2, static_cast<int64_t>(i)).bind(3, s.cluster_queue).bind(4, s.resource);
+    p.bind(1, run_id_).bind(2, static_cast<int64_t>(i)).bind(3, s.cluster_queue.str()).bind(4, s.resource.str());
     p.bind(5, s.at.us()).bind(6, s.nominal).bind(7, s.reserved).bind(8, s.admitted);
     p.bind(9, int64_t{s.pending_workloads}).bind(10, int64_t{s.reserving_workloads});
     p.bind(11, int64_t{s.admitted_workloads}).bind(12, std::string(model::to_string(s.stop_policy))).bind(13, int64_t{s.draining});
@@ -280,7 +280,7 @@ model::Status ResultsStore::finish(const RunRecord& record) {
   auto& gs = statements_->insert_gpu_sample;
   for (size_t i = 0; status.ok() && i < record.gpu_model_series.size(); ++i) {
     const auto& s = record.gpu_model_series[i];
-    gs.bind(1, run_id_).bind(2, static_cast<int64_t>(i)).bind(3, s.gpu_model).bind(4, s.at.us());
+    gs.bind(1, run_id_).bind(2, static_cast<int64_t>(i)).bind(3, s.gpu_model.str()).bind(4, s.at.us());
     gs.bind(5, s.cards).bind(6, s.allocated).bind(7, s.fragmented);
     status = gs.run("storing GPU model sample " + std::to_string(i));
   }

@@ -749,6 +749,9 @@ void Simulation::retire(const std::string& key) {
   queues_.remove(key);
   workloads_.workloads.erase(w);
   if (ti != tracked_.end()) untrack(key, ref);
+  // Its outcome is complete (finished, deleted; not admitted at the end): nothing looks it up again,
+  // and a million-Workload run need not keep a million keys to find them.
+  outcome_index_.erase(key);
 }
 
 void Simulation::untrack(const std::string& key, std::optional<model::WorkloadRef> ref) {
