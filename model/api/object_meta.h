@@ -2,6 +2,8 @@
 #pragma once
 
 #include <map>
+
+#include <boost/container/flat_map.hpp>
 #include <optional>
 #include <string>
 #include <vector>
@@ -11,9 +13,9 @@
 namespace chaintwin::model {
 
 // Label and annotation maps are ordered so that every iteration that feeds output is stable.
-using StringMap = std::map<std::string, std::string>;
+using StringMap = boost::container::flat_map<std::string, std::string>;
 // A ResourceList (Node status.capacity / allocatable, requests).
-using ResourceList = std::map<std::string, Quantity>;
+using ResourceList = boost::container::flat_map<std::string, Quantity>;
 
 struct OwnerReference {
   std::string api_version, kind, name, uid;

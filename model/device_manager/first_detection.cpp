@@ -9,9 +9,12 @@ namespace chaintwin::model {
 
 Node node_before_first_detection(Node detected, const Devices& devices) {
   auto& labels = detected.metadata.labels;
-  std::erase_if(labels, [](const auto& kv) {
-    return kv.first.rfind(std::string(keys::kAcceleratablePrefix), 0) == 0 || kv.first == keys::kAcceleratable;
-  });
+  for (auto it = labels.begin(); it != labels.end();) {
+    if (it->first.rfind(std::string(keys::kAcceleratablePrefix), 0) == 0 || it->first == keys::kAcceleratable)
+      it = labels.erase(it);
+    else
+      ++it;
+  }
   for (const auto& [key, q] : device_plugin_capacity(devices)) {
     detected.status.capacity.erase(key);
     detected.status.allocatable.erase(key);

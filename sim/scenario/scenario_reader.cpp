@@ -99,9 +99,9 @@ std::vector<Val> as_list(const Val& v, const std::string& expected) {
   return out;
 }
 
-std::map<std::string, std::string> as_string_map(const Val& v) {
+model::StringMap as_string_map(const Val& v) {
   if (!v.is_object()) fail(v, "expected a mapping of names to strings, got " + type_name(*v.json));
-  std::map<std::string, std::string> out;
+  model::StringMap out;
   for (const auto& item : v.json->items()) out[item.key()] = as_string(v.at(item.key()), "a string (quote numbers)");
   return out;
 }

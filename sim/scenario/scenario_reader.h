@@ -61,7 +61,7 @@ SimTime as_duration(const Val& v);
 model::Quantity as_quantity(const Val& v);
 std::vector<Val> as_list(const Val& v, const std::string& expected);
 // A mapping of string keys to string values (numbers and booleans are refused: quote them).
-std::map<std::string, std::string> as_string_map(const Val& v);
+model::StringMap as_string_map(const Val& v);
 // One of `choices`.
 std::string as_choice(const Val& v, const std::vector<std::string>& choices);
 // "12/h", "1.5/h", "0.25/m" → per second (units s, m, h, d). The count is a plain positive decimal

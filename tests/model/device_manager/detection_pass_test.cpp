@@ -187,7 +187,8 @@ TEST_CASE("Publishing withdrawn cards gives back the pools and the ledger rows t
 TEST_CASE("The first detection publishes the specified record, labels and pools whole", "[detection_pass]") {
   const Hardware hw = t4_node(2);
   model::Node before = hw.node;
-  std::erase_if(before.metadata.labels, [](const auto& kv) { return kv.first.find("acceleratable") != std::string::npos; });
+  for (auto it = before.metadata.labels.begin(); it != before.metadata.labels.end();)
+    it = it->first.find("acceleratable") != std::string::npos ? before.metadata.labels.erase(it) : std::next(it);
   before.status.capacity.erase("nvidia.com/gpu");
   before.status.allocatable.erase("nvidia.com/gpu");
   const auto labels = model::device_manager_labels(hw.node, "nvidia");
