@@ -2,17 +2,20 @@
 #pragma once
 
 #include <map>
-
-#include <boost/container/flat_map.hpp>
 #include <optional>
 #include <string>
 #include <vector>
+
+#include <boost/container/flat_map.hpp>
 
 #include "model/api/quantity.h"
 
 namespace chaintwin::model {
 
-// Label and annotation maps are ordered so that every iteration that feeds output is stable.
+// Label and annotation maps are ordered so that every iteration that feeds output is stable. They
+// are flat (a sorted vector): a Node's labels or a request's resources are one block, cheap to look
+// up, copy and free. Unlike std::map, an insert or erase invalidates every reference into the map:
+// take none across one (docs/performance.md).
 using StringMap = boost::container::flat_map<std::string, std::string>;
 // A ResourceList (Node status.capacity / allocatable, requests).
 using ResourceList = boost::container::flat_map<std::string, Quantity>;
