@@ -47,11 +47,23 @@ std::string scope_key(const ClusterState& cluster, const PodSetAssignment& a) {
   return keys_.empty() ? "" : keys_.front();
 }
 
+bool hostname_level(const PodSetAssignment& a) {
+  return a.topology_assignment && !a.topology_assignment->levels.empty() &&
+         a.topology_assignment->levels.back() == kHostnameLabel;
+}
+
+// The Pods a hostname-level assignment places on `node` (as pods_per_node counts them), without
+// building the whole map: an inflight Workload is asked about the one or two Nodes being checked.
+int32_t pods_assigned_to(const PodSetAssignment& a, const std::string& node) {
+  int32_t pods = 0;
+  for (const auto& d : a.topology_assignment->domains)
+    if (!d.values.empty() && d.values.back() == node) pods += d.count;
+  return pods;
+}
+
 // node → Pods on it, from a hostname-level assignment; nullopt when there is none.
 std::optional<std::map<std::string, int32_t>> pods_per_node(const PodSetAssignment& a) {
-  if (!a.topology_assignment || a.topology_assignment->levels.empty() ||
-      a.topology_assignment->levels.back() != kHostnameLabel)
-    return std::nullopt;
+  if (!hostname_level(a)) return std::nullopt;
   std::map<std::string, int32_t> out;
   for (const auto& d : a.topology_assignment->domains)
     if (!d.values.empty()) out[d.values.back()] += d.count;
@@ -154,16 +166,17 @@ void fit_inflight_one(const ClusterState& cluster, HeldPods& held, const std::st
   if (key == self || !other.quota_reserved() || other.finished()) return;
   if (!other.admitted() && !holds_ready_check(other)) return;
   for (const auto& a : other.status.admission->pod_set_assignments) {
+    if (!hostname_level(a)) continue;  // no hostname-level assignment: not inflight
     const PodSet* ps = find_pod_set(other, a.name);
-    const auto per_node = pods_per_node(a);
-    if (!ps || !per_node) continue;  // no hostname-level assignment: not inflight
-    const std::string scope = scope_key(cluster, a);
+    if (!ps) continue;
+    std::optional<std::string> scope;  // built only for a PodSet with Pods still to allocate
     for (const auto& node : nodes) {
-      const auto it = per_node->find(node);
-      if (it == per_node->end()) continue;
-      const int32_t pending = it->second - held.count(other, a.name, node);
+      const int32_t assigned = pods_assigned_to(a, node);
+      if (assigned == 0) continue;
+      const int32_t pending = assigned - held.count(other, a.name, node);
       if (pending <= 0) continue;
-      auto demands = pod_set_demands(*ps, pending, scope);
+      if (!scope) scope = scope_key(cluster, a);
+      auto demands = pod_set_demands(*ps, pending, *scope);
       sort_demands(demands);
       for (const auto& d : demands) budgets.node(node).fit(d);  // a shortfall spends nothing
     }
