@@ -169,3 +169,53 @@ TEST_CASE("a PodSet without a hostname-level assignment is judged across its fla
   CHECK(check(c, {reserved("wl", {slice(60)}, 2, "")}).ready());
   CHECK_FALSE(check(c, {reserved("wl", {slice(60)}, 3, "")}).ready());
 }
+
+TEST_CASE("a Ready Workload not yet allocated holds room only on cards of its own flavor", "[admission][gate3]") {
+  // One A100 and one T4 card on one Node; the other Workload, Ready but not yet allocated, was
+  // promised one exclusive card of its flavor there.
+  auto d = node_devices("node-a", 1);
+  auto t4 = node_devices("node-a", 1);
+  t4.spec.groups[0].id = t4.status.groups[0].id = "t4";
+  t4.spec.groups[0].accelerators[0].id = t4.status.groups[0].accelerators[0].id = "t4-card";
+  d.spec.groups.push_back(t4.spec.groups[0]);
+  d.status.groups.push_back(t4.status.groups[0]);
+  auto c = cluster_with({d});
+  c.resource_flavors["t4-flavor"] = flavor("t4-flavor", "nvidia-t4");
+  struct Row {
+    const char* what;
+    std::string other_flavor, my_flavor;
+    bool ready;
+  };
+  for (const auto& r : std::vector<Row>{{"other on the T4, mine on the A100", "t4-flavor", kFlavor, true},
+                                        {"other on the A100, mine on the T4", kFlavor, "t4-flavor", true},
+                                        {"both on the A100", kFlavor, kFlavor, false},
+                                        {"both on the T4", "t4-flavor", "t4-flavor", false}}) {
+    INFO(r.what);
+    auto other = reserved("other", {exclusive(1)}, 1, "node-a", r.other_flavor);
+    other.status.admission_checks[0].state = CheckState::kReady;
+    const auto mine = reserved("wl", {exclusive(1)}, 1, "node-a", r.my_flavor);
+    CHECK(check(c, {other, mine}).ready() == r.ready);
+  }
+}
+
+TEST_CASE("a Ready Workload spread over Nodes holds on each Node only the Pods assigned there", "[admission][gate3]") {
+  const auto c = cluster_with({node_devices("node-a", 2), node_devices("node-b", 2)});
+  struct Row {
+    const char* what;
+    int32_t other_on_a, other_on_b;
+    bool ready;
+  };
+  for (const auto& r : std::vector<Row>{{"one of three Pods on my Node", 1, 2, true},
+                                        {"two of three Pods on my Node", 2, 1, false},
+                                        {"none on my Node", 0, 2, true}}) {
+    INFO(r.what);
+    auto other = reserved("other", {exclusive(1)}, r.other_on_a + r.other_on_b, "node-a");
+    auto& domains = other.status.admission->pod_set_assignments[0].topology_assignment->domains;
+    domains.clear();
+    if (r.other_on_a > 0) domains.push_back({{"node-a"}, r.other_on_a});
+    domains.push_back({{"node-b"}, r.other_on_b});
+    other.status.admission_checks[0].state = CheckState::kReady;
+    const auto mine = reserved("wl", {exclusive(1)}, 1, "node-a");
+    CHECK(check(c, {other, mine}).ready() == r.ready);
+  }
+}
