@@ -53,6 +53,9 @@ model::Result<ChainSync> sync_chain(model::ClusterState& cluster, const std::set
 // `stage4_needed` is set and nothing else is done: the caller runs sync_chain instead.
 model::Result<ChainSync> sync_nodes(model::ClusterState& cluster, const std::set<std::string>& nodes, SimTime now);
 
+// A write as --verify names it: "<verb> <Kind> <name> by <controller>: <reason>".
+std::string write_summary(const model::Write& w);
+
 // Whether a full fixpoint on `cluster` (every controller, stage 3 on every Node) would write only
 // InstanceType statuses: the invariant the fast paths keep. Returns the first other write, if any.
 std::optional<std::string> unsettled_write(const model::ClusterState& cluster, SimTime now);

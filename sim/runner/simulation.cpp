@@ -131,12 +131,9 @@ model::Status Simulation::start() {
   if (options_.verify_incremental) {
     auto again = model::converge(cluster_, simulated_controllers(), rfc3339(now_));
     if (!again.ok()) return model::err("the operator's controllers refused the initial cluster: " + again.error());
-    if (!again->writes.empty()) {
-      const auto& w = again->writes.front();
+    if (!again->writes.empty())
       return model::err("--verify: after the initial fit-label writes the fixpoint would still write: " +
-                        std::string(model::to_string(w.verb)) + " " + std::string(model::kind_of(w.object)) + " " +
-                        model::metadata_of(w.object).name + " by " + w.controller + ": " + w.reason);
-    }
+                        write_summary(again->writes.front()));
   }
   for (auto& [name, cq] : cluster_.cluster_queues) cq.spec.queueing_strategy = scenario_.kueue.queueing_strategy;
   for (const auto& [name, node] : cluster_.nodes) gpu_usage_.on_node(now_, name, cluster_.devices_of(name));

@@ -240,7 +240,7 @@ struct Expectation {
   std::map<std::string, std::string> conditions;   // type → "Status" or "Status/Reason" (also TopologySource)
   // TopologySource checks (conditions above): condition messages, status.lastSuccessfulRevision,
   // how many NodeFeatures it owns.
-  std::map<std::string, std::string> condition_messages;  // type → exact message
+  model::StringMap condition_messages;  // type → exact message
   std::optional<std::string> last_successful_revision;
   std::optional<int64_t> node_features;
   // Node checks

@@ -142,8 +142,7 @@ Expectation read_expectation(const Val& v, const Scenario& scenario, const std::
     if (const auto c = opt(v, "conditions")) e.conditions = read_conditions(*c);
     if (const auto m = opt(v, "messages")) {
       if (!m->is_object()) fail(*m, "expected a mapping {conditionType: \"message\"}");
-      const auto messages = as_string_map(*m);
-      e.condition_messages = {messages.begin(), messages.end()};
+      e.condition_messages = as_string_map(*m);
     }
     if (const auto r = opt(v, "lastSuccessfulRevision")) e.last_successful_revision = as_string(*r);
     if (const auto n = opt(v, "nodeFeatures")) e.node_features = as_int(*n, 0);
