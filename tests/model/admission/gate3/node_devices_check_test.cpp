@@ -72,6 +72,17 @@ Devices sliced_by(Devices d, std::vector<int32_t> percents) {
   return d;
 }
 
+// node-a with one A100 card (group 0) and one T4 card (group 1, id "t4-card").
+Devices a100_and_t4_node() {
+  auto d = node_devices("node-a", 1);
+  auto t4 = node_devices("node-a", 1);
+  t4.spec.groups[0].id = t4.status.groups[0].id = "t4";
+  t4.spec.groups[0].accelerators[0].id = t4.status.groups[0].accelerators[0].id = "t4-card";
+  d.spec.groups.push_back(t4.spec.groups[0]);
+  d.status.groups.push_back(t4.status.groups[0]);
+  return d;
+}
+
 }  // namespace
 
 TEST_CASE("two 30 % slices fit one free card but two 60 % do not", "[admission][gate3]") {
@@ -148,12 +159,7 @@ TEST_CASE("an allocated inflight Pod counts once, through the ledger", "[admissi
 }
 
 TEST_CASE("each role is judged only on cards of its own flavor", "[admission][gate3]") {
-  auto d = node_devices("node-a", 1);
-  auto t4 = node_devices("node-a", 1);
-  t4.spec.groups[0].id = t4.status.groups[0].id = "t4";
-  t4.spec.groups[0].accelerators[0].id = t4.status.groups[0].accelerators[0].id = "t4-card";
-  d.spec.groups.push_back(t4.spec.groups[0]);
-  d.status.groups.push_back(t4.status.groups[0]);
+  auto d = a100_and_t4_node();
   d.status.groups[0].accelerators[0].mode = DeviceAllocationMode::kExclusive;  // the A100 is taken
   d.status.groups[0].accelerators[0].remaining = 0;
   auto c = cluster_with({d});
@@ -173,12 +179,7 @@ TEST_CASE("a PodSet without a hostname-level assignment is judged across its fla
 TEST_CASE("a Ready Workload not yet allocated holds room only on cards of its own flavor", "[admission][gate3]") {
   // One A100 and one T4 card on one Node; the other Workload, Ready but not yet allocated, was
   // promised one exclusive card of its flavor there.
-  auto d = node_devices("node-a", 1);
-  auto t4 = node_devices("node-a", 1);
-  t4.spec.groups[0].id = t4.status.groups[0].id = "t4";
-  t4.spec.groups[0].accelerators[0].id = t4.status.groups[0].accelerators[0].id = "t4-card";
-  d.spec.groups.push_back(t4.spec.groups[0]);
-  d.status.groups.push_back(t4.status.groups[0]);
+  auto d = a100_and_t4_node();
   auto c = cluster_with({d});
   c.resource_flavors["t4-flavor"] = flavor("t4-flavor", "nvidia-t4");
   struct Row {
