@@ -126,6 +126,13 @@ std::string show_patch_value(const std::optional<std::string>& v) { return v ? *
 
 }  // namespace
 
+bool capacity_reads_ledger(const Devices& devices) {
+  for (const auto& g : devices.spec.groups)
+    for (const auto& a : g.accelerators)
+      if (is_partitioned(a.status)) return true;
+  return false;
+}
+
 ResourceList desired_accelerator_capacity(const Node& node, const Devices* devices) {
   return plan(node, devices, nullptr);
 }

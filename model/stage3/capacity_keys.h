@@ -33,6 +33,11 @@ using ProfileCounts = std::map<std::string, int64_t>;
 // node, a node without Devices, or one whose models can neither be sliced nor partitioned.
 ResourceList desired_accelerator_capacity(const Node& node, const Devices* devices);
 
+// Whether the counting keys read `devices`' ledger (Devices.status) at all: only through a
+// partitioned card's instance counts (partition_instances_by_profile). For a Devices record without
+// a partitioned card, a change to the ledger alone (Pods allocated or released) cannot move them.
+bool capacity_reads_ledger(const Devices& devices);
+
 // acceleratorCards: a group's cards split into the two populations that never overlap. A card
 // with a physical (partition) capability is partitioned (IsPartitioned wins); otherwise one with
 // a logical slice count is logical, and logical_slices sums those cards' slice counts; a card

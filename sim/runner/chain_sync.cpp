@@ -119,6 +119,41 @@ void node_profile_one(const model::ClusterState& state, const std::string& name,
   }
 }
 
+// Stage 3 on a Node whose Devices ledger alone moved since it was settled (sync_nodes' contract).
+// The presence labels read only the Node, and the capacity keys read the ledger only through a
+// partitioned card (model::capacity_reads_ledger): without one, what can move is the fit labels due
+// and kubelet's allocatable (the cross-mode rule reads each card's mode). Anything else takes the
+// whole derivation, as does every Node under --verify's cross-check (sync_nodes).
+void node_ledger_one(const model::ClusterState& state, const std::string& name, const model::Node& node,
+                     model::Plan& plan, std::set<std::string>* fit_due) {
+  const model::Devices* devices = state.devices_of(name);
+  if (node.metadata.deletion_timestamp || (devices != nullptr && model::capacity_reads_ledger(*devices)))
+    return node_profile_one(state, name, node, plan, fit_due);
+  if (fit_due != nullptr && fit_labels_due(state, name, node)) fit_due->insert(name);
+  model::ResourceList allocatable = kubelet_allocatable(node, devices);
+  if (allocatable == node.status.allocatable) return;
+  model::Node counted = node;
+  counted.status.allocatable = std::move(allocatable);
+  plan.writes.push_back({model::WriteVerb::kUpdateStatus, std::move(counted), "NodeCapacity",
+                         "capacity counting keys (kubelet mirrors them into allocatable)"});
+}
+
+// Where the ledger-only derivation and the whole one disagree, for --verify ("" when they agree).
+std::string ledger_path_differs(const model::Plan& fast, const std::set<std::string>& fast_due,
+                                const model::Plan& full, const std::set<std::string>& full_due) {
+  if (fast_due != full_due) return "the Nodes due a fit-label write differ";
+  if (fast.writes.size() != full.writes.size())
+    return std::to_string(fast.writes.size()) + " writes against the whole derivation's " +
+           std::to_string(full.writes.size());
+  for (std::size_t i = 0; i < fast.writes.size(); ++i) {
+    const model::Write& a = fast.writes[i];
+    const model::Write& b = full.writes[i];
+    if (a.verb != b.verb || a.controller != b.controller || a.reason != b.reason || !(a.object == b.object))
+      return "\"" + write_summary(a) + "\" against the whole derivation's \"" + write_summary(b) + "\"";
+  }
+  return "";
+}
+
 // The labels stage 4 reads: all but the fit labels.
 bool same_outside_fit_labels(const model::StringMap& a, const model::StringMap& b) {
   auto ia = a.begin(), ib = b.begin();
@@ -211,12 +246,23 @@ model::Result<ChainSync> sync_chain(model::ClusterState& cluster, const std::set
   return out;
 }
 
-model::Result<ChainSync> sync_nodes(model::ClusterState& cluster, const std::set<std::string>& nodes, SimTime now) {
+model::Result<ChainSync> sync_nodes(model::ClusterState& cluster, const std::set<std::string>& nodes, SimTime now,
+                                    bool cross_check) {
   ChainSync out;
   // The fit labels due are read off the same derivation: the writes applied below leave what they
   // read alone (a write of labels other than fit labels returns before, as stage4_needed).
   std::set<std::string> fit_due;
-  model::Plan plan = simulated_node_profile(cluster, &nodes, &fit_due);
+  model::Plan plan;
+  for (const auto& name : nodes) {
+    const auto it = cluster.nodes.find(name);
+    if (it != cluster.nodes.end()) node_ledger_one(cluster, name, it->second, plan, &fit_due);
+  }
+  if (cross_check) {
+    std::set<std::string> full_due;
+    const model::Plan full = simulated_node_profile(cluster, &nodes, &full_due);
+    if (const std::string differs = ledger_path_differs(plan, fit_due, full, full_due); !differs.empty())
+      return model::err("--verify: stage 3 after a ledger change: " + differs);
+  }
   for (const auto& name : nodes)
     if (cluster.nodes.count(name) == 0) out.stage4_needed = true;
   for (const auto& w : plan.writes) {

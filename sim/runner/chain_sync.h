@@ -44,14 +44,18 @@ std::string rfc3339(SimTime at);
 model::Result<ChainSync> sync_chain(model::ClusterState& cluster, const std::set<std::string>& nodes, SimTime now,
                                     bool stage3 = true);
 
-// The fast path after an event that changed only what Pods hold (Devices ledgers) or the fit labels
-// of `nodes`: stage 3 on those Nodes alone, without stage 4. Stage 4's controllers read Nodes'
+// The fast path after an event that changed only what Pods hold (the Devices ledgers) of `nodes`,
+// each settled before (every stage-3 output but its fit labels written): stage 3 on those Nodes
+// alone, without stage 4, and of stage 3 only what a ledger can move (node_ledger_one in the .cpp:
+// the whole derivation for a Node with a partitioned card). `cross_check` (--verify) derives each
+// Node whole as well and fails on any difference. Stage 4's controllers read Nodes'
 // labels (not their status or fit labels), Devices' metadata and capability, Settings and the
 // Kueue/operator objects; of what changes here only the InstanceType status (its views count the
 // ledgers) depends on it, and the caller brings that up to date when it is read (the status is a
 // function of the state at that instant). When stage 3 changed something stage 4 reads,
 // `stage4_needed` is set and nothing else is done: the caller runs sync_chain instead.
-model::Result<ChainSync> sync_nodes(model::ClusterState& cluster, const std::set<std::string>& nodes, SimTime now);
+model::Result<ChainSync> sync_nodes(model::ClusterState& cluster, const std::set<std::string>& nodes, SimTime now,
+                                    bool cross_check = false);
 
 // A write as --verify names it: "<verb> <Kind> <name> by <controller>: <reason>".
 std::string write_summary(const model::Write& w);

@@ -874,7 +874,7 @@ void Simulation::note_demand(const std::string& instance_type, const std::string
 
 void Simulation::resync_ledgers(const std::set<std::string>& nodes) {
   track_devices(nodes);
-  auto synced = sync_nodes(cluster_, nodes, now_);
+  auto synced = sync_nodes(cluster_, nodes, now_, options_.verify_incremental);
   if (!synced.ok()) {
     fatal_ = "at " + now_.to_string() + ": the operator's controllers failed: " + synced.error();
     return;

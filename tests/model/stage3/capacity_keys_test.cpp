@@ -201,3 +201,42 @@ TEST_CASE("the partition count from a status row and from devices_ledger_by_grou
   CHECK(m::accelerator_cards(group) == m::AcceleratorCards{1, 128, 1});
   CHECK(m::devices_ledger_by_group(nullptr).empty());
 }
+
+TEST_CASE("only a partitioned card lets a ledger change move the counting keys", "[capacity]") {
+  // The same Node and spec with an empty ledger and with a ledger that took something: the keys
+  // move only where capacity_reads_ledger says the ledger is read at all.
+  m::AcceleratorAllocation held;
+  held.id = "0";
+  held.mode = m::DeviceAllocationMode::kSliced;
+  held.allocated_slices = 64;
+  m::AcceleratorAllocation carved;
+  carved.id = "0";
+  carved.mode = m::DeviceAllocationMode::kPartitioned;
+  carved.allocated_profiles = {{"3g.40gb", 1}};
+  carved.remaining_profiles = {{"1g.10gb", 3}, {"3g.40gb", 1}};
+  struct Row {
+    const char* what;
+    m::Node node;
+    m::Devices devices;
+    m::AcceleratorAllocation row;
+    bool reads_ledger;
+  };
+  const Row rows[] = {
+      {"a logically sliced card", node_with("nvidia-a10g", "24Gi", {{"nvidia.com/gpu.sliced", q("128")}}),
+       devices_with("nvidia", "a10g", {logical_card("0", 128, true)}, true), held, false},
+      {"a whole card", node_with("nvidia-tesla-t4", "16Gi", {{"nvidia.com/gpu", q("1")}}),
+       devices_with("nvidia", "tesla-t4", {m::Accelerator{"0", 0, {}, "", {}}}), held, false},
+      {"a partitioned card", node_with("nvidia-a100", "80Gi", {{"nvidia.com/gpu.partitioned", q("7")}}),
+       devices_with("nvidia", "a100", {mig_card("0", {{"1g.10gb", 7}, {"3g.40gb", 2}})}), carved, true},
+  };
+  for (const auto& r : rows) {
+    INFO(r.what);
+    CHECK(m::capacity_reads_ledger(r.devices) == r.reads_ledger);
+    const auto before = m::desired_accelerator_capacity(r.node, &r.devices);
+    m::Devices allocated = r.devices;
+    const auto& g = allocated.spec.groups.front();
+    allocated.status.groups.push_back({g.id, g.manufacturer, {r.row}});
+    const auto after = m::desired_accelerator_capacity(r.node, &allocated);
+    CHECK((before != after) == r.reads_ledger);
+  }
+}

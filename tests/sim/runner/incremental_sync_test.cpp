@@ -100,7 +100,8 @@ TEST_CASE("a ledger change takes the fast path and leaves the rest settled, a No
       model::release_pod(cluster.devices.at(touched), pod, true);
       REQUIRE_FALSE(before == cluster.devices.at(touched));
     }
-    auto synced = sim::sync_nodes(cluster, {touched}, sim::SimTime::minutes(1));
+    // cross_check: the ledger-only derivation must agree with the whole one (--verify's check).
+    auto synced = sim::sync_nodes(cluster, {touched}, sim::SimTime::minutes(1), /*cross_check=*/true);
     REQUIRE(synced.ok());
     CHECK(synced->stage4_needed == r.stage4_needed);
     if (!r.stage4_needed) CHECK_FALSE(sim::unsettled_write(cluster, sim::SimTime::minutes(1)).has_value());
