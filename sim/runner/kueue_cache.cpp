@@ -119,10 +119,11 @@ void KueueCache::reservation_moved(const model::WorkloadState& workloads, const 
     Held& held = held_[key];
     for (const auto& n : held.reserved_nodes) {
       node_changed(n);
-      erase_from(reserved_on_node_, n, key);
+      if (!held.pods_allocated) erase_from(allocating_on_node_, n, key);
     }
-    for (const auto& n : now_on) reserved_on_node_[n].insert(key);
+    for (const auto& n : now_on) allocating_on_node_[n].insert(key);
     held.reserved_nodes = now_on;
+    held.pods_allocated = false;  // a new assignment: its Pods are not known to hold anything
   } else {
     kueue_objects_changed();  // no record of where it was: be safe
   }
@@ -187,8 +188,22 @@ std::set<std::string> KueueCache::reserving_beside(const std::string& key) const
   const auto held = held_.find(key);
   if (held == held_.end()) return out;
   for (const auto& n : held->second.reserved_nodes)
-    if (const auto r = reserved_on_node_.find(n); r != reserved_on_node_.end()) out.insert(r->second.begin(), r->second.end());
+    if (const auto r = allocating_on_node_.find(n); r != allocating_on_node_.end()) out.insert(r->second.begin(), r->second.end());
   return out;
+}
+
+void KueueCache::pods_allocated(const std::string& key) {
+  const auto it = held_.find(key);
+  if (it == held_.end() || it->second.pods_allocated) return;
+  it->second.pods_allocated = true;
+  for (const auto& n : it->second.reserved_nodes) erase_from(allocating_on_node_, n, key);
+}
+
+void KueueCache::pods_released(const std::string& key) {
+  const auto it = held_.find(key);
+  if (it == held_.end() || !it->second.pods_allocated) return;
+  it->second.pods_allocated = false;
+  for (const auto& n : it->second.reserved_nodes) allocating_on_node_[n].insert(key);
 }
 
 }  // namespace chaintwin::sim

@@ -82,13 +82,20 @@ class KueueCache {
   const std::set<std::string>& active_queues(const model::ClusterState& cluster);
   const std::map<std::string, std::set<std::string>>& reserving_by_queue() const { return reserving_by_queue_; }
   // The Workloads whose reservation names one of the Nodes `key`'s reservation names (itself
-  // included): Gate 3's inflight candidates.
+  // included), but for those known to hold every assigned Pod's cards: Gate 3's inflight
+  // candidates (model::has_pods_to_allocate says why the others can be left out).
   std::set<std::string> reserving_beside(const std::string& key) const;
+  // `key`'s Pods all hold their cards (model::has_pods_to_allocate was false): it is no inflight
+  // candidate until its reservation moves or pods_released().
+  void pods_allocated(const std::string& key);
+  // `key`'s Pods were stopped or deleted: an inflight candidate again while it holds a reservation.
+  void pods_released(const std::string& key);
 
  private:
   // What one Workload added to the kept parts.
   struct Held {
     std::set<std::string> reserved_nodes;  // the Nodes its current reservation's topology names
+    bool pods_allocated = false;           // every assigned Pod holds its cards (pods_allocated())
     std::optional<model::Workload> usage;  // its PodSets and admission while it holds quota
     std::optional<model::Admission> totals;
     bool totals_admitted = false;
@@ -103,7 +110,8 @@ class KueueCache {
   std::optional<model::UsageSnapshot> reserved_;
   model::QueueTotalsMap queue_totals_;
   std::map<std::string, std::set<std::string>> reserving_by_queue_;  // ClusterQueue → Workloads holding quota
-  std::map<std::string, std::set<std::string>> reserved_on_node_;    // Node → Workloads whose reservation names it
+  // Node → Workloads whose reservation names it, but for those whose Pods all hold their cards.
+  std::map<std::string, std::set<std::string>> allocating_on_node_;
   model::NominationMemo memo_;
   model::TasLeafCache tas_leaves_;
   std::map<std::string, Held> held_;

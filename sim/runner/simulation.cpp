@@ -650,6 +650,7 @@ void Simulation::on_pod_start(const std::string& key, int64_t epoch) {
     workloads_.pods[pod_key] = std::move(pod);
   }
   if (!all_started) schedule(now_ + kPodRetryDelay, {SimEvent::Kind::kPodStart, 0, key, epoch});
+  else if (!model::has_pods_to_allocate(workloads_, w->second, &pods_by_node_)) kueue_.pods_allocated(key);
   if (!touched.empty()) resync_ledgers(touched);
 }
 
@@ -698,6 +699,7 @@ void Simulation::delete_pods(const std::string& key, bool finished_only) {
     }
   }
   if (!finished_only) ti->second.pods.clear();
+  kueue_.pods_released(key);  // Gate 3 looks at it again while it holds a reservation
   if (!touched.empty()) resync_ledgers(touched);
 }
 

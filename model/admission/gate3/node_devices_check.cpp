@@ -206,6 +206,22 @@ struct Placed {
 
 }  // namespace
 
+bool has_pods_to_allocate(const WorkloadState& workloads, const Workload& wl,
+                          const std::map<std::string, std::set<std::string>>* pods_by_node) {
+  if (!wl.status.admission) return false;
+  const PodLookup pods{workloads, pods_by_node};
+  HeldPods held(pods);
+  for (const auto& a : wl.status.admission->pod_set_assignments) {
+    if (!hostname_level(a) || !find_pod_set(wl, a.name)) continue;  // as fit_inflight_one
+    for (const auto& d : a.topology_assignment->domains) {
+      if (d.values.empty()) continue;
+      const std::string& node = d.values.back();
+      if (pods_assigned_to(a, node) > held.count(wl, a.name, node)) return true;
+    }
+  }
+  return false;
+}
+
 std::vector<std::string> flavor_accelerator_keys(const ResourceFlavor& flavor) {
   std::vector<std::string> out;
   for (const auto& [key, value] : flavor.spec.node_labels) {

@@ -220,3 +220,55 @@ TEST_CASE("a Ready Workload spread over Nodes holds on each Node only the Pods a
     CHECK(check(c, {other, mine}).ready() == r.ready);
   }
 }
+
+TEST_CASE("a Workload has Pods to allocate until each assigned Pod holds its cards on its own Node",
+          "[admission][gate3]") {
+  struct Row {
+    const char* what;
+    std::vector<std::pair<std::string, bool>> pods;  // Node bound to, allocation complete
+    bool hostname_level;
+    bool to_allocate;
+  };
+  const std::vector<Row> rows = {
+      {"no Pod exists yet", {}, true, true},
+      {"one of two Pods holds its card", {{"node-a", true}}, true, true},
+      {"both Pods hold their cards", {{"node-a", true}, {"node-b", true}}, true, false},
+      {"one Pod bound without its allocation", {{"node-a", true}, {"node-b", false}}, true, true},
+      {"both Pods on one Node, one assigned elsewhere", {{"node-a", true}, {"node-a", true}}, true, true},
+      {"no hostname-level assignment", {}, false, false},
+  };
+  for (const auto& r : rows) {
+    INFO(r.what);
+    auto c = cluster_with({node_devices("node-a", 2), node_devices("node-b", 2)});
+    auto other = reserved("other", {exclusive(1)}, 2, r.hostname_level ? "node-a" : "");
+    if (r.hostname_level)
+      other.status.admission->pod_set_assignments[0].topology_assignment->domains = {{{"node-a"}, 1}, {{"node-b"}, 1}};
+    other.status.admission_checks[0].state = CheckState::kReady;
+    WorkloadState ws;
+    std::map<std::string, std::set<std::string>> by_node;
+    for (std::size_t i = 0; i < r.pods.size(); ++i) {
+      const auto& [node, complete] = r.pods[i];
+      Pod p = pod("other-main-" + std::to_string(i), {exclusive(1)});
+      p.node_name = node;
+      p.metadata.labels[std::string(kPodSetLabel)] = "main";
+      p.metadata.annotations[std::string(kWorkloadAnnotation)] = "other";
+      if (complete) {
+        auto allocated = allocate_pod(c.devices[node], p);
+        REQUIRE(allocated.ok());
+        p.allocations = *allocated;
+      }
+      by_node[node].insert(object_key(p.metadata));
+      ws.pods[object_key(p.metadata)] = p;
+    }
+    ws.workloads["default/other"] = other;
+    CHECK(has_pods_to_allocate(ws, other) == r.to_allocate);
+    CHECK(has_pods_to_allocate(ws, other, &by_node) == r.to_allocate);
+    // Where it has none, leaving it out of the inflight candidates changes no verdict.
+    ws.workloads["default/wl"] = reserved("wl", {exclusive(1)}, 1, "node-a");
+    if (!r.to_allocate) {
+      const std::set<std::string> without_other = {"default/wl"};
+      CHECK(evaluate_node_devices(c, ws, "default/wl", &without_other, &by_node) ==
+            evaluate_node_devices(c, ws, "default/wl"));
+    }
+  }
+}
