@@ -650,7 +650,7 @@ void Simulation::on_pod_start(const std::string& key, int64_t epoch) {
     workloads_.pods[pod_key] = std::move(pod);
   }
   if (!all_started) schedule(now_ + kPodRetryDelay, {SimEvent::Kind::kPodStart, 0, key, epoch});
-  else if (!model::has_pods_to_allocate(workloads_, w->second, &pods_by_node_)) kueue_.pods_allocated(key);
+  else if (!model::has_pods_to_allocate(w->second, tracked_pods(ti->second))) kueue_.pods_allocated(key);
   if (!touched.empty()) resync_ledgers(touched);
 }
 
@@ -662,6 +662,13 @@ std::string Simulation::schedule_unassigned_pod(const model::Pod& pod) const {
     if (model::node_fits(node, pods_on(name), pod).ok()) return name;
   }
   return "";
+}
+
+std::vector<const model::Pod*> Simulation::tracked_pods(const Tracked& tracked) const {
+  std::vector<const model::Pod*> out;
+  for (const auto& key : tracked.pods)
+    if (const auto p = workloads_.pods.find(key); p != workloads_.pods.end()) out.push_back(&p->second);
+  return out;
 }
 
 std::vector<const model::Pod*> Simulation::pods_on(const std::string& node) const {

@@ -181,6 +181,7 @@ class Simulation {
   void delete_pods(const std::string& key, bool finished_only);
   std::string schedule_unassigned_pod(const model::Pod& pod) const;
   std::vector<const model::Pod*> pods_on(const std::string& node) const;  // Pending or Running Pods bound there
+  std::vector<const model::Pod*> tracked_pods(const Tracked& tracked) const;  // the Pods a Workload started
   void retire(const std::string& key);
   // kind: Instance — the Instance object of an arrival, and the end of its Pod when it is stopped.
   void create_instance(const std::string& key, const std::string& instance_type);

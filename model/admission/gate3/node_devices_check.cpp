@@ -206,17 +206,25 @@ struct Placed {
 
 }  // namespace
 
-bool has_pods_to_allocate(const WorkloadState& workloads, const Workload& wl,
-                          const std::map<std::string, std::set<std::string>>* pods_by_node) {
+bool has_pods_to_allocate(const Workload& wl, const std::vector<const Pod*>& pods) {
   if (!wl.status.admission) return false;
-  const PodLookup pods{workloads, pods_by_node};
-  HeldPods held(pods);
+  static const std::string kWorkload(kWorkloadAnnotation), kPodSet(kPodSetLabel);
   for (const auto& a : wl.status.admission->pod_set_assignments) {
     if (!hostname_level(a) || !find_pod_set(wl, a.name)) continue;  // as fit_inflight_one
     for (const auto& d : a.topology_assignment->domains) {
       if (d.values.empty()) continue;
       const std::string& node = d.values.back();
-      if (pods_assigned_to(a, node) > held.count(wl, a.name, node)) return true;
+      int32_t held = 0;  // as HeldPods counts them
+      for (const Pod* pod : pods) {
+        if (pod->node_name != node || pod->metadata.namespace_ != wl.metadata.namespace_) continue;
+        const auto wa = pod->metadata.annotations.find(kWorkload);
+        const auto pl = pod->metadata.labels.find(kPodSet);
+        if (wa == pod->metadata.annotations.end() || wa->second != wl.metadata.name ||
+            pl == pod->metadata.labels.end() || pl->second != a.name)
+          continue;
+        if (pod_allocation_complete(*pod)) ++held;
+      }
+      if (pods_assigned_to(a, node) > held) return true;
     }
   }
   return false;

@@ -33,12 +33,13 @@ Gate3Verdict evaluate_node_devices(const ClusterState& cluster, const WorkloadSt
                                    const std::map<std::string, std::set<std::string>>* pods_by_node = nullptr);
 
 // Whether `wl` can hold inflight room in another Workload's check at all: one of its PodSets'
-// hostname-level assignments places more Pods on some Node than are bound there with their
-// allocation complete (as the inflight step counts them). False once every assigned Pod holds its
-// cards; it stays false while the Workload's admission and Pods stay as they are, which lets a
-// caller leave such a Workload out of `inflight`. `pods_by_node` as above.
-bool has_pods_to_allocate(const WorkloadState& workloads, const Workload& wl,
-                          const std::map<std::string, std::set<std::string>>* pods_by_node = nullptr);
+// hostname-level assignments places more Pods on some Node than `pods` holds there for it (bound to
+// that Node, naming the Workload and PodSet, allocation complete: as the inflight step counts them).
+// `pods` may be any subset of the Pods that exist (the Workload's own, say): leaving a Pod out can
+// only turn a false into a true. False once every assigned Pod holds its cards; it stays false while
+// the Workload's admission and Pods stay as they are, which lets a caller leave such a Workload out
+// of `inflight`.
+bool has_pods_to_allocate(const Workload& wl, const std::vector<const Pod*>& pods);
 
 // The demands one Pod of `pod_set` puts on one node's cards, multiplied by `pods` Pods and scoped
 // to `accelerator_key` ("" = any card): exclusive counts add up (distinct cards), each shared

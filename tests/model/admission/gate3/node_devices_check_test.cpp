@@ -261,8 +261,11 @@ TEST_CASE("a Workload has Pods to allocate until each assigned Pod holds its car
       ws.pods[object_key(p.metadata)] = p;
     }
     ws.workloads["default/other"] = other;
-    CHECK(has_pods_to_allocate(ws, other) == r.to_allocate);
-    CHECK(has_pods_to_allocate(ws, other, &by_node) == r.to_allocate);
+    std::vector<const Pod*> all;
+    for (const auto& [key, p] : ws.pods) all.push_back(&p);
+    CHECK(has_pods_to_allocate(other, all) == r.to_allocate);
+    // Fewer Pods looked at can only leave more to allocate.
+    if (!all.empty()) CHECK(has_pods_to_allocate(other, {all.begin(), all.end() - 1}) == r.hostname_level);
     // Where it has none, leaving it out of the inflight candidates changes no verdict.
     ws.workloads["default/wl"] = reserved("wl", {exclusive(1)}, 1, "node-a");
     if (!r.to_allocate) {
