@@ -164,7 +164,7 @@ struct Pod {
 struct WorkloadState {
   // By "<namespace>/<name>", walked in key order; looked up through a hash index (keyed_table.h).
   KeyedTable<Workload> workloads;
-  std::map<std::string, Pod> pods;
+  KeyedTable<Pod> pods;  // by "<namespace>/<name>", as workloads
   bool operator==(const WorkloadState&) const = default;
 };
 
