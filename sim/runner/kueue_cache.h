@@ -114,7 +114,7 @@ class KueueCache {
   std::map<std::string, std::set<std::string>> allocating_on_node_;
   model::NominationMemo memo_;
   model::TasLeafCache tas_leaves_;
-  std::map<std::string, Held> held_;
+  model::KeyedTable<Held> held_;
 };
 
 }  // namespace chaintwin::sim

@@ -220,8 +220,8 @@ class Simulation {
   model::QueueManager queues_;
   std::vector<RandomStream> streams_;           // one per generator
   std::vector<int64_t> arrivals_;               // per generator: workloads created so far
-  std::map<std::string, Tracked> tracked_;
-  std::map<std::string, size_t> outcome_index_;  // workload key → record_.workloads index
+  model::KeyedTable<Tracked> tracked_;
+  model::KeyedTable<size_t> outcome_index_;  // workload key → record_.workloads index
   std::set<std::string> fit_label_pending_;      // Nodes with a fit-label write scheduled
   std::map<std::string, std::vector<std::string>> deployments_;  // deployment → its Workloads
   std::optional<WorkloadCountersSet> final_counters_;  // counters() as finish() left them
