@@ -12,6 +12,22 @@ struct overloaded : Ts... {
 template <class... Ts>
 overloaded(Ts...) -> overloaded<Ts...>;
 
+// The kind's name, for one object (without building an Object) or through the variant.
+constexpr auto kKindName = overloaded{
+    [](const Node&) { return std::string_view("Node"); },
+    [](const Devices&) { return std::string_view("Devices"); },
+    [](const Namespace&) { return std::string_view("Namespace"); },
+    [](const Topology&) { return std::string_view("Topology"); },
+    [](const ResourceFlavor&) { return std::string_view("ResourceFlavor"); },
+    [](const InstanceType&) { return std::string_view("InstanceType"); },
+    [](const ClusterQueue&) { return std::string_view("ClusterQueue"); },
+    [](const LocalQueue&) { return std::string_view("LocalQueue"); },
+    [](const AdmissionCheck&) { return std::string_view("AdmissionCheck"); },
+    [](const Instance&) { return std::string_view("Instance"); },
+    [](const TopologySource&) { return std::string_view("TopologySource"); },
+    [](const NodeFeature&) { return std::string_view("NodeFeature"); },
+};
+
 // Per-kind knowledge: where the kind lives in the state, what its spec and status are.
 std::map<std::string, Node>& store(ClusterState& s, const Node&) { return s.nodes; }
 std::map<std::string, Devices>& store(ClusterState& s, const Devices&) { return s.devices; }
@@ -69,11 +85,11 @@ template <typename T>
 Status apply_one(ClusterState& state, WriteVerb verb, const T& desired, const std::string& now) {
   auto& objects = store(state, desired);
   const std::string key = key_of(desired);
-  const std::string what = std::string(kind_of(Object(desired))) + " " + key;
+  const auto what = [&] { return std::string(kKindName(desired)) + " " + key; };  // for an error only
   auto it = objects.find(key);
   switch (verb) {
     case WriteVerb::kCreate: {
-      if (it != objects.end()) return err(what + " already exists");
+      if (it != objects.end()) return err(what() + " already exists");
       T created = desired;
       created.metadata.generation = 1;
       created.metadata.resource_version = std::to_string(++state.resource_version);
@@ -85,7 +101,7 @@ Status apply_one(ClusterState& state, WriteVerb verb, const T& desired, const st
     }
     case WriteVerb::kUpdate:
     case WriteVerb::kUpdateStatus: {
-      if (it == objects.end()) return err(what + " not found");
+      if (it == objects.end()) return err(what() + " not found");
       T& current = it->second;
       if (verb == WriteVerb::kUpdateStatus) {
         copy_status(current, desired);
@@ -104,7 +120,7 @@ Status apply_one(ClusterState& state, WriteVerb verb, const T& desired, const st
       return Ok{};
     }
     case WriteVerb::kDelete: {
-      if (it == objects.end()) return err(what + " not found");
+      if (it == objects.end()) return err(what() + " not found");
       if (it->second.metadata.finalizers.empty()) {
         objects.erase(it);
       } else if (!it->second.metadata.deletion_timestamp) {
@@ -119,23 +135,7 @@ Status apply_one(ClusterState& state, WriteVerb verb, const T& desired, const st
 
 }  // namespace
 
-std::string_view kind_of(const Object& o) {
-  return std::visit(overloaded{
-                        [](const Node&) { return std::string_view("Node"); },
-                        [](const Devices&) { return std::string_view("Devices"); },
-                        [](const Namespace&) { return std::string_view("Namespace"); },
-                        [](const Topology&) { return std::string_view("Topology"); },
-                        [](const ResourceFlavor&) { return std::string_view("ResourceFlavor"); },
-                        [](const InstanceType&) { return std::string_view("InstanceType"); },
-                        [](const ClusterQueue&) { return std::string_view("ClusterQueue"); },
-                        [](const LocalQueue&) { return std::string_view("LocalQueue"); },
-                        [](const AdmissionCheck&) { return std::string_view("AdmissionCheck"); },
-                        [](const Instance&) { return std::string_view("Instance"); },
-                        [](const TopologySource&) { return std::string_view("TopologySource"); },
-                        [](const NodeFeature&) { return std::string_view("NodeFeature"); },
-                    },
-                    o);
-}
+std::string_view kind_of(const Object& o) { return std::visit(kKindName, o); }
 
 const ObjectMeta& metadata_of(const Object& o) {
   return std::visit([](const auto& x) -> const ObjectMeta& { return x.metadata; }, o);
