@@ -13,28 +13,47 @@ bool terminated(const Pod& p) { return p.phase == PodPhase::kSucceeded || p.phas
 
 }  // namespace
 
-Status node_fits(const Node& node, const std::vector<const Pod*>& pods_on_node, const Pod& pod) {
-  const std::string self = object_key(pod.metadata);
-  std::map<std::string, int64_t> used;  // milli
-  int64_t pod_count = 0;
-  for (const Pod* other : pods_on_node) {
-    if (!other || terminated(*other) || object_key(other->metadata) == self) continue;
-    ++pod_count;
-    for (const auto& [name, q] : pod_effective_requests(other->spec)) used[name] += q.milli_value_ceil();
+bool counts_as_requested(const Pod& pod) { return !terminated(pod); }
+
+void NodeRequested::add(const Pod& pod, int sign) {
+  pods += sign;
+  for (const auto& [name, q] : pod_effective_requests(pod.spec)) {
+    const int64_t v = q.milli_value_ceil();
+    if (v == 0) continue;
+    const auto [it, added] = milli.try_emplace(name, 0);
+    it->second += sign * v;
+    if (it->second == 0) milli.erase(it);
   }
+}
+
+NodeRequested node_requested(const std::vector<const Pod*>& pods_on_node, const std::string& except) {
+  NodeRequested out;
+  for (const Pod* other : pods_on_node) {
+    if (!other || terminated(*other) || (!except.empty() && object_key(other->metadata) == except)) continue;
+    out.add(*other, +1);
+  }
+  return out;
+}
+
+Status node_fits(const Node& node, const NodeRequested& requested, const Pod& pod) {
   std::string reasons;
   auto add = [&](const std::string& reason) { reasons += (reasons.empty() ? "" : ", ") + reason; };
   if (const auto it = node.status.allocatable.find("pods"); it != node.status.allocatable.end())
-    if (pod_count + 1 > it->second.value_ceil()) add("Too many pods");
+    if (requested.pods + 1 > it->second.value_ceil()) add("Too many pods");
   for (const auto& [name, q] : pod_effective_requests(pod.spec)) {
     const int64_t want = q.milli_value_ceil();
     if (want <= 0) continue;
     const auto it = node.status.allocatable.find(name);
     const int64_t have = it == node.status.allocatable.end() ? 0 : it->second.milli_value_ceil();
-    if (want > have - used[name]) add("Insufficient " + name);
+    const auto used = requested.milli.find(name);
+    if (want > have - (used == requested.milli.end() ? 0 : used->second)) add("Insufficient " + name);
   }
   if (!reasons.empty()) return err(reasons);
   return Ok{};
+}
+
+Status node_fits(const Node& node, const std::vector<const Pod*>& pods_on_node, const Pod& pod) {
+  return node_fits(node, node_requested(pods_on_node, object_key(pod.metadata)), pod);
 }
 
 }  // namespace chaintwin::model

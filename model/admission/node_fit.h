@@ -7,6 +7,8 @@
 // node (spec.unschedulable) still runs a Pod already bound to it.
 #pragma once
 
+#include <map>
+#include <string>
 #include <vector>
 
 #include "model/api/node.h"
@@ -14,6 +16,24 @@
 #include "model/workload/workload.h"
 
 namespace chaintwin::model {
+
+// What the non-terminated Pods bound to a Node request, summed: the scheduler's NodeInfo.Requested
+// (milli-units per resource; a resource summed to 0 has no entry) and how many Pods there are.
+struct NodeRequested {
+  std::map<std::string, int64_t> milli;
+  int64_t pods = 0;
+  // A Pod bound to the Node started counting (+1) or stopped (-1: it terminated or went). A
+  // terminated Pod is never counted, so the caller adds a Pod only while it is not terminated.
+  void add(const Pod& pod, int sign);
+  bool operator==(const NodeRequested&) const = default;
+};
+// The sum over `pods_on_node`, skipping terminated Pods and the one keyed `except` (namespace/name).
+NodeRequested node_requested(const std::vector<const Pod*>& pods_on_node, const std::string& except = "");
+// Whether a Pod counts in NodeRequested: not Succeeded or Failed.
+bool counts_as_requested(const Pod& pod);
+
+// The fit against kept totals: what node_fits below decides from the Pods themselves.
+Status node_fits(const Node& node, const NodeRequested& requested, const Pod& pod);
 
 // Ok when every requested resource fits; otherwise the scheduler's reasons, e.g.
 // "Insufficient nvidia.com/gpu.sliced.units" (several joined by ", ", in resource-name order;

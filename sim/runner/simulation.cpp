@@ -117,7 +117,7 @@ model::Status Simulation::start() {
   // Pods outside Kueue run from the start; their cards are already charged in the ledgers.
   for (const auto& pod : scenario_.pods_outside_kueue) {
     const std::string key = model::object_key(pod.metadata);
-    pods_by_node_[pod.node_name].insert(key);
+    node_pods_.bind(key, pod);
     workloads_.pods[key] = pod;
   }
   const size_t topology_writes = start_topology_sources();
@@ -504,7 +504,7 @@ void Simulation::on_check(const std::string& key, int64_t epoch) {
     if (check.name == model::kNodeDevicesAdmissionCheck) {
       // The Workloads reserving on this one's Nodes (it holds its reservation, so its Nodes are known).
       const std::set<std::string> inflight = kueue_.reserving_beside(key);
-      const model::Gate3Verdict verdict = model::evaluate_node_devices(cluster_, workloads_, key, &inflight, &pods_by_node_);
+      const model::Gate3Verdict verdict = model::evaluate_node_devices(cluster_, workloads_, key, &inflight, &node_pods_.keys());
       if (options_.verify_incremental && !(verdict == model::evaluate_node_devices(cluster_, workloads_, key))) {
         fatal_ = "at " + now_.to_string() + ": --verify: Gate 3 over the Workloads reserving on its Nodes differs from Gate 3 over all";
         return;
@@ -604,7 +604,7 @@ void Simulation::on_pod_start(const std::string& key, int64_t epoch) {
       all_started = false;
       continue;
     }
-    if (auto fit = model::node_fits(node->second, pods_on(pod.node_name), pod); !fit.ok()) {
+    if (auto fit = fits_on_node(node->second, pod); !fit.ok()) {
       log("PodPending", "Pod " + pod_key, fit.error());
       auto oi = outcome_index_.find(key);
       if (oi != outcome_index_.end()) {
@@ -645,7 +645,7 @@ void Simulation::on_pod_start(const std::string& key, int64_t epoch) {
     for (const auto& a : pod.allocations)
       where += " " + a.container + "→card " + std::to_string(a.index) + (a.profile.empty() || a.profile == "-" ? "" : " " + a.profile);
     log("PodRunning", "Pod " + pod_key, "on " + where);
-    pods_by_node_[pod.node_name].insert(pod_key);
+    node_pods_.bind(pod_key, pod);
     kueue_.note_non_tas_usage(pod, +1);
     workloads_.pods[pod_key] = std::move(pod);
   }
@@ -654,12 +654,12 @@ void Simulation::on_pod_start(const std::string& key, int64_t epoch) {
   if (!touched.empty()) resync_ledgers(touched);
 }
 
-std::string Simulation::schedule_unassigned_pod(const model::Pod& pod) const {
+std::string Simulation::schedule_unassigned_pod(const model::Pod& pod) {
   for (const auto& [name, node] : cluster_.nodes) {
     if (node.unschedulable || node.metadata.deletion_timestamp) continue;
     if (!model::matches_node_selector(pod.spec.node_selector, node.metadata.labels)) continue;
     if (!model::matches_required_affinity(pod.spec.required_node_affinity, node.metadata.labels, name)) continue;
-    if (model::node_fits(node, pods_on(name), pod).ok()) return name;
+    if (fits_on_node(node, pod).ok()) return name;
   }
   return "";
 }
@@ -671,10 +671,18 @@ std::vector<const model::Pod*> Simulation::tracked_pods(const Tracked& tracked) 
   return out;
 }
 
+model::Status Simulation::fits_on_node(const model::Node& node, const model::Pod& pod) {
+  const model::NodeRequested& kept = node_pods_.requested(node.metadata.name);
+  if (options_.verify_incremental && fatal_.empty() && !(kept == model::node_requested(pods_on(node.metadata.name))))
+    fatal_ = "at " + now_.to_string() + ": --verify: the kept requests of the Pods on Node " + node.metadata.name +
+             " differ from their sum";
+  return model::node_fits(node, kept, pod);
+}
+
 std::vector<const model::Pod*> Simulation::pods_on(const std::string& node) const {
   std::vector<const model::Pod*> out;
-  const auto keys = pods_by_node_.find(node);
-  if (keys == pods_by_node_.end()) return out;
+  const auto keys = node_pods_.keys().find(node);
+  if (keys == node_pods_.keys().end()) return out;
   for (const auto& key : keys->second) {
     const auto p = workloads_.pods.find(key);
     if (p != workloads_.pods.end()) out.push_back(&p->second);
@@ -694,14 +702,14 @@ void Simulation::delete_pods(const std::string& key, bool finished_only) {
     // Cards a pass that found nothing withdrew keep their ledger rows aside; the Pod's charges there
     // go as they would on the record.
     const auto held = withdrawn_.find(p->second.node_name);
-    if (finished_only) p->second.phase = model::PodPhase::kSucceeded;
+    if (finished_only) node_pods_.set_phase(p->second, model::PodPhase::kSucceeded);
     for (model::Devices* ledger : {devices != cluster_.devices.end() ? &devices->second : nullptr,
                                    held != withdrawn_.end() ? &held->second : nullptr})
       if (ledger != nullptr)
         model::release_pod(*ledger, p->second, !finished_only, cluster_.settings.ledger_release_terminated_pods);
     if (!p->second.allocations.empty()) touched.insert(p->second.node_name);
     if (!finished_only) {
-      erase_from(pods_by_node_, p->second.node_name, pod_key);
+      node_pods_.unbind(pod_key, p->second);
       workloads_.pods.erase(p);
     }
   }

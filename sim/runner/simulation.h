@@ -34,6 +34,7 @@
 #include "sim/results/run_record.h"
 #include "sim/scenario/expectation_check.h"
 #include "sim/runner/kueue_cache.h"
+#include "sim/runner/node_pods.h"
 #include "sim/runner/workload_factory.h"
 #include "sim/scenario/scenario.h"
 
@@ -179,8 +180,11 @@ class Simulation {
   void on_admitted(const std::string& key);
   void on_evicted(const std::string& key);
   void delete_pods(const std::string& key, bool finished_only);
-  std::string schedule_unassigned_pod(const model::Pod& pod) const;
+  std::string schedule_unassigned_pod(const model::Pod& pod);
   std::vector<const model::Pod*> pods_on(const std::string& node) const;  // Pending or Running Pods bound there
+  // Gate 4 for `pod` on `node`, against the kept requests there (under --verify, checked against
+  // the Pods' own sum first: a difference ends the run).
+  model::Status fits_on_node(const model::Node& node, const model::Pod& pod);
   std::vector<const model::Pod*> tracked_pods(const Tracked& tracked) const;  // the Pods a Workload started
   void retire(const std::string& key);
   // kind: Instance — the Instance object of an arrival, and the end of its Pod when it is stopped.
@@ -235,7 +239,7 @@ class Simulation {
   // on something, so a Kueue report on their reservations may move them.
   std::set<std::string> waiting_on_requeue_;
   KueueCache kueue_;  // Kueue's kept state between cycles (kueue_cache.h)
-  std::map<std::string, std::set<std::string>> pods_by_node_;  // Node → keys of the Pods bound there
+  NodePods node_pods_;  // the Pods bound to each Node, and what they request
   // Writing TopologySources: what the arm reads now and the epoch of the source's latest requeue.
   struct TopologyArm {
     model::TopologyRead read;

@@ -107,7 +107,7 @@ void Simulation::on_timeline(int64_t index) {
         } else {
           ++p;
         }
-      pods_by_node_.erase(a.node);
+      node_pods_.drop_node(a.node);
       cluster_.nodes.erase(a.node);
       cluster_.devices.erase(a.node);
       forget_detection(a.node);
