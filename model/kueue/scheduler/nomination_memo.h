@@ -17,6 +17,13 @@
 // Verdicts are kept by the Workload's WorkloadRef (queue_manager.h), ClusterQueues and flavors by a
 // dense index of the memo's own: asking about a head is array reads, no lookup by name.
 //
+// Heads of one shape share a verdict. Where nominate reads nothing of a head but its PodSets and
+// priority (the scheduler decides where: shares_verdicts, scheduler.cpp), and a not-fit message
+// names no Workload, heads equal in those two (a "shape", interned per Workload the first time it
+// is asked about) get the same verdict against the same state: a failure remembered for one answers
+// the others while its generations hold, and is then copied to the asking head's own entry. The
+// scheduler passes the Workload only where it qualifies; --verify checks shared answers as any other.
+//
 // A plain value, deterministic; used by schedule_cycle and kept by the simulator between cycles.
 #pragma once
 
@@ -24,10 +31,12 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
 #include "model/kueue/scheduler/workload_ref.h"
+#include "model/workload/workload.h"
 
 namespace chaintwin::model {
 
@@ -46,9 +55,14 @@ class NominationMemo {
   std::optional<std::string> failure(WorkloadRef workload, const std::string& cluster_queue) const;
   // failure() without the copy: the remembered message, or null (valid until the memo changes).
   const std::string* failure_message(WorkloadRef workload, QueueIndex cluster_queue) const;
-  // `tas_flavors`: every TAS flavor whose Nodes the search read before it failed.
+  // failure(), or when `shareable` is given (the head itself, where it qualifies) the failure
+  // remembered for a head of the same shape in that queue, copied to this head.
+  std::optional<std::string> failure(WorkloadRef workload, const std::string& cluster_queue, const Workload* shareable);
+  // `tas_flavors`: every TAS flavor whose Nodes the search read before it failed. `shareable` as
+  // above: the failure is remembered for the head's shape too.
   void remember_failure(WorkloadRef workload, const std::string& cluster_queue, std::string message,
-                        const std::vector<std::string>& tas_flavors);
+                        const std::vector<std::string>& tas_flavors, const Workload* shareable = nullptr);
+  std::size_t shapes() const { return shapes_.size(); }
   void forget(WorkloadRef workload);
   std::size_t size() const { return remembered_; }
 
@@ -74,9 +88,22 @@ class NominationMemo {
     std::vector<std::pair<uint32_t, uint64_t>> flavors;  // (flavor index, generation) when remembered
   };
 
+  // PodSets and priority: what a head of a never-preempting queue is asked about.
+  struct Shape {
+    int32_t priority = 0;
+    std::vector<PodSet> pod_sets;
+  };
+  bool holds(const Entry& e, QueueIndex cluster_queue) const;
+  uint32_t shape_of(WorkloadRef workload, const Workload& wl);
+  void fill(Entry& e, QueueIndex cluster_queue, std::string message, const std::vector<std::string>& tas_flavors);
+
   uint64_t counter_ = 0;  // one clock for every generation below
   Generations queues_, flavors_;
   std::vector<Entry> entries_;  // by WorkloadSlot
+  std::vector<Shape> shapes_;   // by shape index; never dropped (a shape is a value)
+  std::unordered_map<uint64_t, std::vector<uint32_t>> shapes_by_hash_;
+  std::vector<std::pair<uint32_t, uint32_t>> slot_shape_;  // by WorkloadSlot: (incarnation, shape + 1)
+  std::vector<std::vector<Entry>> shape_entries_;          // by shape index: one per ClusterQueue
   std::size_t remembered_ = 0;
   std::string mismatch_;
 };

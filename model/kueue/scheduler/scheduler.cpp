@@ -148,6 +148,16 @@ Nomination nominate(const ClusterState& cluster, const ClusterQueue& cq, const W
   return n;
 }
 
+// Whether nominate reads nothing of `head` but its PodSets and priority, so heads equal in those
+// share a remembered verdict (nomination_memo.h). The flavor and TAS search read the PodSets; the
+// preemption candidates read the preemptor's priority under LowerPriority and nothing of it under
+// Never, but its timestamps under LowerOrNewerEqualPriority, and a cohort's policies are left out
+// here. A head holding no reservation is no candidate of its own search, so its key is not read.
+bool shares_verdicts(const ClusterQueue& cq, const Workload& head) {
+  return !head.status.admission && cq.spec.cohort_name.empty() &&
+         cq.spec.preemption.within_cluster_queue != "LowerOrNewerEqualPriority";
+}
+
 bool strict_fifo(const ClusterQueue& cq) { return cq.spec.queueing_strategy == "StrictFIFO"; }
 
 }  // namespace
@@ -306,8 +316,9 @@ CycleResult schedule_cycle(const ClusterState& cluster, WorkloadState& workloads
     Entry e{h, queues.cluster_queue_of(h.ref), {}, {}};
     const Workload& wl = workloads.workloads.at(h.key);
     const ClusterQueue& cq = cluster.cluster_queues.at(e.cluster_queue);
+    const Workload* shareable = shares_verdicts(cq, wl) ? &wl : nullptr;
     if (!cq.spec.namespace_selector_all) e.inadmissible = "Workload namespace doesn't match ClusterQueue selector";
-    else if (const auto known = memo != nullptr ? memo->failure(h.ref, e.cluster_queue) : std::nullopt) {
+    else if (const auto known = memo != nullptr ? memo->failure(h.ref, e.cluster_queue, shareable) : std::nullopt) {
       e.nomination.assignment_error = *known;
       if (memo->verify) {
         const Nomination fresh =
@@ -322,7 +333,7 @@ CycleResult schedule_cycle(const ClusterState& cluster, WorkloadState& workloads
       e.nomination =
           nominate(cluster, cq, wl, *snapshot_ptr, config, tas_nodes, scope, leaves_for(snapshot_ptr), queues.info(h.ref));
       if (memo != nullptr && !e.nomination.admission && e.nomination.targets.empty())
-        memo->remember_failure(h.ref, e.cluster_queue, e.nomination.assignment_error, e.nomination.tas_flavors);
+        memo->remember_failure(h.ref, e.cluster_queue, e.nomination.assignment_error, e.nomination.tas_flavors, shareable);
     }
     entries.push_back(std::move(e));
   }

@@ -293,3 +293,79 @@ TEST_CASE("a queued head with a remembered verdict carries the Pending condition
     }
   }
 }
+
+TEST_CASE("a failure remembered for one head answers another head of the same shape, and only such a head",
+          "[kueue][scheduler][memo]") {
+  Workload first;
+  first.priority = 5;
+  PodSet ps;
+  ps.name = "main";
+  ps.count = 2;
+  ps.template_.containers.push_back(Container{"c", {{"nvidia.com/gpu", *Quantity::parse("1")}}, false});
+  first.pod_sets = {ps};
+  struct Row {
+    const char* what;
+    std::function<void(Workload&)> change;
+    bool share;  // the head is passed as shareable
+    const char* queue;
+    std::function<void(NominationMemo&)> after;
+    bool answered;
+  };
+  const auto none = [](Workload&) {};
+  const auto nothing = [](NominationMemo&) {};
+  const std::vector<Row> rows = {
+      {"same PodSets and priority", none, true, "cq-a", nothing, true},
+      {"same shape, not passed as shareable", none, false, "cq-a", nothing, false},
+      {"same shape, another queue", none, true, "cq-b", nothing, false},
+      {"same shape after its queue moved", none, true, "cq-a", [](NominationMemo& m) { m.invalidate_cluster_queue("cq-a"); }, false},
+      {"same shape after a flavor it read moved", none, true, "cq-a", [](NominationMemo& m) { m.invalidate_flavor("f1"); }, false},
+      {"same shape after anything else moved", none, true, "cq-a", [](NominationMemo& m) { m.invalidate_all(); }, false},
+      {"another priority", [](Workload& w) { w.priority = 6; }, true, "cq-a", nothing, false},
+      {"another Pod count", [](Workload& w) { w.pod_sets[0].count = 3; }, true, "cq-a", nothing, false},
+      {"another request", [](Workload& w) { w.pod_sets[0].template_.containers[0].requests["cpu"] = *Quantity::parse("1"); }, true, "cq-a", nothing, false},
+      {"another PodSet name", [](Workload& w) { w.pod_sets[0].name = "decode"; }, true, "cq-a", nothing, false},
+      {"another node selector", [](Workload& w) { w.pod_sets[0].template_.node_selector["zone"] = "a"; }, true, "cq-a", nothing, false},
+  };
+  for (const auto& r : rows) {
+    INFO(r.what);
+    NominationMemo memo;
+    memo.remember_failure(kW, "cq-a", "does not fit", {"f1"}, &first);
+    r.after(memo);
+    Workload second = first;
+    r.change(second);
+    const auto got = memo.failure(kOther, r.queue, r.share ? &second : nullptr);
+    CHECK(got.has_value() == r.answered);
+    if (got) {
+      CHECK(*got == "does not fit");
+      CHECK(memo.failure(kOther, r.queue) == "does not fit");  // now the head's own, for idle cycles
+      memo.invalidate_flavor("f1");
+      CHECK(memo.failure(kOther, r.queue) == std::nullopt);  // with the shared one's generations
+    }
+  }
+}
+
+TEST_CASE("a queue whose preemption reads a head's timestamps searches each head of a shape itself",
+          "[kueue][scheduler][memo]") {
+  // Two heads of one shape that cannot be placed; then a Node joins the flavor and nobody tells the
+  // memo. A head answered from the shared verdict keeps the stale answer; one searched itself fits.
+  struct Row {
+    const char* policy;
+    bool second_searched;
+  };
+  for (const auto& r : std::vector<Row>{{"LowerPriority", false}, {"Never", false}, {"LowerOrNewerEqualPriority", true}}) {
+    INFO(r.policy);
+    Fixture f;
+    f.node("n1", 1);
+    f.flavor("f1");
+    f.queue("cq", {{"f1", 8}}).spec.preemption.within_cluster_queue = r.policy;
+    f.submit("a", "cq", 1, 2, 0);
+    f.submit("b", "cq", 1, 2, 1);
+    NominationMemo memo;
+    auto cycle = [&] { return schedule_cycle(f.cluster, f.state, f.queues, 0, f.config, {nullptr, nullptr, &memo}); };
+    cycle();  // a: two Pods, one card: remembered
+    f.node("n2", 8);
+    cycle();  // b
+    CHECK(f.wl("b").status.admission.has_value() == r.second_searched);
+    CHECK_FALSE(f.wl("a").status.admission.has_value());
+  }
+}
