@@ -176,7 +176,8 @@ std::vector<WorkloadTransition> sync_queue_states(const ClusterState& cluster, W
   }
   for (const auto& name : queues.cluster_queues()) {
     const auto cq = cluster.cluster_queues.find(name);
-    if (cq == cluster.cluster_queues.end() || cluster_queue_active(cluster, name)) continue;
+    if (cq == cluster.cluster_queues.end()) continue;
+    if (active != nullptr ? active->count(name) != 0 : cluster_queue_active(cluster, name)) continue;
     for (const auto& key : queues.waiting(name)) inadmissible.emplace_back(key, "ClusterQueue " + name + " is inactive");
   }
   for (const auto& [key, msg] : inadmissible) {
