@@ -122,7 +122,15 @@ std::optional<LabelMergePatch> build_fit_label_patch(const StringMap& desired, c
   return patch;
 }
 
-StringMap apply_label_merge_patch(StringMap labels, const LabelMergePatch& patch) {
+bool fit_label_patch_due(const StringMap& desired, const StringMap& current) {
+  for (const auto& [k, v] : desired)
+    if (label_of(current, k) != v) return true;
+  for (const auto& [k, v] : current)
+    if (is_fit_label_key(k) && desired.count(k) == 0) return true;
+  return false;
+}
+
+void apply_label_merge_patch_in_place(StringMap& labels, const LabelMergePatch& patch) {
   for (const auto& [k, v] : patch) {
     if (v) {
       labels[k] = *v;
@@ -130,6 +138,10 @@ StringMap apply_label_merge_patch(StringMap labels, const LabelMergePatch& patch
       labels.erase(k);
     }
   }
+}
+
+StringMap apply_label_merge_patch(StringMap labels, const LabelMergePatch& patch) {
+  apply_label_merge_patch_in_place(labels, patch);
   return labels;
 }
 

@@ -65,8 +65,12 @@ using LabelMergePatch = std::map<std::string, std::optional<std::string>>;
 // Sets every desired label whose value differs or is missing, nulls every fit label absent from
 // desired, names no other label; nullopt when nothing differs.
 std::optional<LabelMergePatch> build_fit_label_patch(const StringMap& desired, const StringMap& current);
+// Whether build_fit_label_patch would return a patch, without building it.
+bool fit_label_patch_due(const StringMap& desired, const StringMap& current);
 // The labels after applying a merge patch.
 StringMap apply_label_merge_patch(StringMap labels, const LabelMergePatch& patch);
+// The same, in place.
+void apply_label_merge_patch_in_place(StringMap& labels, const LabelMergePatch& patch);
 
 // gpustack.ai/managed == "true" on an object.
 bool is_managed(const ObjectMeta& meta);

@@ -66,7 +66,7 @@ namespace {
 // Whether the Node's fit labels differ from the ones its Devices call for (a write is due).
 bool fit_labels_due(const model::ClusterState& cluster, const std::string& name, const model::Node& node) {
   const model::StringMap desired = model::desired_fit_labels(node, cluster.devices_of(name));
-  return model::build_fit_label_patch(desired, node.metadata.labels).has_value();
+  return model::fit_label_patch_due(desired, node.metadata.labels);
 }
 
 }  // namespace
@@ -78,7 +78,7 @@ bool write_fit_labels(model::ClusterState& cluster, const std::string& node_name
   const model::StringMap desired = model::desired_fit_labels(node, cluster.devices_of(node_name));
   const auto patch = model::build_fit_label_patch(desired, node.metadata.labels);
   if (!patch) return false;
-  node.metadata.labels = model::apply_label_merge_patch(node.metadata.labels, *patch);
+  model::apply_label_merge_patch_in_place(node.metadata.labels, *patch);
   return true;
 }
 

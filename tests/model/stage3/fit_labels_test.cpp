@@ -253,3 +253,29 @@ TEST_CASE("the pin is ANDed into every required term once", "[fit]") {
   CHECK(once[0].match_expressions.size() == 2);
   CHECK(once[1].match_expressions == reqs);
 }
+
+TEST_CASE("a fit-label patch is due exactly when build_fit_label_patch would build one", "[fit]") {
+  struct Row {
+    const char* what;
+    StringMap desired, current;
+    bool due;
+  };
+  const std::vector<Row> rows = {
+      {"the same value", {{kT4Sliced, "640000"}}, {{kT4Sliced, "640000"}, {"zone", "a"}}, false},
+      {"a changed value", {{kT4Sliced, "1600000"}}, {{kT4Sliced, "640000"}}, true},
+      {"a missing label", {{kT4Shared, "4"}}, {{"zone", "a"}}, true},
+      {"a stale fit label", {}, {{kT4Sliced, "640000"}}, true},
+      {"only other labels", {}, {{"zone", "a"}}, false},
+      {"nothing at all", {}, {}, false},
+  };
+  for (const auto& r : rows) {
+    INFO(r.what);
+    CHECK(fit_label_patch_due(r.desired, r.current) == r.due);
+    CHECK(build_fit_label_patch(r.desired, r.current).has_value() == r.due);
+    StringMap in_place = r.current;
+    if (const auto patch = build_fit_label_patch(r.desired, r.current)) {
+      apply_label_merge_patch_in_place(in_place, *patch);
+      CHECK(in_place == apply_label_merge_patch(r.current, *patch));
+    }
+  }
+}
