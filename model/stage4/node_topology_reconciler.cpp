@@ -2,6 +2,7 @@
 #include "model/stage4/node_topology_reconciler.h"
 
 #include <algorithm>
+#include <utility>
 
 #include "model/catalog/label_keys.h"
 #include "model/stage3/node_keys.h"
@@ -35,7 +36,7 @@ void mirror_onto_devices(const ClusterState& state, const std::string& node_name
   if (profile.empty()) want.metadata.labels.erase(key);
   else want.metadata.labels[key] = profile;
   if (want.metadata.labels == devices->metadata.labels) return;
-  plan.writes.push_back({WriteVerb::kUpdate, want, std::string(kNodeDevicesController),
+  plan.writes.push_back({WriteVerb::kUpdate, std::move(want), std::string(kNodeDevicesController),
                          profile.empty() ? "node " + node_name + " carries no topology profile: drop it from its Devices"
                                          : "mirror topology profile " + profile + " of node " + node_name +
                                                " onto its Devices"});
@@ -82,7 +83,7 @@ Plan reconcile_one(const ClusterState& state, const std::string& node_name, std:
   if (current != profile) {
     Node updated = node;
     updated.metadata.labels[std::string(keys::kTopologyProfile)] = profile;
-    plan.writes.push_back({WriteVerb::kUpdate, updated, kController,
+    plan.writes.push_back({WriteVerb::kUpdate, std::move(updated), kController,
                            "node " + node_name + " has topology profile " + profile +
                                (current.empty() ? "" : " (was " + current + ")")});
   }

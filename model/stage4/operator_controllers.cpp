@@ -1,5 +1,7 @@
 #include "model/stage4/operator_controllers.h"
 
+#include <utility>
+
 #include "model/kueue/kueue_status_reconciler.h"
 #include "model/stage3/stage3.h"
 #include "model/stage4/admission_check_reconciler.h"
@@ -23,12 +25,12 @@ Plan reconcile_node_profile(const ClusterState& state) {
       labelled.metadata.labels = s.node_after.metadata.labels;
       std::string why = s.worker_label_patch ? "presence labels from the worker's NodeFeature" : "";
       if (s.fit_label_patch) why += std::string(why.empty() ? "" : "; ") + "per-card fit labels from the Devices ledger";
-      plan.writes.push_back({WriteVerb::kUpdate, labelled, "NodeProfile", why});
+      plan.writes.push_back({WriteVerb::kUpdate, std::move(labelled), "NodeProfile", std::move(why)});
     }
     if (s.capacity_patch) {
       Node counted = node;
       counted.status = s.node_after.status;
-      plan.writes.push_back({WriteVerb::kUpdateStatus, counted, "NodeProfile", "capacity counting keys"});
+      plan.writes.push_back({WriteVerb::kUpdateStatus, std::move(counted), "NodeProfile", "capacity counting keys"});
     }
   }
   return plan;

@@ -1,6 +1,7 @@
 #include "sim/runner/chain_sync.h"
 
 #include <algorithm>
+#include <utility>
 
 #include "model/stage3/card_ledger.h"
 #include "model/stage3/fit_labels.h"
@@ -107,14 +108,15 @@ void node_profile_one(const model::ClusterState& state, const std::string& name,
   }
   if (after.metadata.labels != node.metadata.labels) {
     model::Node labelled = node;
-    labelled.metadata.labels = after.metadata.labels;
-    plan.writes.push_back({model::WriteVerb::kUpdate, labelled, "NodeProfile", "presence labels from the worker's NodeFeature"});
+    labelled.metadata.labels = std::move(after.metadata.labels);  // not read below
+    plan.writes.push_back(
+        {model::WriteVerb::kUpdate, std::move(labelled), "NodeProfile", "presence labels from the worker's NodeFeature"});
   }
   after.status.allocatable = kubelet_allocatable(after, devices);
   if (after.status != node.status) {
     model::Node counted = node;
-    counted.status = after.status;
-    plan.writes.push_back({model::WriteVerb::kUpdateStatus, counted, "NodeCapacity",
+    counted.status = std::move(after.status);
+    plan.writes.push_back({model::WriteVerb::kUpdateStatus, std::move(counted), "NodeCapacity",
                            "capacity counting keys (kubelet mirrors them into allocatable)"});
   }
 }
