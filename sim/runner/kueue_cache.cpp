@@ -149,10 +149,14 @@ void KueueCache::sync_usage(const model::WorkloadState& workloads, const std::st
     return;
   }
   Held& held = held_[key];
-  std::optional<model::Workload> now = usage_of(workloads, key);
+  // The Workload as usage_of reads it (null: it holds nothing); compared in place, copied only
+  // when something moved (most calls are a check's state or a Pod's start, which move nothing here).
   const auto w = workloads.workloads.find(key);
-  const bool admitted = now && w != workloads.workloads.end() && w->second.admitted();
-  std::optional<model::Admission> admission = now ? now->status.admission : std::nullopt;
+  const model::Workload* holding =
+      w != workloads.workloads.end() && w->second.status.admission && !w->second.finished() ? &w->second : nullptr;
+  const bool admitted = holding != nullptr && holding->admitted();
+  static const std::optional<model::Admission> kNoAdmission;
+  const std::optional<model::Admission>& admission = holding != nullptr ? holding->status.admission : kNoAdmission;
   if (held.totals != admission || held.totals_admitted != admitted) {
     if (held.totals) {
       model::add_queue_totals(queue_totals_, *held.totals, held.totals_admitted, -1);
@@ -162,11 +166,15 @@ void KueueCache::sync_usage(const model::WorkloadState& workloads, const std::st
       model::add_queue_totals(queue_totals_, *admission, admitted, +1);
       reserving_by_queue_[admission->cluster_queue].insert(key);
     }
-    held.totals = std::move(admission);
+    held.totals = admission;
     held.totals_admitted = admitted;
   }
   // The snapshot already holds what a cycle admitted (admitted_by_cycle recorded it first).
-  if (held.usage == now) return;
+  const bool same_usage = holding == nullptr ? !held.usage
+                                             : held.usage && held.usage->status.admission == holding->status.admission &&
+                                                   held.usage->pod_sets == holding->pod_sets;
+  if (same_usage) return;
+  std::optional<model::Workload> now = usage_of(workloads, key);
   if (reserved_) {
     if (held.usage) model::add_workload_usage(*reserved_, *held.usage, -1);
     if (now) model::add_workload_usage(*reserved_, *now, +1);
