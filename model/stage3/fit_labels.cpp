@@ -2,6 +2,7 @@
 #include "model/stage3/fit_labels.h"
 
 #include <algorithm>
+#include <utility>
 
 #include "model/normalize_name.h"
 #include "model/stage3/card_ledger.h"
@@ -110,24 +111,33 @@ StringMap desired_fit_labels(const Node& node, const Devices* devices) {
   return fit_labels_of(*devices);
 }
 
+namespace {
+
+// Calls `change(key, value)` for each label the fit-label patch sets (a value) or nulls (nullopt),
+// until it returns false; returns whether it stopped early.
+template <typename F>
+bool walk_fit_label_changes(const StringMap& desired, const StringMap& current, F change) {
+  for (const auto& [k, v] : desired)
+    if (label_of(current, k) != v && !change(k, std::optional<std::string>(v))) return true;
+  for (const auto& [k, v] : current)
+    if (is_fit_label_key(k) && desired.count(k) == 0 && !change(k, std::optional<std::string>())) return true;
+  return false;
+}
+
+}  // namespace
+
 std::optional<LabelMergePatch> build_fit_label_patch(const StringMap& desired, const StringMap& current) {
   LabelMergePatch patch;
-  for (const auto& [k, v] : desired) {
-    if (label_of(current, k) != v) patch[k] = v;
-  }
-  for (const auto& [k, v] : current) {
-    if (is_fit_label_key(k) && desired.count(k) == 0) patch[k] = std::nullopt;
-  }
+  walk_fit_label_changes(desired, current, [&](const std::string& k, std::optional<std::string> v) {
+    patch[k] = std::move(v);
+    return true;
+  });
   if (patch.empty()) return std::nullopt;
   return patch;
 }
 
 bool fit_label_patch_due(const StringMap& desired, const StringMap& current) {
-  for (const auto& [k, v] : desired)
-    if (label_of(current, k) != v) return true;
-  for (const auto& [k, v] : current)
-    if (is_fit_label_key(k) && desired.count(k) == 0) return true;
-  return false;
+  return walk_fit_label_changes(desired, current, [](const std::string&, const std::optional<std::string>&) { return false; });
 }
 
 void apply_label_merge_patch_in_place(StringMap& labels, const LabelMergePatch& patch) {

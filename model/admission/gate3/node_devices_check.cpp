@@ -128,6 +128,19 @@ struct PodLookup {
   }
 };
 
+// Whose Pods a Pod counts among as held: (namespace, Workload, PodSet) from its Workload annotation
+// and PodSet label, when it has both and its allocation is complete; nullopt otherwise. The views
+// point into the Pod.
+using HeldKey = std::tuple<std::string_view, std::string_view, std::string_view>;
+std::optional<HeldKey> held_key(const Pod& pod) {
+  static const std::string kWorkload(kWorkloadAnnotation), kPodSet(kPodSetLabel);  // no key built per Pod
+  const auto wa = pod.metadata.annotations.find(kWorkload);
+  const auto pl = pod.metadata.labels.find(kPodSet);
+  if (wa == pod.metadata.annotations.end() || pl == pod.metadata.labels.end()) return std::nullopt;
+  if (!pod_allocation_complete(pod)) return std::nullopt;
+  return HeldKey{pod.metadata.namespace_, wa->second, pl->second};
+}
+
 // Pods of (workload, pod set) already charged on a Node: the Pods bound there whose Workload
 // annotation and PodSet label name them and whose allocation is complete. Each Node's Pods are
 // walked once per evaluation and tallied by (namespace, Workload, PodSet), however many inflight
@@ -138,27 +151,22 @@ class HeldPods {
   int32_t count(const Workload& wl, const std::string& pod_set, const std::string& node) {
     auto tally = tallies_.find(node);
     if (tally == tallies_.end()) tally = tallies_.emplace(node, tally_of(node)).first;
-    const auto it = tally->second.find({wl.metadata.namespace_, wl.metadata.name, pod_set});
+    const auto it = tally->second.find(HeldKey{wl.metadata.namespace_, wl.metadata.name, pod_set});
     return it == tally->second.end() ? 0 : it->second;
   }
 
  private:
-  using Key = std::tuple<std::string_view, std::string_view, std::string_view>;  // namespace, Workload, PodSet
-  std::map<Key, int32_t> tally_of(const std::string& node) const {
-    static const std::string kWorkload(kWorkloadAnnotation), kPodSet(kPodSetLabel);  // no key built per Pod
-    std::map<Key, int32_t> tally;
+  std::map<HeldKey, int32_t> tally_of(const std::string& node) const {
+    std::map<HeldKey, int32_t> tally;
     pods_.on(node, [&](const Pod& pod) {
       if (pod.node_name != node) return;
-      const auto wa = pod.metadata.annotations.find(kWorkload);
-      const auto pl = pod.metadata.labels.find(kPodSet);
-      if (wa == pod.metadata.annotations.end() || pl == pod.metadata.labels.end()) return;
-      if (pod_allocation_complete(pod)) ++tally[Key{pod.metadata.namespace_, wa->second, pl->second}];
+      if (const auto key = held_key(pod)) ++tally[*key];
     });
     return tally;
   }
 
   const PodLookup& pods_;
-  std::map<std::string, std::map<Key, int32_t>> tallies_;  // by Node
+  std::map<std::string, std::map<HeldKey, int32_t>> tallies_;  // by Node
 };
 
 void fit_inflight_one(const ClusterState& cluster, HeldPods& held, const std::string& self, Budgets& budgets,
@@ -208,22 +216,15 @@ struct Placed {
 
 bool has_pods_to_allocate(const Workload& wl, const std::vector<const Pod*>& pods) {
   if (!wl.status.admission) return false;
-  static const std::string kWorkload(kWorkloadAnnotation), kPodSet(kPodSetLabel);
   for (const auto& a : wl.status.admission->pod_set_assignments) {
     if (!hostname_level(a) || !find_pod_set(wl, a.name)) continue;  // as fit_inflight_one
+    const HeldKey mine{wl.metadata.namespace_, wl.metadata.name, a.name};
     for (const auto& d : a.topology_assignment->domains) {
       if (d.values.empty()) continue;
       const std::string& node = d.values.back();
-      int32_t held = 0;  // as HeldPods counts them
-      for (const Pod* pod : pods) {
-        if (pod->node_name != node || pod->metadata.namespace_ != wl.metadata.namespace_) continue;
-        const auto wa = pod->metadata.annotations.find(kWorkload);
-        const auto pl = pod->metadata.labels.find(kPodSet);
-        if (wa == pod->metadata.annotations.end() || wa->second != wl.metadata.name ||
-            pl == pod->metadata.labels.end() || pl->second != a.name)
-          continue;
-        if (pod_allocation_complete(*pod)) ++held;
-      }
+      const auto held = std::count_if(pods.begin(), pods.end(), [&](const Pod* pod) {
+        return pod->node_name == node && held_key(*pod) == mine;  // as HeldPods counts them
+      });
       if (pods_assigned_to(a, node) > held) return true;
     }
   }

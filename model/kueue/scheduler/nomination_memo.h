@@ -62,7 +62,6 @@ class NominationMemo {
   // above: the failure is remembered for the head's shape too.
   void remember_failure(WorkloadRef workload, const std::string& cluster_queue, std::string message,
                         const std::vector<std::string>& tas_flavors, const Workload* shareable = nullptr);
-  std::size_t shapes() const { return shapes_.size(); }
   void forget(WorkloadRef workload);
   std::size_t size() const { return remembered_; }
 
