@@ -31,6 +31,9 @@ class NodePods {
   const model::NodeRequested& requested(const std::string& node) const;
 
  private:
+  // `pod` starts (+1) or stops (-1) counting on its Node; a Node back at nothing has no entry.
+  void count(const model::Pod& pod, int sign);
+
   BucketIndex keys_;
   std::map<std::string, model::NodeRequested> requested_;
 };
