@@ -4,19 +4,6 @@
 
 namespace chaintwin::model {
 
-namespace {
-
-// Moves every entry of `from` into `to` (relinked, not copied): the smaller set goes into the
-// larger one, which then ends up in `to`; `from` is left empty. Releasing an inadmissible set into
-// an empty heap, or parking every head, is then a swap.
-void move_all(std::set<QueueEntry>& from, std::set<QueueEntry>& to) {
-  if (from.size() > to.size()) from.swap(to);
-  to.merge(from);
-  from.clear();  // merge leaves nothing behind: entries are distinct keys in one queue
-}
-
-}  // namespace
-
 QueueEntry queue_entry(const Workload& wl) {
   return QueueEntry{wl.priority, std::max(wl.creation_time, wl.status.queue_order_time), object_key(wl.metadata), {}};
 }
@@ -28,6 +15,76 @@ std::string QueueManager::resolve(const ClusterState& cluster, const std::string
   return lq->second.cluster_queue;
 }
 
+// ---------------------------------------------------------------------------------------------
+// ClusterQueue ids and the listed queues
+
+QueueId QueueManager::intern(const std::string& cluster_queue) {
+  const auto [it, added] = queue_ids_.try_emplace(cluster_queue, static_cast<QueueId>(queue_names_.size()));
+  if (added) {
+    queue_names_.push_back(cluster_queue);
+    queues_.emplace_back();
+  }
+  return it->second;
+}
+
+QueueId QueueManager::id_of(const std::string& cluster_queue) const {
+  const auto it = queue_ids_.find(cluster_queue);
+  return it == queue_ids_.end() ? kNoQueue : it->second;
+}
+
+const std::string& QueueManager::cluster_queue_name(QueueId id) const {
+  static const std::string kNone;
+  return id < queue_names_.size() ? queue_names_[id] : kNone;
+}
+
+QueueManager::PendingQueue* QueueManager::listed_queue(QueueId id) {
+  return id < queues_.size() && queues_[id].listed ? &queues_[id] : nullptr;
+}
+
+const QueueManager::PendingQueue* QueueManager::listed_queue(QueueId id) const {
+  return id < queues_.size() && queues_[id].listed ? &queues_[id] : nullptr;
+}
+
+QueueManager::PendingQueue& QueueManager::list(QueueId id) {
+  PendingQueue& q = queues_[id];
+  if (q.listed) return q;
+  q.listed = true;
+  const auto at = std::lower_bound(listed_names_.begin(), listed_names_.end(), queue_names_[id]);
+  listed_ids_.insert(listed_ids_.begin() + (at - listed_names_.begin()), id);
+  listed_names_.insert(at, queue_names_[id]);
+  return q;
+}
+
+void QueueManager::unlist(QueueId id) {
+  PendingQueue& q = queues_[id];
+  if (!q.listed) return;
+  q.listed = false;
+  const auto at = std::lower_bound(listed_names_.begin(), listed_names_.end(), queue_names_[id]);
+  listed_ids_.erase(listed_ids_.begin() + (at - listed_names_.begin()));
+  listed_names_.erase(at);
+}
+
+void QueueManager::join_queued(PendingQueue& q, bool into_heap) {
+  const uint8_t to = into_heap ? q.heap_at : q.heap_at ^ 1;
+  const uint8_t from = to ^ 1;
+  if (q.queued[from].empty()) return;
+  if (q.queued[to].empty()) {  // the roles swap; no entry moves
+    q.heap_at ^= 1;
+    return;
+  }
+  // The smaller set's entries change sets (relinked, not copied); when that is the receiving one,
+  // the roles swap after the join.
+  const uint8_t small = q.queued[from].size() <= q.queued[to].size() ? from : to;
+  const uint8_t large = small ^ 1;
+  for (const auto& e : q.queued[small]) tracked_[e.ref.slot].bucket = large;
+  q.queued[large].merge(q.queued[small]);
+  q.queued[small].clear();  // merge leaves nothing behind: entries are distinct keys in one queue
+  if (large != to) q.heap_at ^= 1;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Tracked Workloads
+
 QueueManager::Tracked* QueueManager::find(const std::string& workload_key) {
   const auto it = slots_.find(workload_key);
   return it == slots_.end() ? nullptr : &tracked_[it->second];
@@ -38,6 +95,16 @@ const QueueManager::Tracked* QueueManager::find(const std::string& workload_key)
   return it == slots_.end() ? nullptr : &tracked_[it->second];
 }
 
+QueueManager::Place QueueManager::place(const Tracked& t) const {
+  switch (t.where) {
+    case Where::kQueued: return t.bucket == queues_[t.cluster_queue].heap_at ? Place::kHeap : Place::kInadmissible;
+    case Where::kParked: return Place::kParked;
+    case Where::kPopped: return Place::kPopped;
+    case Where::kUnplaced: break;
+  }
+  return Place::kUnplaced;
+}
+
 std::optional<WorkloadRef> QueueManager::ref_of(const std::string& workload_key) const {
   const Tracked* t = find(workload_key);
   if (t == nullptr) return std::nullopt;
@@ -45,34 +112,39 @@ std::optional<WorkloadRef> QueueManager::ref_of(const std::string& workload_key)
 }
 
 void QueueManager::detach(Tracked& t) {
-  if (t.cluster_queue.empty()) return;
-  auto& q = queues_[t.cluster_queue];
-  q.heap.erase(t.entry);
-  q.inadmissible.erase(t.entry);
-  q.parked.erase(t.entry);
+  if (t.cluster_queue == kNoQueue) return;
+  PendingQueue& q = list(t.cluster_queue);
+  if (t.where == Where::kQueued) q.queued[t.bucket].erase(t.entry);
+  else if (t.where == Where::kParked) q.parked.erase(t.entry);
 }
 
-void QueueManager::set_place(Tracked& t, Place place) {
-  if (t.place == Place::kPopped) popped_.erase(t.entry.key);
-  if (t.place == Place::kUnplaced) unplaced_.erase(t.entry.key);
-  t.place = place;
-  if (place == Place::kPopped) popped_.insert(t.entry.key);
-  if (place == Place::kUnplaced) unplaced_.insert(t.entry.key);
+void QueueManager::set_where(Tracked& t, Where where) {
+  if (t.where == Where::kPopped) popped_.erase(t.entry.key);
+  if (t.where == Where::kUnplaced) unplaced_.erase(t.entry.key);
+  t.where = where;
+  if (where == Where::kPopped) popped_.insert(t.entry.key);
+  if (where == Where::kUnplaced) unplaced_.insert(t.entry.key);
 }
 
 void QueueManager::attach(Tracked& t, Place place) {
-  if (t.cluster_queue.empty()) {
-    set_place(t, Place::kUnplaced);
+  if (t.cluster_queue == kNoQueue) {
+    set_where(t, Where::kUnplaced);
     return;
   }
-  auto& q = queues_[t.cluster_queue];
-  set_place(t, place);
+  PendingQueue& q = list(t.cluster_queue);
   switch (place) {
-    case Place::kHeap: q.heap.insert(t.entry); break;
-    case Place::kInadmissible: q.inadmissible.insert(t.entry); break;
-    case Place::kParked: q.parked.insert(t.entry); break;
-    case Place::kPopped:
-    case Place::kUnplaced: break;
+    case Place::kHeap:
+    case Place::kInadmissible:
+      set_where(t, Where::kQueued);
+      t.bucket = place == Place::kHeap ? q.heap_at : q.heap_at ^ 1;
+      q.queued[t.bucket].insert(t.entry);
+      break;
+    case Place::kParked:
+      set_where(t, Where::kParked);
+      q.parked.insert(t.entry);
+      break;
+    case Place::kPopped: set_where(t, Where::kPopped); break;
+    case Place::kUnplaced: set_where(t, Where::kUnplaced); break;
   }
 }
 
@@ -95,18 +167,19 @@ void QueueManager::track(const ClusterState& cluster, const Workload& wl, Place 
   // ref. A slot taken over from another Workload gets a new incarnation.
   const uint32_t incarnation = before ? before->incarnation : t.entry.ref.incarnation + 1;
   t.local_queue = local_queue_key(wl.metadata.namespace_, wl.queue_name);
-  t.cluster_queue = resolve(cluster, t.local_queue);
+  const std::string cluster_queue = resolve(cluster, t.local_queue);
+  t.cluster_queue = cluster_queue.empty() ? kNoQueue : intern(cluster_queue);
   t.entry = queue_entry(wl);
   t.entry.ref = WorkloadRef{slot, incarnation};
   t.info = workload_info(wl);
-  t.place = Place::kHeap;  // a fresh entry: in no index yet
+  t.where = Where::kQueued;  // a fresh entry: in no index yet
   t.live = true;
   attach(t, place);
   LocalQueueMembers& members = by_local_queue_[t.local_queue];
   if (members.keys.empty()) {
-    members.cluster_queue = t.cluster_queue;
+    members.cluster_queue = cluster_queue;
     members.mixed = false;
-  } else if (members.cluster_queue != t.cluster_queue) {
+  } else if (members.cluster_queue != cluster_queue) {
     members.mixed = true;
   }
   members.keys.insert(key);
@@ -118,7 +191,7 @@ void QueueManager::park(const ClusterState& cluster, const Workload& wl) { track
 
 void QueueManager::unpark(const std::string& workload_key) {
   Tracked* t = find(workload_key);
-  if (t == nullptr || t->place != Place::kParked) return;
+  if (t == nullptr || t->where != Where::kParked) return;
   detach(*t);
   attach(*t, Place::kHeap);
 }
@@ -127,10 +200,10 @@ void QueueManager::release(WorkloadSlot slot) {
   Tracked& t = tracked_[slot];
   t.live = false;
   t.local_queue.clear();
-  t.cluster_queue.clear();
+  t.cluster_queue = kNoQueue;
   t.entry.key.clear();
   t.info = {};
-  t.place = Place::kUnplaced;
+  t.where = Where::kUnplaced;  // in no index: remove() took it out
   free_slots_.push_back(slot);
 }
 
@@ -140,7 +213,7 @@ void QueueManager::remove(const std::string& workload_key) {
   const WorkloadSlot slot = it->second;
   Tracked& t = tracked_[slot];
   detach(t);
-  set_place(t, Place::kHeap);  // out of the popped and unplaced indexes
+  set_where(t, Where::kQueued);  // out of the popped and unplaced indexes
   const auto members = by_local_queue_.find(t.local_queue);
   if (members != by_local_queue_.end()) {
     members->second.keys.erase(workload_key);
@@ -151,56 +224,60 @@ void QueueManager::remove(const std::string& workload_key) {
 }
 
 void QueueManager::refresh(const ClusterState& cluster) {
-  for (const auto& [name, cq] : cluster.cluster_queues) queues_[name];
+  for (const auto& [name, cq] : cluster.cluster_queues) list(intern(name));
   // Per LocalQueue: its Workloads move only when the ClusterQueue it resolves to changed.
   for (auto& [local_queue, members] : by_local_queue_) {
     const std::string cq = resolve(cluster, local_queue);
     if (!members.mixed && cq == members.cluster_queue) continue;
+    const QueueId id = cq.empty() ? kNoQueue : intern(cq);
     for (const auto& key : members.keys) {
       Tracked& t = tracked_[slots_.at(key)];
-      if (cq == t.cluster_queue) continue;
-      const Place keep = t.place == Place::kParked ? Place::kParked : Place::kHeap;
+      if (id == t.cluster_queue) continue;
+      const Place keep = t.where == Where::kParked ? Place::kParked : Place::kHeap;
       detach(t);
-      t.cluster_queue = cq;
+      t.cluster_queue = id;
       attach(t, keep);
     }
     members.cluster_queue = cq;
     members.mixed = false;
   }
   // Forget queues that no longer exist and hold nothing.
-  for (auto it = queues_.begin(); it != queues_.end();) {
-    const auto& q = it->second;
-    const bool empty = q.heap.empty() && q.inadmissible.empty() && q.parked.empty();
-    if (empty && cluster.cluster_queues.count(it->first) == 0) {
-      observed_.erase(it->first);
-      it = queues_.erase(it);
+  for (std::size_t i = 0; i < listed_ids_.size();) {
+    const QueueId id = listed_ids_[i];
+    if (queues_[id].empty() && cluster.cluster_queues.count(queue_names_[id]) == 0) {
+      observed_.erase(queue_names_[id]);
+      unlist(id);
     } else {
-      ++it;
+      ++i;
     }
   }
 }
 
+// ---------------------------------------------------------------------------------------------
+// The heads
+
 void QueueManager::release_inadmissible(const std::string& cluster_queue) {
-  for (auto& [name, q] : queues_) {
-    if (!cluster_queue.empty() && name != cluster_queue) continue;
-    for (const auto& e : q.inadmissible) tracked_[e.ref.slot].place = Place::kHeap;  // in neither index
-    move_all(q.inadmissible, q.heap);
+  if (!cluster_queue.empty()) {
+    if (PendingQueue* q = listed_queue(id_of(cluster_queue))) join_queued(*q, /*into_heap=*/true);
+    return;
   }
+  for (const QueueId id : listed_ids_) join_queued(queues_[id], /*into_heap=*/true);
 }
 
-std::optional<QueueEntry> QueueManager::pop(const std::string& cluster_queue) {
-  const auto it = queues_.find(cluster_queue);
-  if (it == queues_.end() || it->second.heap.empty()) return std::nullopt;
-  QueueEntry head = *it->second.heap.begin();
-  it->second.heap.erase(it->second.heap.begin());
-  set_place(tracked_[head.ref.slot], Place::kPopped);
-  return head;
+std::optional<QueueEntry> QueueManager::pop(const std::string& cluster_queue) { return pop(id_of(cluster_queue)); }
+
+std::optional<QueueEntry> QueueManager::pop(QueueId cluster_queue) {
+  PendingQueue* q = listed_queue(cluster_queue);
+  if (q == nullptr || q->heap().empty()) return std::nullopt;
+  auto node = q->heap().extract(q->heap().begin());
+  set_where(tracked_[node.value().ref.slot], Where::kPopped);
+  return std::move(node.value());
 }
 
 const QueueEntry* QueueManager::peek(const std::string& cluster_queue) const {
-  const auto it = queues_.find(cluster_queue);
-  if (it == queues_.end() || it->second.heap.empty()) return nullptr;
-  return &*it->second.heap.begin();
+  const PendingQueue* q = listed_queue(id_of(cluster_queue));
+  if (q == nullptr || q->heap().empty()) return nullptr;
+  return &*q->heap().begin();
 }
 
 void QueueManager::requeue(const std::string& workload_key, bool inadmissible) {
@@ -211,13 +288,15 @@ void QueueManager::requeue(const QueueEntry& popped, bool inadmissible) {
   if (popped.ref.slot >= tracked_.size()) return;
   Tracked& t = tracked_[popped.ref.slot];
   if (!t.live || t.entry.ref != popped.ref) return;  // removed since (its slot may hold another)
-  if (t.place == Place::kHeap && !t.cluster_queue.empty()) {
-    // A head left in the heap (an idle cycle): its entry moves between the sets as it is.
-    PendingQueue& q = queues_[t.cluster_queue];
-    if (auto entry = q.heap.extract(t.entry); !entry.empty()) {
-      (inadmissible ? q.inadmissible : q.heap).insert(std::move(entry));
-      set_place(t, inadmissible ? Place::kInadmissible : Place::kHeap);
-      return;
+  if (t.where == Where::kQueued && t.cluster_queue != kNoQueue) {
+    PendingQueue& q = list(t.cluster_queue);
+    if (t.bucket == q.heap_at) {
+      // A head left in the heap (an idle cycle): its entry moves between the sets as it is.
+      if (auto entry = q.heap().extract(t.entry); !entry.empty()) {
+        t.bucket = inadmissible ? q.heap_at ^ 1 : q.heap_at;
+        q.queued[t.bucket].insert(std::move(entry));
+        return;
+      }
     }
   }
   detach(t);
@@ -225,84 +304,91 @@ void QueueManager::requeue(const QueueEntry& popped, bool inadmissible) {
 }
 
 const std::set<QueueEntry>& QueueManager::heap(const std::string& cluster_queue) const {
+  return heap(id_of(cluster_queue));
+}
+
+const std::set<QueueEntry>& QueueManager::heap(QueueId cluster_queue) const {
   static const std::set<QueueEntry> kNone;
-  const auto it = queues_.find(cluster_queue);
-  return it == queues_.end() ? kNone : it->second.heap;
+  const PendingQueue* q = listed_queue(cluster_queue);
+  return q == nullptr ? kNone : q->heap();
 }
 
 void QueueManager::park_heads(const std::string& cluster_queue, std::size_t count) {
-  const auto it = queues_.find(cluster_queue);
-  if (it == queues_.end()) return;
-  PendingQueue& q = it->second;
-  if (count >= q.heap.size()) {  // every head: the sets are joined, not moved entry by entry
-    for (const auto& e : q.heap) set_place(tracked_[e.ref.slot], Place::kInadmissible);
-    move_all(q.heap, q.inadmissible);
+  park_heads(id_of(cluster_queue), count);
+}
+
+void QueueManager::park_heads(QueueId cluster_queue, std::size_t count) {
+  PendingQueue* q = listed_queue(cluster_queue);
+  if (q == nullptr) return;
+  if (count >= q->heap().size()) {  // every head: the sets are joined, not moved entry by entry
+    join_queued(*q, /*into_heap=*/false);
     return;
   }
-  for (std::size_t i = 0; i < count && !q.heap.empty(); ++i) {
-    auto entry = q.heap.extract(q.heap.begin());
-    set_place(tracked_[entry.value().ref.slot], Place::kInadmissible);
-    q.inadmissible.insert(std::move(entry));
+  for (std::size_t i = 0; i < count && !q->heap().empty(); ++i) {
+    auto entry = q->heap().extract(q->heap().begin());
+    tracked_[entry.value().ref.slot].bucket = q->heap_at ^ 1;
+    q->inadmissible().insert(std::move(entry));
   }
 }
 
 bool QueueManager::has_heads() const {
-  for (const auto& [name, q] : queues_)
-    if (!q.heap.empty()) return true;
+  for (const QueueId id : listed_ids_)
+    if (!queues_[id].heap().empty()) return true;
   return false;
 }
 
+// ---------------------------------------------------------------------------------------------
+// Counts and reports
+
 int32_t QueueManager::pending(const std::string& cluster_queue) const {
-  const auto it = queues_.find(cluster_queue);
-  if (it == queues_.end()) return 0;
+  const QueueId id = id_of(cluster_queue);
+  const PendingQueue* q = listed_queue(id);
+  if (q == nullptr) return 0;
   int32_t popped = 0;
   for (const auto& key : popped_)
-    if (find(key)->cluster_queue == cluster_queue) ++popped;
-  return static_cast<int32_t>(it->second.heap.size() + it->second.inadmissible.size() + it->second.parked.size()) +
-         popped;
+    if (find(key)->cluster_queue == id) ++popped;
+  return static_cast<int32_t>(q->queued[0].size() + q->queued[1].size() + q->parked.size()) + popped;
 }
 
 std::map<std::string, int32_t> QueueManager::pending_by_queue() const {
   std::map<std::string, int32_t> out;
-  for (const auto& [name, q] : queues_) {
-    const auto n = static_cast<int32_t>(q.heap.size() + q.inadmissible.size() + q.parked.size());
-    if (n > 0) out[name] = n;
+  for (std::size_t i = 0; i < listed_ids_.size(); ++i) {
+    const PendingQueue& q = queues_[listed_ids_[i]];
+    const auto n = static_cast<int32_t>(q.queued[0].size() + q.queued[1].size() + q.parked.size());
+    if (n > 0) out[listed_names_[i]] = n;
   }
   for (const auto& key : popped_) {
     const Tracked& t = *find(key);
-    if (queues_.count(t.cluster_queue) != 0) ++out[t.cluster_queue];
+    if (listed_queue(t.cluster_queue) != nullptr) ++out[queue_names_[t.cluster_queue]];
   }
   return out;
 }
 
 int32_t QueueManager::inadmissible(const std::string& cluster_queue) const {
-  const auto it = queues_.find(cluster_queue);
-  if (it == queues_.end()) return 0;
-  return static_cast<int32_t>(it->second.inadmissible.size() + it->second.parked.size());
-}
-
-std::vector<std::string> QueueManager::cluster_queues() const {
-  std::vector<std::string> out;
-  for (const auto& [name, q] : queues_) out.push_back(name);
-  return out;
+  const PendingQueue* q = listed_queue(id_of(cluster_queue));
+  if (q == nullptr) return 0;
+  return static_cast<int32_t>(q->inadmissible().size() + q->parked.size());
 }
 
 std::optional<QueueManager::Place> QueueManager::place_of(const std::string& workload_key) const {
   const Tracked* t = find(workload_key);
   if (t == nullptr) return std::nullopt;
-  return t->place;
+  return place(*t);
 }
 
 std::string QueueManager::cluster_queue_of(const std::string& workload_key) const {
   const Tracked* t = find(workload_key);
-  return t == nullptr ? "" : t->cluster_queue;
+  return t == nullptr ? "" : cluster_queue_name(t->cluster_queue);
 }
 
 const std::string& QueueManager::cluster_queue_of(WorkloadRef workload) const {
-  static const std::string kNone;
-  if (workload.slot >= tracked_.size()) return kNone;
+  return cluster_queue_name(cluster_queue_id_of(workload));
+}
+
+QueueId QueueManager::cluster_queue_id_of(WorkloadRef workload) const {
+  if (workload.slot >= tracked_.size()) return kNoQueue;
   const Tracked& t = tracked_[workload.slot];
-  return t.live && t.entry.ref == workload ? t.cluster_queue : kNone;
+  return t.live && t.entry.ref == workload ? t.cluster_queue : kNoQueue;
 }
 
 const WorkloadInfo* QueueManager::info(WorkloadRef workload) const {
@@ -323,9 +409,7 @@ std::string QueueManager::info_mismatch(const WorkloadState& workloads) const {
 
 std::vector<std::string> QueueManager::heap_order(const std::string& cluster_queue) const {
   std::vector<std::string> out;
-  const auto it = queues_.find(cluster_queue);
-  if (it == queues_.end()) return out;
-  for (const auto& e : it->second.heap) out.push_back(e.key);
+  for (const auto& e : heap(cluster_queue)) out.push_back(e.key);
   return out;
 }
 
@@ -337,16 +421,18 @@ std::vector<std::pair<std::string, std::string>> QueueManager::unplaced() const 
 
 std::set<std::string> QueueManager::parked_keys() const {
   std::set<std::string> out;
-  for (const auto& [name, q] : queues_)
-    for (const auto& e : q.parked) out.insert(e.key);
+  for (const QueueId id : listed_ids_)
+    for (const auto& e : queues_[id].parked) out.insert(e.key);
   return out;
 }
 
 std::vector<std::string> QueueManager::waiting(const std::string& cluster_queue) const {
   std::vector<std::string> out;
+  const QueueId id = id_of(cluster_queue);
+  if (id == kNoQueue) return out;
   for (const auto& [key, slot] : slots_) {
     const Tracked& t = tracked_[slot];
-    if (t.cluster_queue == cluster_queue && t.place != Place::kUnplaced) out.push_back(key);
+    if (t.cluster_queue == id && t.where != Where::kUnplaced) out.push_back(key);
   }
   return out;
 }
@@ -361,12 +447,19 @@ bool QueueManager::observe(const std::string& cluster_queue, const ClusterQueueS
   return true;
 }
 
+bool QueueManager::same_tracked(const Tracked& a, const QueueManager& other, const Tracked& b) const {
+  return a.local_queue == b.local_queue && cluster_queue_name(a.cluster_queue) == other.cluster_queue_name(b.cluster_queue) &&
+         a.entry == b.entry && place(a) == other.place(b);
+}
+
 bool QueueManager::operator==(const QueueManager& o) const {
-  if (!(queues_ == o.queues_ && observed_ == o.observed_ && by_local_queue_ == o.by_local_queue_ &&
+  if (!(listed_names_ == o.listed_names_ && observed_ == o.observed_ && by_local_queue_ == o.by_local_queue_ &&
         popped_ == o.popped_ && unplaced_ == o.unplaced_ && slots_.size() == o.slots_.size()))
     return false;
+  for (std::size_t i = 0; i < listed_ids_.size(); ++i)
+    if (!queues_[listed_ids_[i]].same_as(o.queues_[o.listed_ids_[i]])) return false;
   for (auto a = slots_.begin(), b = o.slots_.begin(); a != slots_.end(); ++a, ++b)
-    if (a->first != b->first || !tracked_[a->second].same_as(o.tracked_[b->second])) return false;
+    if (a->first != b->first || !same_tracked(tracked_[a->second], o, o.tracked_[b->second])) return false;
   return true;
 }
 

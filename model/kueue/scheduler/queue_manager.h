@@ -9,7 +9,11 @@
 // Names live at the edge of it: a Workload is found by its key once, when it is added, removed or
 // asked about by name; inside, each tracked Workload has a dense slot, and every entry of a heap or
 // set carries its WorkloadRef, so popping, parking and releasing a head, and what the scheduler
-// remembers of it (nomination_memo.h), are array reads. What Kueue's workload.Info derives once
+// remembers of it (nomination_memo.h), are array reads. A ClusterQueue name is interned once into a
+// dense QueueId; the pending queues are a vector by id, listed in name order. Each queue keeps its
+// heap and inadmissible set as two sets whose roles can swap: releasing every inadmissible head into
+// an empty heap, or parking every head, swaps the roles without touching an entry, and a join of
+// two non-empty sets rewrites only the smaller side. What Kueue's workload.Info derives once
 // (workload_info.h) is derived when a Workload is tracked: a Workload whose PodSets change reaches
 // the queues again through add(), as Kueue's update event re-adds it (info_mismatch() checks it).
 #pragma once
@@ -47,6 +51,11 @@ struct QueueEntry {
 // The queue-order entry of a Workload: its priority, max(creation, status.queue_order_time), key.
 QueueEntry queue_entry(const Workload& wl);
 
+// The dense id of a ClusterQueue name in one QueueManager (given when the name is first seen, never
+// reused; not comparable across QueueManagers).
+using QueueId = uint32_t;
+inline constexpr QueueId kNoQueue = UINT32_MAX;
+
 class QueueManager {
  public:
   enum class Place { kHeap, kInadmissible, kParked, kPopped, kUnplaced };
@@ -62,6 +71,7 @@ class QueueManager {
 
   // The head of a ClusterQueue's heap, taken out (kPopped) until requeue() or remove().
   std::optional<QueueEntry> pop(const std::string& cluster_queue);
+  std::optional<QueueEntry> pop(QueueId cluster_queue);
   // The head of a ClusterQueue's heap, left in place (null when the heap is empty).
   const QueueEntry* peek(const std::string& cluster_queue) const;
   // Back into the heap (immediate) or into the inadmissible set.
@@ -70,9 +80,11 @@ class QueueManager {
   // The heap of a ClusterQueue, in pop order (empty for an unknown queue); valid until the next
   // change to this QueueManager.
   const std::set<QueueEntry>& heap(const std::string& cluster_queue) const;
+  const std::set<QueueEntry>& heap(QueueId cluster_queue) const;
   // The first `count` entries of a ClusterQueue's heap into its inadmissible set, as `count`
   // cycles of pop() then requeue(key, true) would move them.
   void park_heads(const std::string& cluster_queue, std::size_t count);
+  void park_heads(QueueId cluster_queue, std::size_t count);
 
   int32_t pending(const std::string& cluster_queue) const;
   // Whether some ClusterQueue's heap holds a Workload to pop (the inadmissible and parked sets do
@@ -81,7 +93,11 @@ class QueueManager {
   // pending() of every ClusterQueue that holds a waiting Workload, in one walk.
   std::map<std::string, int32_t> pending_by_queue() const;
   int32_t inadmissible(const std::string& cluster_queue) const;
-  std::vector<std::string> cluster_queues() const;
+  // The ClusterQueues this QueueManager holds a queue for, in name order, and their ids in the same
+  // order; valid until the next add(), park(), refresh() or requeue().
+  const std::vector<std::string>& cluster_queues() const { return listed_names_; }
+  const std::vector<QueueId>& cluster_queue_ids() const { return listed_ids_; }
+  const std::string& cluster_queue_name(QueueId id) const;
   bool contains(const std::string& workload_key) const { return slots_.count(workload_key) != 0; }
   // The slot and incarnation of a tracked Workload.
   std::optional<WorkloadRef> ref_of(const std::string& workload_key) const;
@@ -89,6 +105,7 @@ class QueueManager {
   // The ClusterQueue a tracked Workload belongs to ("" while unplaced, or for a stale ref).
   std::string cluster_queue_of(const std::string& workload_key) const;
   const std::string& cluster_queue_of(WorkloadRef workload) const;
+  QueueId cluster_queue_id_of(WorkloadRef workload) const;
   // What was derived of a tracked Workload when it was last tracked (null for a stale ref).
   const WorkloadInfo* info(WorkloadRef workload) const;
   // The first tracked Workload whose kept WorkloadInfo is not what `workloads` now gives (its
@@ -120,22 +137,31 @@ class QueueManager {
   bool operator==(const QueueManager& o) const;
 
  private:
+  // Where a tracked Workload is: in one of its queue's two queued sets (which one is the heap is the
+  // queue's heap_at), parked, popped or unplaced.
+  enum class Where : uint8_t { kQueued, kParked, kPopped, kUnplaced };
   struct Tracked {
-    std::string local_queue;    // "<ns>/<queue_name>"
-    std::string cluster_queue;  // "" while unplaced
-    QueueEntry entry;           // entry.key is the Workload's key; entry.ref its slot
-    Place place = Place::kUnplaced;
-    bool live = false;          // false: the slot is free
-    WorkloadInfo info;          // derived when tracked (not compared: a function of the Workload)
-    bool same_as(const Tracked& o) const {
-      return local_queue == o.local_queue && cluster_queue == o.cluster_queue && entry == o.entry && place == o.place;
-    }
+    std::string local_queue;            // "<ns>/<queue_name>"
+    QueueId cluster_queue = kNoQueue;   // kNoQueue while unplaced
+    QueueEntry entry;                   // entry.key is the Workload's key; entry.ref its slot
+    Where where = Where::kUnplaced;
+    uint8_t bucket = 0;                 // kQueued: which of the queue's two sets holds it
+    bool live = false;                  // false: the slot is free
+    WorkloadInfo info;                  // derived when tracked (not compared: a function of the Workload)
   };
   struct PendingQueue {
-    std::set<QueueEntry> heap;
-    std::set<QueueEntry> inadmissible;
+    std::set<QueueEntry> queued[2];  // the heap is queued[heap_at], the inadmissible set the other
+    uint8_t heap_at = 0;
     std::set<QueueEntry> parked;
-    bool operator==(const PendingQueue&) const = default;
+    bool listed = false;  // cluster_queues() names it
+    std::set<QueueEntry>& heap() { return queued[heap_at]; }
+    const std::set<QueueEntry>& heap() const { return queued[heap_at]; }
+    std::set<QueueEntry>& inadmissible() { return queued[heap_at ^ 1]; }
+    const std::set<QueueEntry>& inadmissible() const { return queued[heap_at ^ 1]; }
+    bool empty() const { return queued[0].empty() && queued[1].empty() && parked.empty(); }
+    bool same_as(const PendingQueue& o) const {
+      return heap() == o.heap() && inadmissible() == o.inadmissible() && parked == o.parked;
+    }
   };
 
   // The tracked Workloads of one LocalQueue, and the ClusterQueue they all resolved to (`mixed`
@@ -147,16 +173,31 @@ class QueueManager {
     bool operator==(const LocalQueueMembers&) const = default;
   };
 
+  Place place(const Tracked& t) const;
+  bool same_tracked(const Tracked& a, const QueueManager& other, const Tracked& b) const;
+  QueueId intern(const std::string& cluster_queue);
+  QueueId id_of(const std::string& cluster_queue) const;  // kNoQueue when never seen
+  PendingQueue* listed_queue(QueueId id);
+  const PendingQueue* listed_queue(QueueId id) const;
+  PendingQueue& list(QueueId id);  // the queue of `id`, listed if it was not
+  void unlist(QueueId id);
+  // Every entry of the inadmissible set into the heap (`into_heap`), or of the heap into the
+  // inadmissible set: a swap of roles when the receiving set is empty.
+  void join_queued(PendingQueue& q, bool into_heap);
   void track(const ClusterState& cluster, const Workload& wl, Place place);
   void detach(Tracked& t);
   void attach(Tracked& t, Place place);
-  void set_place(Tracked& t, Place place);
+  void set_where(Tracked& t, Where where);
   void release(WorkloadSlot slot);
   Tracked* find(const std::string& workload_key);
   const Tracked* find(const std::string& workload_key) const;
   static std::string resolve(const ClusterState& cluster, const std::string& local_queue);
 
-  std::map<std::string, PendingQueue> queues_;     // by ClusterQueue name
+  std::map<std::string, QueueId> queue_ids_;       // every ClusterQueue name seen: the one lookup by name
+  std::vector<std::string> queue_names_;           // by QueueId
+  std::vector<PendingQueue> queues_;               // by QueueId
+  std::vector<std::string> listed_names_;          // the listed queues, in name order
+  std::vector<QueueId> listed_ids_;                // the same, as ids
   std::map<std::string, WorkloadSlot> slots_;      // by workload key: the one lookup by name
   std::vector<Tracked> tracked_;                   // by slot
   std::vector<WorkloadSlot> free_slots_;           // reused last-freed first

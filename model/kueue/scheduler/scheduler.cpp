@@ -185,17 +185,19 @@ int64_t run_idle_cycles(const ClusterState& cluster, QueueManager& queues, const
   // The BestEffortFIFO queues with a head, walked in step: cycle c looks at the c-th entry of
   // each, so no queue is walked past the first cycle that stops the run.
   struct Lane {
-    std::string name;
+    QueueId id = kNoQueue;
     NominationMemo::QueueIndex queue = 0;
     std::set<QueueEntry>::const_iterator next, end;
     std::size_t size = 0;
   };
   std::vector<Lane> lanes;
   bool steady = false;
-  for (const auto& name : queues.cluster_queues()) {
-    if (kept.active_queues->count(name) == 0) continue;
-    const std::set<QueueEntry>& heap = queues.heap(name);
-    if (heap.empty()) continue;
+  const std::vector<std::string>& names = queues.cluster_queues();
+  const std::vector<QueueId>& ids = queues.cluster_queue_ids();
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    const std::string& name = names[i];
+    const std::set<QueueEntry>& heap = queues.heap(ids[i]);
+    if (heap.empty() || kept.active_queues->count(name) == 0) continue;
     const auto cq = cluster.cluster_queues.find(name);
     if (cq == cluster.cluster_queues.end() || !cq->second.spec.namespace_selector_all) return 0;
     const auto queue = kept.memo->queue_index(name);
@@ -205,7 +207,7 @@ int64_t run_idle_cycles(const ClusterState& cluster, QueueManager& queues, const
       steady = true;
       continue;
     }
-    lanes.push_back({name, *queue, heap.begin(), heap.end(), heap.size()});
+    lanes.push_back({ids[i], *queue, heap.begin(), heap.end(), heap.size()});
   }
   std::size_t exhausted = 0;  // the first cycle with no BestEffortFIFO head left
   for (const auto& lane : lanes) exhausted = std::max(exhausted, lane.size);
@@ -223,7 +225,7 @@ int64_t run_idle_cycles(const ClusterState& cluster, QueueManager& queues, const
   int64_t ran = 0;
   if (cycle < exhausted) ran = static_cast<int64_t>(cycle);  // stopped by a head, or by max_cycles
   else ran = steady ? max_cycles : static_cast<int64_t>(exhausted);  // every BestEffortFIFO head parks
-  for (const auto& lane : lanes) queues.park_heads(lane.name, std::min(lane.size, static_cast<std::size_t>(ran)));
+  for (const auto& lane : lanes) queues.park_heads(lane.id, std::min(lane.size, static_cast<std::size_t>(ran)));
   return ran;
 }
 
@@ -282,11 +284,14 @@ CycleResult schedule_cycle(const ClusterState& cluster, WorkloadState& workloads
   CycleResult result;
   // 1. Heads: at most one per active ClusterQueue.
   std::vector<QueueEntry> heads;
-  for (const auto& name : queues.cluster_queues()) {
-    const bool active = kept.active_queues != nullptr ? kept.active_queues->count(name) != 0
-                                                      : cluster_queue_active(cluster, name);
+  const std::vector<std::string>& names = queues.cluster_queues();
+  const std::vector<QueueId>& ids = queues.cluster_queue_ids();
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    if (queues.heap(ids[i]).empty()) continue;  // nothing to pop, active or not
+    const bool active = kept.active_queues != nullptr ? kept.active_queues->count(names[i]) != 0
+                                                      : cluster_queue_active(cluster, names[i]);
     if (!active) continue;
-    auto head = queues.pop(name);
+    auto head = queues.pop(ids[i]);
     if (!head) continue;
     ++result.popped;
     if (workloads.workloads.count(head->key) == 0) {  // deleted behind our back
