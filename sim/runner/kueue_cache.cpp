@@ -68,6 +68,14 @@ std::string KueueCache::check_queue_totals(const model::ClusterState& cluster, c
   return "";
 }
 
+std::optional<std::set<std::string>> KueueCache::take_moved_totals() {
+  std::optional<std::set<std::string>> out;
+  if (!totals_rebuilt_) out = std::move(totals_moved_);
+  totals_moved_.clear();
+  totals_rebuilt_ = false;
+  return out;
+}
+
 void KueueCache::kueue_objects_changed() {
   memo_.invalidate_all();
   tas_leaves_.clear();
@@ -143,6 +151,7 @@ void KueueCache::sync_usage(const model::WorkloadState& workloads, const std::st
   if (!tracked) {
     reserved_.reset();  // not tracked: rebuilt at the next cycle
     queue_totals_ = model::build_queue_totals(workloads);
+    totals_rebuilt_ = true;
     reserving_by_queue_.clear();
     for (const auto& [k, wl] : workloads.workloads)
       if (wl.status.admission && !wl.finished()) reserving_by_queue_[wl.status.admission->cluster_queue].insert(k);
@@ -160,10 +169,12 @@ void KueueCache::sync_usage(const model::WorkloadState& workloads, const std::st
   if (held.totals != admission || held.totals_admitted != admitted) {
     if (held.totals) {
       model::add_queue_totals(queue_totals_, *held.totals, held.totals_admitted, -1);
+      totals_moved_.insert(held.totals->cluster_queue);
       erase_from(reserving_by_queue_, held.totals->cluster_queue, key);
     }
     if (admission) {
       model::add_queue_totals(queue_totals_, *admission, admitted, +1);
+      totals_moved_.insert(admission->cluster_queue);
       reserving_by_queue_[admission->cluster_queue].insert(key);
     }
     held.totals = admission;

@@ -78,6 +78,9 @@ class KueueCache {
   void forget(const std::string& key, std::optional<model::WorkloadRef> ref);
 
   const model::QueueTotalsMap& queue_totals() const { return queue_totals_; }
+  // The ClusterQueues whose totals moved since the last call, then forgotten (null after the
+  // totals were rebuilt: any may have moved).
+  std::optional<std::set<std::string>> take_moved_totals();
   // The ClusterQueues whose Active condition holds (kept; derived first if it was dropped).
   const std::set<std::string>& active_queues(const model::ClusterState& cluster);
   const std::map<std::string, std::set<std::string>>& reserving_by_queue() const { return reserving_by_queue_; }
@@ -109,6 +112,8 @@ class KueueCache {
   std::optional<std::set<std::string>> active_queues_;
   std::optional<model::UsageSnapshot> reserved_;
   model::QueueTotalsMap queue_totals_;
+  std::set<std::string> totals_moved_;  // ClusterQueues whose totals moved since take_moved_totals()
+  bool totals_rebuilt_ = true;          // ... or every one of them
   std::map<std::string, std::set<std::string>> reserving_by_queue_;  // ClusterQueue → Workloads holding quota
   // Node → Workloads whose reservation names it, but for those whose Pods all hold their cards.
   std::map<std::string, std::set<std::string>> allocating_on_node_;

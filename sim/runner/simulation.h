@@ -234,6 +234,9 @@ class Simulation {
   model::CycleCadence cadence_;  // when Kueue's loop runs its next cycle
   std::optional<SimTime> reconcile_at_;  // the earliest requeued reconcile already scheduled
   bool kueue_status_pending_ = false;
+  // A ClusterQueue was written or an admin action ran since the last Kueue report: the next one
+  // compares every queue's listed amounts, not only those whose totals moved.
+  bool report_every_queue_ = true;
   bool instance_type_status_stale_ = false;  // the fast paths skipped the InstanceType controller
   // The objects the last full fixpoint left a requeue on: the queues whose operator decisions wait
   // on something, so a Kueue report on their reservations may move them.

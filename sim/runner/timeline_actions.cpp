@@ -36,6 +36,7 @@ const char* kind_name(TimelineAction::Kind k) {
 }  // namespace
 
 void Simulation::on_timeline(int64_t index) {
+  report_every_queue_ = true;  // an admin action may write any object directly
   const TimelineAction& a = scenario_.timeline[static_cast<size_t>(index)];
   const std::string where = a.where.str();
   auto refuse = [&](const std::string& why) { log("action", where, std::string(kind_name(a.kind)) + " skipped: " + why); };

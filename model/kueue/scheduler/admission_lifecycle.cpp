@@ -267,7 +267,8 @@ bool lists_amounts(const ClusterQueue& cq, const std::vector<FlavorUsage>& liste
 }  // namespace
 
 std::map<std::string, ClusterQueueStatus> cluster_queue_usage(const ClusterState& cluster, const QueueTotalsMap& totals,
-                                                              const QueueManager& queues) {
+                                                              const QueueManager& queues,
+                                                              const std::set<std::string>* amounts_moved) {
   const std::map<std::string, int32_t> pending = queues.pending_by_queue();
   static const QueueTotals kNone;
   std::map<std::string, ClusterQueueStatus> out;
@@ -276,6 +277,8 @@ std::map<std::string, ClusterQueueStatus> cluster_queue_usage(const ClusterState
     const QueueTotals& t = found == totals.end() ? kNone : found->second;
     const auto p = pending.find(name);
     const int32_t pending_now = p == pending.end() ? 0 : p->second;
+    if (amounts_moved != nullptr && amounts_moved->count(name) == 0 && cq.status.pending_workloads == pending_now)
+      continue;
     // Most reports change a queue or two: a queue whose counts and listed amounts are what its
     // status already says is compared in place, without building its status.
     if (cq.status.pending_workloads == pending_now && cq.status.reserving_workloads == t.reserving &&

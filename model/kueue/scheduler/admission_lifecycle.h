@@ -73,8 +73,11 @@ using QueueTotalsMap = std::map<std::string, QueueTotals>;
 void add_queue_totals(QueueTotalsMap& totals, const Admission& admission, bool admitted, int sign);
 // Every Workload that holds a reservation and has not finished.
 QueueTotalsMap build_queue_totals(const WorkloadState& workloads);
-// cluster_queue_usage from kept totals.
+// cluster_queue_usage from kept totals. `amounts_moved`, when given, names every ClusterQueue whose
+// totals or object may have changed since its status last listed them: a queue not named there is
+// taken to list its totals already, so only its pending count is compared.
 std::map<std::string, ClusterQueueStatus> cluster_queue_usage(const ClusterState& cluster, const QueueTotalsMap& totals,
-                                                              const QueueManager& queues);
+                                                              const QueueManager& queues,
+                                                              const std::set<std::string>* amounts_moved = nullptr);
 
 }  // namespace chaintwin::model

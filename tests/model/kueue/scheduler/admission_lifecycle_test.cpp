@@ -206,3 +206,47 @@ TEST_CASE("ClusterQueue status counts Workloads and lists every flavor", "[kueue
   CHECK(after.at("cq").admitted_workloads == 0);
   CHECK(after.at("cq").flavors_usage[0].resources[0].total == q(0));
 }
+
+TEST_CASE("A status report over the queues whose totals moved reads the others' pending count only",
+          "[kueue][lifecycle]") {
+  // Two queues whose statuses list what they hold; then one of them changes, in the ways a report
+  // can see, with or without being named as moved.
+  struct Row {
+    const char* change;
+    bool name_it;     // the queue is in amounts_moved
+    bool reported;    // cluster_queue_usage lists it
+  };
+  const std::vector<Row> rows = {
+      {"nothing", false, false},
+      {"nothing", true, false},
+      {"a Workload queued", false, true},  // the pending count is always compared
+      {"a Workload finished", true, true},
+      {"a Workload finished", false, false},  // not named: its amounts are taken as listed
+  };
+  for (const auto& row : rows) {
+    DYNAMIC_SECTION(row.change << (row.name_it ? ", named" : ", not named")) {
+      Fixture f;
+      f.node("n1", 8);
+      f.flavor("fa");
+      f.queue("a", {{"fa", 4}});
+      f.queue("b", {{"fa", 4}});
+      f.submit("a1", "a");
+      f.submit("b1", "b");
+      f.cycle();
+      for (const auto& [name, status] : cluster_queue_usage(f.cluster, f.state, f.queues))
+        f.cluster.cluster_queues[name].status = status;
+      REQUIRE(cluster_queue_usage(f.cluster, f.state, f.queues).empty());
+      const std::string change = row.change;
+      if (change == "a Workload queued") f.submit("a2", "a", 8);
+      if (change == "a Workload finished") finish_workload(f.state, f.queues, "default/a1", 9);
+      const std::set<std::string> moved = row.name_it ? std::set<std::string>{"a"} : std::set<std::string>{};
+      const auto usage = cluster_queue_usage(f.cluster, build_queue_totals(f.state), f.queues, &moved);
+      CHECK(usage.count("a") == (row.reported ? 1u : 0u));
+      CHECK(usage.count("b") == 0);
+      // Named or not, whatever it does list agrees with a report over every queue.
+      const auto every = cluster_queue_usage(f.cluster, f.state, f.queues);
+      CHECK(every.count("a") == (change == "nothing" ? 0u : 1u));
+      for (const auto& [name, status] : usage) CHECK(every.at(name) == status);
+    }
+  }
+}
