@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <string>
 
 #include "model/admission/accelerator_claim.h"
@@ -212,9 +213,15 @@ bool charge_outlives_finished_pod(DeviceAllocationMode mode, std::string_view ma
 }
 
 Result<std::vector<ContainerAllocation>> allocate_pod(Devices& devices, const Pod& pod, bool sliced_allocate_gate) {
-  Devices trial = devices;
+  const auto claims = claiming_containers(pod.spec);
+  // allocate_claim refuses before it grants anything, so a lone claiming container is granted on the
+  // ledger itself; with more, a later refusal must leave the earlier grants undone, so all are made
+  // on a copy that replaces the ledger only when every one was granted.
+  std::optional<Devices> copy;
+  if (claims.size() > 1) copy = devices;
+  Devices& trial = copy ? *copy : devices;
   std::vector<ContainerAllocation> all;
-  for (const auto& claiming : claiming_containers(pod.spec)) {
+  for (const auto& claiming : claims) {
     const std::string holder = holder_prefix(pod) + claiming.container->name;
     auto granted = existing_grants(trial, holder, claiming.container->name);
     if (granted.empty()) {
@@ -224,7 +231,7 @@ Result<std::vector<ContainerAllocation>> allocate_pod(Devices& devices, const Po
     }
     all.insert(all.end(), granted.begin(), granted.end());
   }
-  devices = std::move(trial);
+  if (copy) devices = std::move(*copy);
   return all;
 }
 

@@ -214,3 +214,36 @@ TEST_CASE("a retried Allocate gets the same grant back", "[admission][allocator]
   CHECK(*first == *again);
   CHECK(d == once);
 }
+
+TEST_CASE("a refused Allocate leaves the ledger as it was, whatever the family and however many containers claim",
+          "[admission][allocator]") {
+  // allocate_pod grants a lone claiming container on the ledger itself and several on a copy; both
+  // must leave a refused Pod's ledger untouched, and a granted one charged exactly once.
+  struct Row {
+    const char* name;
+    CardKind kind;
+    int cards;
+    std::vector<Container> fill;    // granted first
+    std::vector<Container> refuse;  // then refused
+  };
+  const std::vector<Row> rows = {
+      {"one exclusive container, no whole card left", CardKind::kWholeOnly, 1, {exclusive(1)}, {exclusive(1)}},
+      {"one shared container, too few cards", CardKind::kWholeOnly, 1, {}, {shared(2)}},
+      {"one slice container, no card with the units", CardKind::kSliceable, 1, {slice(60)}, {slice(60)}},
+      {"one partition container, no free placement", CardKind::kH100Mig, 1, {partition("7g.80gb")}, {partition("1g.10gb")}},
+      {"two containers, the second refused", CardKind::kWholeOnly, 2, {},
+       {exclusive(1, "a"), exclusive(2, "b")}},
+      {"two slice containers, the second refused", CardKind::kSliceable, 1, {},
+       {slice(60, "a"), slice(60, "b")}},
+  };
+  for (const auto& row_case : rows) {
+    SECTION(row_case.name) {
+      auto d = node_devices("node-a", row_case.cards, row_case.kind);
+      if (!row_case.fill.empty()) REQUIRE(allocate_pod(d, pod("first", row_case.fill)).ok());
+      const auto before = d;
+      const auto got = allocate_pod(d, pod("second", row_case.refuse));
+      REQUIRE_FALSE(got.ok());
+      CHECK(d == before);
+    }
+  }
+}
