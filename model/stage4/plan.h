@@ -23,7 +23,7 @@ enum class WriteVerb {
   kCreate,        // the object must not exist
   kUpdate,        // replaces metadata (labels, annotations, finalizers) and spec
   kUpdateStatus,  // replaces status only (Node: status.capacity; ClusterQueue / InstanceType / Instance /
-                  // TopologySource: status)
+                  // TopologySource: status); of the object only its key and status are read
   kDelete,        // deletes (finalizers keep it, marked terminating, until they are removed)
 };
 std::string_view to_string(WriteVerb v);

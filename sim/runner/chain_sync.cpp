@@ -85,6 +85,17 @@ bool write_fit_labels(model::ClusterState& cluster, const std::string& node_name
 
 namespace {
 
+// Kubelet's status write after stage 3 moved the counting keys: an UpdateStatus reads only the
+// object's key and status (model::WriteVerb), so the Node's labels are not copied into it.
+model::Write capacity_write(const model::Node& node, model::NodeStatus status) {
+  model::Node counted;
+  counted.metadata.name = node.metadata.name;
+  counted.metadata.namespace_ = node.metadata.namespace_;
+  counted.status = std::move(status);
+  return {model::WriteVerb::kUpdateStatus, std::move(counted), "NodeCapacity",
+          "capacity counting keys (kubelet mirrors them into allocatable)"};
+}
+
 // Stage 3's verdict on one Node (the writes it wants, appended to `plan`).
 // `fit_due`: see simulated_node_profile.
 void node_profile_one(const model::ClusterState& state, const std::string& name, const model::Node& node,
@@ -113,12 +124,7 @@ void node_profile_one(const model::ClusterState& state, const std::string& name,
         {model::WriteVerb::kUpdate, std::move(labelled), "NodeProfile", "presence labels from the worker's NodeFeature"});
   }
   after.status.allocatable = kubelet_allocatable(after, devices);
-  if (after.status != node.status) {
-    model::Node counted = node;
-    counted.status = std::move(after.status);
-    plan.writes.push_back({model::WriteVerb::kUpdateStatus, std::move(counted), "NodeCapacity",
-                           "capacity counting keys (kubelet mirrors them into allocatable)"});
-  }
+  if (after.status != node.status) plan.writes.push_back(capacity_write(node, std::move(after.status)));
 }
 
 // Stage 3 on a Node whose Devices ledger alone moved since it was settled (sync_nodes' contract).
@@ -134,10 +140,7 @@ void node_ledger_one(const model::ClusterState& state, const std::string& name, 
   if (fit_due != nullptr && fit_labels_due(state, name, node)) fit_due->insert(name);
   model::ResourceList allocatable = kubelet_allocatable(node, devices);
   if (allocatable == node.status.allocatable) return;
-  model::Node counted = node;
-  counted.status.allocatable = std::move(allocatable);
-  plan.writes.push_back({model::WriteVerb::kUpdateStatus, std::move(counted), "NodeCapacity",
-                         "capacity counting keys (kubelet mirrors them into allocatable)"});
+  plan.writes.push_back(capacity_write(node, model::NodeStatus{node.status.capacity, std::move(allocatable)}));
 }
 
 // Where the ledger-only derivation and the whole one disagree, for --verify ("" when they agree).
