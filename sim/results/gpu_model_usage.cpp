@@ -32,27 +32,31 @@ int64_t fragmented_credits(const std::vector<CardFree>& cards, const TypicalRequ
 
 std::map<std::string, NodeModelFigures> node_model_figures(const model::Devices& devices,
                                                            const std::map<std::string, TypicalRequest>& typical) {
-  // Which spec group (product) and capability each accelerator id belongs to.
+  // The spec group (product) and health of an accelerator id; the last spec entry naming it wins.
+  // A Node holds a handful of cards: a walk, not a map built per call.
   struct Spec {
-    const model::DevicesGroup* group;
-    bool unhealthy;
+    const model::DevicesGroup* group = nullptr;
+    bool unhealthy = false;
   };
-  std::map<std::string, Spec> spec_of;
-  for (const auto& group : devices.spec.groups)
-    for (const auto& acc : group.accelerators) spec_of[acc.id] = {&group, acc.status.unhealthy};
+  const auto spec_of = [&](const std::string& id) {
+    Spec found;
+    for (const auto& group : devices.spec.groups)
+      for (const auto& acc : group.accelerators)
+        if (acc.id == id) found = {&group, acc.status.unhealthy};
+    return found;
+  };
 
   std::map<std::string, NodeModelFigures> out;
   for (const auto& status_group : devices.status.groups) {
-    const std::string key = model::accelerator_key(status_group.manufacturer, status_group.id);
-    NodeModelFigures& f = out[key];
-    f.manufacturer = status_group.manufacturer;
+    NodeModelFigures& f = out[model::accelerator_key(status_group.manufacturer, status_group.id)];
+    if (f.manufacturer.empty()) f.manufacturer = status_group.manufacturer;
     for (const auto& row : status_group.accelerators) {
-      const auto spec = spec_of.find(row.id);
-      if (f.product.empty() && spec != spec_of.end()) f.product = spec->second.group->name;
+      const Spec spec = spec_of(row.id);
+      if (f.product.empty() && spec.group != nullptr) f.product = spec.group->name;
       const int64_t free = std::clamp<int64_t>(row.remaining, 0, kM);
       ++f.cards;
       f.allocated += kM - free;
-      f.card_free.push_back({free, spec == spec_of.end() || !spec->second.unhealthy});
+      f.card_free.push_back({free, spec.group == nullptr || !spec.unhealthy});
     }
   }
   for (auto& [key, f] : out) {
@@ -157,7 +161,7 @@ void GpuModelUsage::on_node(SimTime now, const std::string& node, const model::D
   }
   for (const auto& [key, figures] : after) {
     if (!before.contains(key)) apply(now, key, nullptr, &figures);
-    names_.try_emplace(key, GpuModelNames{figures.product, figures.manufacturer});
+    if (!names_.contains(key)) names_.emplace(key, GpuModelNames{figures.product, figures.manufacturer});
   }
   if (after.empty()) nodes_.erase(node);
   else before = std::move(after);
