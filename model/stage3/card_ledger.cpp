@@ -61,7 +61,7 @@ const AcceleratorStatus& CardJoin::capability_of(std::string_view id) const {
   return *std::prev(it)->second;  // the last of equal ids in spec order
 }
 
-std::vector<CardGroup> card_groups_of(const Devices& devices) {
+std::vector<CardGroup> card_groups_of(const Devices& devices, LedgerCopy copy) {
   const CardJoin join(devices);
   std::vector<CardGroup> groups;
   groups.reserve(devices.status.groups.size());
@@ -74,7 +74,18 @@ std::vector<CardGroup> card_groups_of(const Devices& devices) {
       card.manufacturer = status_group.manufacturer;
       card.group_id = status_group.id;
       card.capability = join.capability_of(row.id);
-      card.ledger = row;
+      if (copy == LedgerCopy::kWhole) {
+        card.ledger = row;
+      } else {
+        card.ledger.id = row.id;
+        card.ledger.index = row.index;
+        card.ledger.mode = row.mode;
+        card.ledger.allocated = row.allocated;
+        card.ledger.remaining = row.remaining;
+        card.ledger.allocated_slices = row.allocated_slices;
+        card.ledger.allocated_profiles = row.allocated_profiles;
+        card.ledger.remaining_profiles = row.remaining_profiles;
+      }
       group.cards.push_back(std::move(card));
     }
     groups.push_back(std::move(group));
@@ -82,9 +93,9 @@ std::vector<CardGroup> card_groups_of(const Devices& devices) {
   return groups;
 }
 
-std::vector<CardLedger> cards_of(const Devices& devices) {
+std::vector<CardLedger> cards_of(const Devices& devices, LedgerCopy copy) {
   std::vector<CardLedger> cards;
-  for (auto& group : card_groups_of(devices))
+  for (auto& group : card_groups_of(devices, copy))
     for (auto& card : group.cards) cards.push_back(std::move(card));
   return cards;
 }

@@ -68,9 +68,14 @@ class CardJoin {
   std::vector<std::pair<std::string_view, const AcceleratorStatus*>> by_id_;  // sorted, stable
 };
 
+// What a card view copies of its ledger row: all of it, or what the Devices API publishes, leaving
+// out the model-only bookkeeping (the charges per holder and the live partition instances, which
+// the operator does not read: it reads the published counts). Gate 3 copies the published part.
+enum class LedgerCopy { kWhole, kPublished };
+
 // The same join as values: one CardGroup per status group in order.
-std::vector<CardGroup> card_groups_of(const Devices& devices);
+std::vector<CardGroup> card_groups_of(const Devices& devices, LedgerCopy copy = LedgerCopy::kWhole);
 // The same cards flattened, in status order.
-std::vector<CardLedger> cards_of(const Devices& devices);
+std::vector<CardLedger> cards_of(const Devices& devices, LedgerCopy copy = LedgerCopy::kWhole);
 
 }  // namespace chaintwin::model

@@ -84,7 +84,7 @@ class Budgets {
     if (it != budgets_.end()) return it->second;
     std::vector<CardLedger> cards;
     if (cluster_.nodes.count(name))
-      if (const Devices* d = cluster_.devices_of(name)) cards = cards_of(*d);
+      if (const Devices* d = cluster_.devices_of(name)) cards = cards_of(*d, LedgerCopy::kPublished);
     return budgets_.emplace(name, CardBudget(std::move(cards), name)).first->second;
   }
   CardBudget& pool(const ResourceFlavor* flavor) {
@@ -99,7 +99,7 @@ class Budgets {
           }))
         continue;
       if (const Devices* d = cluster_.devices_of(name))
-        for (auto& c : cards_of(*d)) cards.push_back(std::move(c));
+        for (auto& c : cards_of(*d, LedgerCopy::kPublished)) cards.push_back(std::move(c));
     }
     return budgets_.emplace(key, CardBudget(std::move(cards), "")).first->second;
   }

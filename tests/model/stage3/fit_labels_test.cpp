@@ -84,6 +84,29 @@ TEST_CASE("the card view joins capability and ledger by accelerator id", "[fit]"
   CHECK(cards_of(d)[0].serves_family(ResourceFamily::kExclusive));
 }
 
+TEST_CASE("the published card view copies every ledger field but the holders' charges and the live instances",
+          "[fit]") {
+  Devices d = ledger("t4", {{kM / 2, DeviceAllocationMode::kSliced, 10, 0, 3}});
+  AcceleratorAllocation& row = d.status.groups[0].accelerators[0];
+  row.allocated = kM / 2;
+  row.allocated_profiles = {{"1g.10gb", 1}};
+  row.remaining_profiles = {{"1g.10gb", 6}, {"2g.20gb", 2}};
+  row.instances = {{"1g.10gb", {0, 1}}};
+  row.charges = {{"default/p/main", DeviceAllocationMode::kSliced, kM / 2, 1, "", 0}};
+  const auto whole = cards_of(d);
+  const auto published = cards_of(d, LedgerCopy::kPublished);
+  REQUIRE(published.size() == whole.size());
+  AcceleratorAllocation expected = whole[0].ledger;
+  CHECK_FALSE(expected.instances.empty());
+  CHECK_FALSE(expected.charges.empty());
+  expected.instances.clear();
+  expected.charges.clear();
+  CHECK(published[0].ledger == expected);
+  CHECK(published[0].capability == whole[0].capability);
+  CHECK(published[0].node == whole[0].node);
+  CHECK(published[0].accelerator_key() == whole[0].accelerator_key());
+}
+
 TEST_CASE("the card view finds each row's capability wherever the spec lists it", "[fit]") {
   struct Row {
     const char* layout;
