@@ -94,7 +94,7 @@ class QueueManager {
   std::map<std::string, int32_t> pending_by_queue() const;
   int32_t inadmissible(const std::string& cluster_queue) const;
   // The ClusterQueues this QueueManager holds a queue for, in name order, and their ids in the same
-  // order; valid until the next add(), park(), refresh() or requeue().
+  // order; valid until the next change to this QueueManager.
   const std::vector<std::string>& cluster_queues() const { return listed_names_; }
   const std::vector<QueueId>& cluster_queue_ids() const { return listed_ids_; }
   const std::string& cluster_queue_name(QueueId id) const;

@@ -284,14 +284,15 @@ CycleResult schedule_cycle(const ClusterState& cluster, WorkloadState& workloads
   CycleResult result;
   // 1. Heads: at most one per active ClusterQueue.
   std::vector<QueueEntry> heads;
-  const std::vector<std::string>& names = queues.cluster_queues();
-  const std::vector<QueueId>& ids = queues.cluster_queue_ids();
-  for (std::size_t i = 0; i < names.size(); ++i) {
-    if (queues.heap(ids[i]).empty()) continue;  // nothing to pop, active or not
-    const bool active = kept.active_queues != nullptr ? kept.active_queues->count(names[i]) != 0
-                                                      : cluster_queue_active(cluster, names[i]);
+  // A copy of the ids: the loop pops and removes, which may change the listed queues.
+  const std::vector<QueueId> ids = queues.cluster_queue_ids();
+  for (const QueueId id : ids) {
+    if (queues.heap(id).empty()) continue;  // nothing to pop, active or not
+    const std::string& name = queues.cluster_queue_name(id);
+    const bool active = kept.active_queues != nullptr ? kept.active_queues->count(name) != 0
+                                                      : cluster_queue_active(cluster, name);
     if (!active) continue;
-    auto head = queues.pop(ids[i]);
+    auto head = queues.pop(id);
     if (!head) continue;
     ++result.popped;
     if (workloads.workloads.count(head->key) == 0) {  // deleted behind our back
