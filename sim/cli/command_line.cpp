@@ -11,6 +11,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "sim/cli/allocator.h"
 #include "sim/cli/compare_command.h"
 #include "sim/cli/completion.h"
 #include "sim/cli/derive_command.h"
@@ -103,7 +104,8 @@ CommandLine::CommandLine(std::ostream& out, std::ostream& err)
             "chaintwin") {
   root_.formatter(std::make_shared<HelpFormatter>());
   root_.set_help_flag("-h,--help", "this text");
-  root_.set_version_flag("--version", std::string(CHAINTWIN_VERSION), "print chaintwin's version");
+  root_.set_version_flag("--version", std::string(CHAINTWIN_VERSION) + " (" + allocator_name() + ")",
+                         "print chaintwin's version and its allocator");
   root_.option_defaults()->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
   root_.require_subcommand(0, 1);
   root_.footer(std::string(kExitCodes) + " `chaintwin help COMMAND` prints a command's help.");

@@ -4,8 +4,10 @@
 #include <string>
 #include <vector>
 
+#include "sim/cli/allocator.h"
 #include "sim/cli/command_line.h"
 
 int main(int argc, char** argv) {
+  chaintwin::cli::tune_allocator();
   return chaintwin::cli::dispatch(std::vector<std::string>(argv + 1, argv + argc), std::cout, std::cerr);
 }

@@ -25,6 +25,7 @@
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
+#include "sim/cli/allocator.h"
 #include "sim/cli/flag_binding.h"
 #include "sim/cli/flag_values.h"
 #include "sim/cli/parse_errors.h"
@@ -249,6 +250,7 @@ std::string synthetic_yaml(int64_t nodes, int64_t workloads) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  cli::tune_allocator();
   std::string source = ".";
   std::optional<std::string> only;
   int64_t nodes = 5000, workloads = 1'000'000;
@@ -280,7 +282,8 @@ int main(int argc, char** argv) {
     std::cout << synthetic_yaml(nodes, workloads);
     return 0;
   }
-  if (!g_json) std::printf("chaintwin benchmarks (%ld online CPUs)\n", sysconf(_SC_NPROCESSORS_ONLN));
+  if (!g_json)
+    std::printf("chaintwin benchmarks (%ld online CPUs; %s)\n", sysconf(_SC_NPROCESSORS_ONLN), cli::allocator_name().c_str());
   // The 1,000-pending floor always runs first: every other case is also given as a multiple of it.
   measure("queue floor (1k live)", [] { return queue_floor(10'000'000, 1'000); });
   if (!only || *only == "queue") measure("queue floor (1M live)", [] { return queue_floor(10'000'000, 1'000'000); });
