@@ -37,15 +37,28 @@ Plan reconcile_node_profile(const ClusterState& state) {
 }
 
 std::vector<Controller> operator_controllers() {
+  // What each reconciler reads, through every helper (StateParts; a fixpoint skips a controller
+  // none of whose parts moved, and --verify runs it anyway). The Settings and the Instances' Pods
+  // are never written by a controller, so naming them costs no skip; they are named where read.
+  using P = StateParts;
   std::vector<Controller> all{
-      {"Kueue", [](const ClusterState& s) { return reconcile_kueue(s); }, {"NodeQueue", "NodeFlavor", "AdmissionCheck", "NodeTopology"}},
-      {"NodeQueueEntrance", [](const ClusterState& s) { return reconcile_node_queue_entrance(s); }, {"InstanceType", "NodeQueue"}},
-      {"NodeQueue", [](const ClusterState& s) { return reconcile_node_queue(s); }, {"NodeFlavor", "InstanceType", "AdmissionCheck"}},
-      {"AdmissionCheck", [](const ClusterState& s) { return reconcile_admission_checks(s); }, {}},
-      {"InstanceType", [](const ClusterState& s) { return reconcile_instance_type(s); }, {"NodeFlavor"}},
-      {"NodeFlavor", [](const ClusterState& s) { return reconcile_node_flavor(s); }, {"NodeTopology", "NodeProfile"}},
-      {"NodeTopology", [](const ClusterState& s) { return reconcile_node_topology(s); }, {"NodeProfile"}},
-      {"NodeProfile", [](const ClusterState& s) { return reconcile_node_profile(s); }, {}},
+      {"Kueue", [](const ClusterState& s) { return reconcile_kueue(s); }, {"NodeQueue", "NodeFlavor", "AdmissionCheck", "NodeTopology"},
+       P::whole<ResourceFlavor, Topology, ClusterQueue, AdmissionCheck>() | P::settings()},
+      {"NodeQueueEntrance", [](const ClusterState& s) { return reconcile_node_queue_entrance(s); }, {"InstanceType", "NodeQueue"},
+       P::whole<Namespace, LocalQueue>() | P::without_status<ClusterQueue>() | P::settings()},
+      {"NodeQueue", [](const ClusterState& s) { return reconcile_node_queue(s); }, {"NodeFlavor", "InstanceType", "AdmissionCheck"},
+       P::whole<ClusterQueue, ResourceFlavor, Topology, Node, AdmissionCheck>() | P::settings()},
+      {"AdmissionCheck", [](const ClusterState& s) { return reconcile_admission_checks(s); }, {},
+       P::whole<AdmissionCheck>() | P::settings()},
+      {"InstanceType", [](const ClusterState& s) { return reconcile_instance_type(s); }, {"NodeFlavor"},
+       P::whole<InstanceType, ClusterQueue, ResourceFlavor, Node, Devices>() | P::settings()},
+      // Of the InstanceTypes, NodeFlavor reads only whether one exists (a derived type is kept).
+      {"NodeFlavor", [](const ClusterState& s) { return reconcile_node_flavor(s); }, {"NodeTopology", "NodeProfile"},
+       P::whole<Node, ResourceFlavor, Topology>() | P::without_status<InstanceType>() | P::settings()},
+      {"NodeTopology", [](const ClusterState& s) { return reconcile_node_topology(s); }, {"NodeProfile"},
+       P::whole<Node, TopologySource, Topology, Devices>() | P::settings()},
+      {"NodeProfile", [](const ClusterState& s) { return reconcile_node_profile(s); }, {},
+       P::whole<Node, Devices>() | P::settings()},
   };
   const auto order = reconcile_order(all);
   if (!order.ok()) return all;  // cannot happen: the table above is acyclic (a unit test pins it)
@@ -57,7 +70,9 @@ std::vector<Controller> operator_controllers() {
   // controllers above) and feeds none of them, so it goes last. It is appended after the sort so
   // that the order of the others stays what it was before it existed.
   sorted.push_back({std::string(kInstanceController), [](const ClusterState& s) { return reconcile_instances(s); },
-                    {"InstanceType", "NodeQueue", "Kueue"}});
+                    {"InstanceType", "NodeQueue", "Kueue"},
+                    StateParts::whole<Instance>() | StateParts::without_status<InstanceType, ClusterQueue>() |
+                        StateParts::instance_pods() | StateParts::settings()});
   return sorted;
 }
 

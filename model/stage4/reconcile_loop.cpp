@@ -2,16 +2,70 @@
 
 namespace chaintwin::model {
 
+FixpointMemo::FixpointMemo(std::size_t controllers, bool cross_check)
+    : runs_(controllers), cross_check_(cross_check) {}
+
+bool FixpointMemo::unchanged_for(std::size_t controller, StateParts reads) const {
+  const Run& run = runs_[controller];
+  if (!run.seen || run.planned_writes) return false;
+  for (int bit = 0; bit < StateParts::kBits; ++bit)
+    if ((reads.bits() >> bit & 1u) != 0 && written_at_[bit] > run.at) return false;
+  return true;
+}
+
+void FixpointMemo::ran(std::size_t controller, const Plan& plan) {
+  Run& run = runs_[controller];
+  run.seen = true;
+  run.planned_writes = !plan.writes.empty();
+  run.at = ++clock_;
+  run.requeues = plan.requeues;
+}
+
+void FixpointMemo::wrote(const Write& w) {
+  const uint32_t bits = StateParts::written_by(w).bits();
+  for (int bit = 0; bit < StateParts::kBits; ++bit)
+    if ((bits >> bit & 1u) != 0) written_at_[bit] = clock_;
+}
+
+namespace {
+
+// --verify: what a skipped controller planned when run anyway ("" when nothing, as the skip assumed).
+std::string skip_disproved(const Plan& plan, const std::vector<Requeue>& kept) {
+  if (!plan.writes.empty())
+    return std::string(to_string(plan.writes.front().verb)) + " " + std::string(kind_of(plan.writes.front().object)) +
+           " " + metadata_of(plan.writes.front().object).name + ": " + plan.writes.front().reason;
+  if (plan.requeues != kept) return "requeues that differ from its last run's";
+  return "";
+}
+
+}  // namespace
+
 Status run_pass_in_place(ClusterState& state, const std::vector<Controller>& controllers, const std::string& now,
-                         std::vector<Write>* applied, std::vector<Requeue>* requeues) {
-  for (const auto& c : controllers) {
+                         std::vector<Write>* applied, std::vector<Requeue>* requeues, FixpointMemo* memo) {
+  for (std::size_t i = 0; i < controllers.size(); ++i) {
+    const Controller& c = controllers[i];
+    if (memo != nullptr && memo->unchanged_for(i, c.reads)) {
+      memo->count_skip();
+      if (memo->cross_check()) {
+        const Plan check = c.reconcile(state);
+        if (const std::string why = skip_disproved(check, memo->requeues_of(i)); !why.empty())
+          return err("--verify: " + c.name + " was skipped as nothing it reads was written since its last run, "
+                     "but run anyway it plans " + why);
+      }
+      if (requeues != nullptr)
+        for (const auto& r : memo->requeues_of(i)) requeues->push_back(r);
+      continue;
+    }
     Plan plan = c.reconcile(state);
+    if (memo != nullptr) memo->ran(i, plan);
     if (requeues != nullptr)
       for (auto& r : plan.requeues) requeues->push_back(std::move(r));
     if (plan.writes.empty()) continue;
     auto next = apply_plan(std::move(state), plan, now);
     if (!next.ok()) return err(c.name + ": " + next.error());
     state = std::move(next).value();
+    if (memo != nullptr)
+      for (const auto& w : plan.writes) memo->wrote(w);
     if (applied != nullptr)
       for (auto& w : plan.writes) applied->push_back(std::move(w));
   }

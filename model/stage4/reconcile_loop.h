@@ -4,11 +4,14 @@
 // get the state the operator would settle in.
 #pragma once
 
+#include <cstddef>
+#include <cstdint>
 #include <functional>
 #include <string>
 #include <vector>
 
 #include "model/stage4/plan.h"
+#include "model/stage4/state_parts.h"
 
 namespace chaintwin::model {
 
@@ -16,6 +19,41 @@ struct Controller {
   std::string name;                                   // e.g. "NodeFlavor"
   std::function<Plan(const ClusterState&)> reconcile;  // pure
   std::vector<std::string> reads_from;                // controllers whose writes this one reads
+  // Every part of the state `reconcile` can read, through any helper (state_parts.h). The
+  // default, everything, never lets a fixpoint skip the controller.
+  StateParts reads = StateParts::everything();
+};
+
+// Across the passes of one fixpoint: when each controller last ran and whether it planned a
+// write, its requeues then, and when each part of the state was last written. A controller whose
+// last run planned nothing, with nothing it reads written since, would plan nothing again: the
+// pass skips it and keeps its requeues. With `cross_check` (--verify) a skipped controller runs
+// anyway, and any write or different requeue it plans fails the pass.
+class FixpointMemo {
+ public:
+  FixpointMemo(std::size_t controllers, bool cross_check);
+
+  bool unchanged_for(std::size_t controller, StateParts reads) const;
+  const std::vector<Requeue>& requeues_of(std::size_t controller) const { return runs_[controller].requeues; }
+  bool cross_check() const { return cross_check_; }
+
+  void ran(std::size_t controller, const Plan& plan);  // before its writes are applied
+  void wrote(const Write& w);                          // one of its writes, applied
+  std::size_t skipped() const { return skipped_; }
+  void count_skip() { ++skipped_; }
+
+ private:
+  struct Run {
+    bool seen = false;
+    bool planned_writes = false;
+    uint64_t at = 0;
+    std::vector<Requeue> requeues;
+  };
+  std::vector<Run> runs_;
+  uint64_t written_at_[StateParts::kBits] = {};
+  uint64_t clock_ = 0;
+  std::size_t skipped_ = 0;
+  bool cross_check_ = false;
 };
 
 struct ConvergeResult {
@@ -33,8 +71,10 @@ Result<ClusterState> run_pass(const ClusterState& state, const std::vector<Contr
 // run_pass on `state` itself, without a copy; also collects every controller's requeues (when a pass
 // writes nothing they are the requeues of the state it leaves). After a refusal `state` is
 // unspecified and must not be used.
+// With `memo`, a controller nothing it reads moved for is skipped (FixpointMemo).
 Status run_pass_in_place(ClusterState& state, const std::vector<Controller>& controllers, const std::string& now,
-                         std::vector<Write>* applied, std::vector<Requeue>* requeues = nullptr);
+                         std::vector<Write>* applied, std::vector<Requeue>* requeues = nullptr,
+                         FixpointMemo* memo = nullptr);
 
 // Passes until a pass writes nothing, or `max_passes`.
 Result<ConvergeResult> converge(ClusterState state, const std::vector<Controller>& controllers,

@@ -202,7 +202,7 @@ const std::vector<model::Controller>& simulated_controllers() {
 }
 
 model::Result<ChainSync> sync_chain(model::ClusterState& cluster, const std::set<std::string>& nodes, SimTime now,
-                                    bool stage3) {
+                                    bool stage3, bool cross_check) {
   ChainSync out;
   const std::string at = rfc3339(now);
   // Stage 3's scope grows with every Node or Devices record a pass writes.
@@ -218,12 +218,13 @@ model::Result<ChainSync> sync_chain(model::ClusterState& cluster, const std::set
         const auto look_at = profile_scope.next(applied);
         return simulated_node_profile(state, look_at ? &*look_at : nullptr);
       };
+  model::FixpointMemo memo(controllers.size(), cross_check);
   constexpr int kMaxPasses = 50;  // as model::converge: the requeues of the last pass are kept either way
   bool settled = false;
   for (int pass = 0; pass < kMaxPasses && !settled; ++pass) {
     applied.clear();
     std::vector<model::Requeue> requeues;
-    if (auto s = model::run_pass_in_place(cluster, controllers, at, &applied, &requeues); !s.ok())
+    if (auto s = model::run_pass_in_place(cluster, controllers, at, &applied, &requeues, &memo); !s.ok())
       return model::err("pass " + std::to_string(pass + 1) + ": " + s.error());
     if (applied.empty()) {
       // Every controller saw the state this pass leaves: its requeues are that state's.

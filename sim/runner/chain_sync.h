@@ -41,8 +41,11 @@ std::string rfc3339(SimTime at);
 // Devices record a controller writes during the fixpoint: the runner keeps every other Node settled
 // (stage 3 is a function of one Node, its Devices and the Settings, and a Settings change passes
 // every Node), so the others would write nothing. `RunOptions::verify_incremental` checks this.
+//
+// A pass skips a controller whose last run planned nothing while nothing it reads was written
+// since (model::FixpointMemo); `cross_check` (--verify) runs it anyway and fails on any difference.
 model::Result<ChainSync> sync_chain(model::ClusterState& cluster, const std::set<std::string>& nodes, SimTime now,
-                                    bool stage3 = true);
+                                    bool stage3 = true, bool cross_check = false);
 
 // The fast path after an event that changed only what Pods hold (the Devices ledgers) of `nodes`,
 // each settled before (every stage-3 output but its fit labels written): stage 3 on those Nodes

@@ -122,7 +122,7 @@ model::Status Simulation::start() {
   }
   const size_t topology_writes = start_topology_sources();
   if (!fatal_.empty()) return model::err(fatal_);
-  auto synced = sync_chain(cluster_, {}, now_);
+  auto synced = sync_chain(cluster_, {}, now_, true, options_.verify_incremental);
   if (!synced.ok()) return model::err("the operator's controllers refused the initial cluster: " + synced.error());
   for (const auto& node : synced->fit_label_nodes) write_fit_labels(cluster_, node);
   // Only fit labels moved since the fixpoint, and nothing the controllers decide reads them (stage 3
@@ -839,7 +839,7 @@ void Simulation::resync(const std::set<std::string>& nodes) {
 // Every controller to the fixpoint (sync_chain): it also refreshes every InstanceType status and
 // may change what the TAS node index holds.
 void Simulation::full_sync(const std::set<std::string>& nodes, bool stage3) {
-  auto synced = sync_chain(cluster_, nodes, now_, stage3);
+  auto synced = sync_chain(cluster_, nodes, now_, stage3, options_.verify_incremental);
   if (!synced.ok()) {
     fatal_ = "at " + now_.to_string() + ": the operator's controllers failed: " + synced.error();
     return;
