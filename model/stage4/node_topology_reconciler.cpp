@@ -31,11 +31,13 @@ void mirror_onto_devices(const ClusterState& state, const std::string& node_name
                          Plan& plan) {
   const Devices* devices = state.devices_of(node_name);
   if (devices == nullptr || devices->metadata.deletion_timestamp) return;
-  Devices want = *devices;
   const std::string key(keys::kTopologyProfile);
+  const auto carried = devices->metadata.labels.find(key);
+  const bool carries = carried != devices->metadata.labels.end();
+  if (profile.empty() ? !carries : carries && carried->second == profile) return;  // already mirrored
+  Devices want = *devices;
   if (profile.empty()) want.metadata.labels.erase(key);
   else want.metadata.labels[key] = profile;
-  if (want.metadata.labels == devices->metadata.labels) return;
   plan.writes.push_back({WriteVerb::kUpdate, std::move(want), std::string(kNodeDevicesController),
                          profile.empty() ? "node " + node_name + " carries no topology profile: drop it from its Devices"
                                          : "mirror topology profile " + profile + " of node " + node_name +

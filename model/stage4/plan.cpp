@@ -1,6 +1,7 @@
 #include "model/stage4/plan.h"
 
 #include <type_traits>
+#include <utility>
 
 namespace chaintwin::model {
 namespace {
@@ -67,22 +68,24 @@ bool same_spec(const T& a, const T& b) {
   else return a.spec == b.spec;
 }
 
-// Copies the status part of `from` into `to`.
-template <typename T>
-void copy_status(T& to, const T& from) {
+// Copies the status part of `from` into `to` (moves it when `from` is an rvalue).
+template <typename T, typename From>
+void copy_status(T& to, From&& from) {
   if constexpr (std::is_same_v<T, Node> || std::is_same_v<T, Devices> || std::is_same_v<T, ClusterQueue> ||
                 std::is_same_v<T, InstanceType> || std::is_same_v<T, Instance>)
-    to.status = from.status;
+    to.status = std::forward<From>(from).status;
   else if constexpr (std::is_same_v<T, AdmissionCheck>)
-    to.conditions = from.conditions;
+    to.conditions = std::forward<From>(from).conditions;
   else if constexpr (std::is_same_v<T, TopologySource>) {
     to.conditions = from.conditions;
-    to.status = from.status;
+    to.status = std::forward<From>(from).status;
   }
 }
 
-template <typename T>
-Status apply_one(ClusterState& state, WriteVerb verb, const T& desired, const std::string& now) {
+// One write applied: `desired` is copied into the state, or moved when passed as an rvalue (what
+// it holds afterwards is then unspecified; the key is read before).
+template <typename T, typename Desired>
+Status apply_one(ClusterState& state, WriteVerb verb, Desired&& desired, const std::string& now) {
   auto& objects = store(state, desired);
   const std::string key = key_of(desired);
   const auto what = [&] { return std::string(kKindName(desired)) + " " + key; };  // for an error only
@@ -90,7 +93,7 @@ Status apply_one(ClusterState& state, WriteVerb verb, const T& desired, const st
   switch (verb) {
     case WriteVerb::kCreate: {
       if (it != objects.end()) return err(what() + " already exists");
-      T created = desired;
+      T created = std::forward<Desired>(desired);
       created.metadata.generation = 1;
       created.metadata.resource_version = std::to_string(++state.resource_version);
       if (created.metadata.uid.empty()) created.metadata.uid = "uid-" + created.metadata.resource_version;
@@ -104,15 +107,15 @@ Status apply_one(ClusterState& state, WriteVerb verb, const T& desired, const st
       if (it == objects.end()) return err(what() + " not found");
       T& current = it->second;
       if (verb == WriteVerb::kUpdateStatus) {
-        copy_status(current, desired);
+        copy_status(current, std::forward<Desired>(desired));
       } else {
         const bool spec_changed = !same_spec(current, desired);
-        T next = desired;
-        copy_status(next, current);
+        T next = std::forward<Desired>(desired);
         next.metadata.uid = current.metadata.uid;
         next.metadata.creation_timestamp = current.metadata.creation_timestamp;
         next.metadata.deletion_timestamp = current.metadata.deletion_timestamp;
         next.metadata.generation = current.metadata.generation + (spec_changed ? 1 : 0);
+        copy_status(next, std::move(current));  // `current` is replaced next: its status moves over
         current = std::move(next);
       }
       current.metadata.resource_version = std::to_string(++state.resource_version);
@@ -158,10 +161,30 @@ void Plan::append(Plan other) {
 
 Result<ClusterState> apply_plan(ClusterState state, const Plan& plan, const std::string& now) {
   for (const auto& w : plan.writes) {
-    const Status s = std::visit([&](const auto& obj) { return apply_one(state, w.verb, obj, now); }, w.object);
+    const Status s = std::visit(
+        [&](const auto& obj) { return apply_one<std::decay_t<decltype(obj)>>(state, w.verb, obj, now); }, w.object);
     if (!s.ok()) return err(std::string(to_string(w.verb)) + " by " + w.controller + ": " + s.error());
   }
   return state;
+}
+
+Status apply_plan_moving(ClusterState& state, Plan& plan, const std::string& now) {
+  for (auto& w : plan.writes) {
+    const Status s = std::visit(
+        [&](auto& obj) {
+          using T = std::decay_t<decltype(obj)>;
+          T receipt;
+          receipt.metadata.name = obj.metadata.name;
+          receipt.metadata.namespace_ = obj.metadata.namespace_;
+          if constexpr (std::is_same_v<T, Instance>) receipt.spec = obj.spec;
+          Status applied = apply_one<T>(state, w.verb, std::move(obj), now);
+          obj = std::move(receipt);
+          return applied;
+        },
+        w.object);
+    if (!s.ok()) return err(std::string(to_string(w.verb)) + " by " + w.controller + ": " + s.error());
+  }
+  return Ok{};
 }
 
 }  // namespace chaintwin::model

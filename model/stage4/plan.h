@@ -57,4 +57,10 @@ struct Plan {
 // as the API server would answer 409 / 404.
 Result<ClusterState> apply_plan(ClusterState state, const Plan& plan, const std::string& now);
 
+// apply_plan on `state` itself, moving each written object into it instead of copying it. Each
+// write keeps its verb, controller and reason, and of its object a receipt: an object of the same
+// kind with only its namespace and name (an Instance keeps its spec too, which the runner reads
+// to stop its Pod). After a refusal `state` is unspecified and must not be used.
+Status apply_plan_moving(ClusterState& state, Plan& plan, const std::string& now);
+
 }  // namespace chaintwin::model

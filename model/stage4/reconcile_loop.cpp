@@ -41,7 +41,8 @@ std::string skip_disproved(const Plan& plan, const std::vector<Requeue>& kept) {
 }  // namespace
 
 Status run_pass_in_place(ClusterState& state, const std::vector<Controller>& controllers, const std::string& now,
-                         std::vector<Write>* applied, std::vector<Requeue>* requeues, FixpointMemo* memo) {
+                         std::vector<Write>* applied, std::vector<Requeue>* requeues, FixpointMemo* memo,
+                         AppliedWrites form) {
   for (std::size_t i = 0; i < controllers.size(); ++i) {
     const Controller& c = controllers[i];
     if (memo != nullptr && memo->unchanged_for(i, c.reads)) {
@@ -61,9 +62,13 @@ Status run_pass_in_place(ClusterState& state, const std::vector<Controller>& con
     if (requeues != nullptr)
       for (auto& r : plan.requeues) requeues->push_back(std::move(r));
     if (plan.writes.empty()) continue;
-    auto next = apply_plan(std::move(state), plan, now);
-    if (!next.ok()) return err(c.name + ": " + next.error());
-    state = std::move(next).value();
+    if (form == AppliedWrites::kReceipts) {
+      if (auto s = apply_plan_moving(state, plan, now); !s.ok()) return err(c.name + ": " + s.error());
+    } else {
+      auto next = apply_plan(std::move(state), plan, now);
+      if (!next.ok()) return err(c.name + ": " + next.error());
+      state = std::move(next).value();
+    }
     if (memo != nullptr)
       for (const auto& w : plan.writes) memo->wrote(w);
     if (applied != nullptr)

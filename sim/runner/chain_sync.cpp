@@ -224,7 +224,9 @@ model::Result<ChainSync> sync_chain(model::ClusterState& cluster, const std::set
   for (int pass = 0; pass < kMaxPasses && !settled; ++pass) {
     applied.clear();
     std::vector<model::Requeue> requeues;
-    if (auto s = model::run_pass_in_place(cluster, controllers, at, &applied, &requeues, &memo); !s.ok())
+    if (auto s = model::run_pass_in_place(cluster, controllers, at, &applied, &requeues, &memo,
+                                             model::AppliedWrites::kReceipts);
+        !s.ok())
       return model::err("pass " + std::to_string(pass + 1) + ": " + s.error());
     if (applied.empty()) {
       // Every controller saw the state this pass leaves: its requeues are that state's.

@@ -21,7 +21,9 @@
 namespace chaintwin::sim {
 
 struct ChainSync {
-  std::vector<model::Write> writes;      // every write applied, in order (stage 3 first)
+  // every write applied, in order (stage 3 first): from sync_chain their receipts (kind and key),
+  // from sync_nodes whole
+  std::vector<model::Write> writes;
   std::set<std::string> fit_label_nodes;  // Nodes whose fit labels differ from the desired ones
   std::vector<model::Requeue> requeues;   // controllers waiting on time: look again after the delay
   // sync_nodes only: something stage 4 reads changed (a Node's labels other than its fit labels,
@@ -44,6 +46,8 @@ std::string rfc3339(SimTime at);
 //
 // A pass skips a controller whose last run planned nothing while nothing it reads was written
 // since (model::FixpointMemo); `cross_check` (--verify) runs it anyway and fails on any difference.
+// The written objects move into `cluster`: ChainSync::writes holds their receipts (kind, namespace
+// and name; model::apply_plan_moving), which is what the runner logs and reacts to.
 model::Result<ChainSync> sync_chain(model::ClusterState& cluster, const std::set<std::string>& nodes, SimTime now,
                                     bool stage3 = true, bool cross_check = false);
 
