@@ -103,3 +103,48 @@ TEST_CASE("local queues are kept per namespace", "[plan]") {
   CHECK(s->local_queues.size() == 2);
   CHECK(s->local_queues.count("team-b/gpustack-fnv64-0000000000000000") == 1);
 }
+
+TEST_CASE("applying by moving leaves the state copying leaves, and each write a receipt of kind and key", "[plan]") {
+  // A sequence that exercises every verb: create, update (spec and labels), status update, a
+  // namespaced kind, an Instance (its receipt keeps the spec), and a delete.
+  ClusterQueue cq;
+  cq.metadata.name = "q";
+  cq.metadata.labels["a"] = "b";
+  ClusterQueue cq_labelled = cq;
+  cq_labelled.metadata.labels["c"] = "d";
+  ClusterQueue cq_status = cq;
+  cq_status.status.pending_workloads = 3;
+  LocalQueue lq;
+  lq.metadata.name = "lq";
+  lq.metadata.namespace_ = "ns";
+  lq.cluster_queue = "q";
+  Instance inst;
+  inst.metadata.name = "i";
+  inst.metadata.namespace_ = "ns";
+  inst.spec.stop = true;
+  Plan plan;
+  plan.writes = {{WriteVerb::kCreate, flavor("a"), "test", "create"},
+                 {WriteVerb::kCreate, cq, "test", "create"},
+                 {WriteVerb::kUpdate, cq_labelled, "test", "labels"},
+                 {WriteVerb::kUpdateStatus, cq_status, "test", "status"},
+                 {WriteVerb::kCreate, lq, "test", "create"},
+                 {WriteVerb::kCreate, inst, "test", "create"},
+                 {WriteVerb::kDelete, flavor("a"), "test", "delete"}};
+  const auto copied = apply_plan(ClusterState{}, plan, "t0");
+  REQUIRE(copied.ok());
+  ClusterState moved;
+  Plan receipts = plan;
+  REQUIRE(apply_plan_moving(moved, receipts, "t0").ok());
+  CHECK(moved == *copied);
+  REQUIRE(receipts.writes.size() == plan.writes.size());
+  for (std::size_t i = 0; i < plan.writes.size(); ++i) {
+    INFO(i);
+    CHECK(receipts.writes[i].verb == plan.writes[i].verb);
+    CHECK(receipts.writes[i].reason == plan.writes[i].reason);
+    CHECK(kind_of(receipts.writes[i].object) == kind_of(plan.writes[i].object));
+    CHECK(metadata_of(receipts.writes[i].object).name == metadata_of(plan.writes[i].object).name);
+    CHECK(metadata_of(receipts.writes[i].object).namespace_ == metadata_of(plan.writes[i].object).namespace_);
+  }
+  CHECK(std::get<Instance>(receipts.writes[5].object).spec.stop);
+  CHECK(std::get<ClusterQueue>(receipts.writes[2].object).metadata.labels.empty());  // a receipt, not the object
+}
