@@ -7,16 +7,13 @@
 // reset). And a fixpoint that skips must end where one that runs everything ends.
 #include <catch2/catch.hpp>
 
-#include <algorithm>
-#include <filesystem>
 #include <tuple>
 #include <utility>
 
 #include "model/stage4/operator_controllers.h"
 #include "model/stage4/reconcile_loop.h"
 #include "model/stage4/state_parts.h"
-#include "sim/cluster_objects.h"
-#include "sim/kube_documents.h"
+#include "tests/sim/scenario_clusters.h"
 
 namespace {
 
@@ -24,23 +21,6 @@ using namespace chaintwin;
 namespace m = chaintwin::model;
 
 const std::string kNow = "2026-01-01T00:00:00Z";
-
-std::vector<std::string> cluster_files() {
-  std::vector<std::string> out;
-  for (const auto& e : std::filesystem::recursive_directory_iterator(std::string(CHAINTWIN_SOURCE_DIR) + "/scenarios"))
-    if (e.is_regular_file() && (e.path().extension() == ".yaml" || e.path().extension() == ".yml"))
-      out.push_back(e.path().string());
-  std::sort(out.begin(), out.end());
-  return out;
-}
-
-std::optional<m::ClusterState> load(const std::string& path) {
-  const auto objects = sim::load_kubernetes_objects(path);
-  if (!objects.ok()) return std::nullopt;
-  const auto cluster = sim::read_cluster_objects(*objects, m::Settings{});
-  if (!cluster.ok()) return std::nullopt;
-  return static_cast<const m::ClusterState&>(*cluster);
-}
 
 template <class T>
 auto& table_of(m::ClusterState& s) {
@@ -121,11 +101,9 @@ TEST_CASE("each controller plans the same with every part of the state it does n
           "[stage4][fixpoint]") {
   const auto controllers = m::operator_controllers();
   int clusters = 0, checked = 0;
-  for (const auto& file : cluster_files()) {
-    auto loaded = load(file);
-    if (!loaded) continue;  // not a cluster file (a plan, a trace)
+  for (const auto& file : test_support::scenario_files()) {
     ++clusters;
-    m::ClusterState state = std::move(*loaded);
+    m::ClusterState state = test_support::load_cluster(file);
     for (int pass = 0; pass < 8; ++pass) {
       for (const auto& c : controllers) {
         const auto want = decided(c.reconcile(state));
@@ -148,13 +126,11 @@ TEST_CASE("a fixpoint that skips the controllers whose reads did not move ends w
           "[stage4][fixpoint]") {
   const auto controllers = m::operator_controllers();
   std::size_t skipped = 0;
-  for (const auto& file : cluster_files()) {
-    auto loaded = load(file);
-    if (!loaded) continue;
+  for (const auto& file : test_support::scenario_files()) {
     INFO(file);
-    const auto reference = m::converge(*loaded, controllers, kNow);
+    m::ClusterState state = test_support::load_cluster(file);
+    const auto reference = m::converge(state, controllers, kNow);
     REQUIRE(reference.ok());
-    m::ClusterState state = std::move(*loaded);
     m::FixpointMemo memo(controllers.size(), /*cross_check=*/true);
     std::vector<m::Write> writes;
     std::vector<m::Requeue> requeues;

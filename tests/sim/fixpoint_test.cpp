@@ -22,8 +22,7 @@
 #include "model/stage4/operator_controllers.h"
 #include "model/stage4/reconcile_loop.h"
 #include "model/api/topology_source_codec.h"
-#include "sim/cluster_objects.h"
-#include "sim/kube_documents.h"
+#include "tests/sim/scenario_clusters.h"
 
 namespace {
 
@@ -32,23 +31,8 @@ namespace m = chaintwin::model;
 
 const std::string kNow = "2026-01-01T00:00:00Z";
 
-std::vector<std::string> scenario_files() {
-  std::vector<std::string> out;
-  for (const auto& e : std::filesystem::recursive_directory_iterator(std::string(CHAINTWIN_SOURCE_DIR) + "/scenarios"))
-    if (e.is_regular_file() && (e.path().extension() == ".yaml" || e.path().extension() == ".yml"))
-      out.push_back(e.path().string());
-  std::sort(out.begin(), out.end());
-  return out;
-}
-
-m::ClusterState load(const std::string& path) {
-  const auto objects = sim::load_kubernetes_objects(path);
-  REQUIRE(objects.ok());
-  const auto cluster = sim::read_cluster_objects(*objects, model::Settings{});
-  INFO((cluster.ok() ? std::string() : cluster.error()));
-  REQUIRE(cluster.ok());
-  return static_cast<const m::ClusterState&>(*cluster);
-}
+using test_support::scenario_files;
+m::ClusterState load(const std::string& path) { return test_support::load_cluster(path); }
 
 // --- the normalizer: what only the API server stamps is cleared --------------------------------
 
