@@ -154,6 +154,11 @@ std::string_view to_string(WriteVerb v) {
   return "?";
 }
 
+std::string write_summary(const Write& w) {
+  return std::string(to_string(w.verb)) + " " + std::string(kind_of(w.object)) + " " + metadata_of(w.object).name +
+         " by " + w.controller + ": " + w.reason;
+}
+
 void Plan::append(Plan other) {
   for (auto& w : other.writes) writes.push_back(std::move(w));
   for (auto& r : other.requeues) requeues.push_back(std::move(r));

@@ -43,6 +43,9 @@ struct Requeue {
   bool operator==(const Requeue&) const = default;
 };
 
+// A write as --verify names it: "<verb> <Kind> <name> by <controller>: <reason>".
+std::string write_summary(const Write& w);
+
 struct Plan {
   std::vector<Write> writes;
   std::vector<Requeue> requeues;

@@ -31,9 +31,7 @@ namespace {
 
 // --verify: what a skipped controller planned when run anyway ("" when nothing, as the skip assumed).
 std::string skip_disproved(const Plan& plan, const std::vector<Requeue>& kept) {
-  if (!plan.writes.empty())
-    return std::string(to_string(plan.writes.front().verb)) + " " + std::string(kind_of(plan.writes.front().object)) +
-           " " + metadata_of(plan.writes.front().object).name + ": " + plan.writes.front().reason;
+  if (!plan.writes.empty()) return "\"" + write_summary(plan.writes.front()) + "\"";
   if (plan.requeues != kept) return "requeues that differ from its last run's";
   return "";
 }

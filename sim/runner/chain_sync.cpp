@@ -291,11 +291,6 @@ model::Result<ChainSync> sync_nodes(model::ClusterState& cluster, const std::set
   return out;
 }
 
-std::string write_summary(const model::Write& w) {
-  return std::string(model::to_string(w.verb)) + " " + std::string(model::kind_of(w.object)) + " " +
-         model::metadata_of(w.object).name + " by " + w.controller + ": " + w.reason;
-}
-
 std::optional<std::string> unsettled_write(const model::ClusterState& cluster, SimTime now) {
   auto converged = model::converge(cluster, simulated_controllers(), rfc3339(now));
   if (!converged.ok()) return "the controllers fail: " + converged.error();

@@ -64,8 +64,7 @@ model::Result<ChainSync> sync_chain(model::ClusterState& cluster, const std::set
 model::Result<ChainSync> sync_nodes(model::ClusterState& cluster, const std::set<std::string>& nodes, SimTime now,
                                     bool cross_check = false);
 
-// A write as --verify names it: "<verb> <Kind> <name> by <controller>: <reason>".
-std::string write_summary(const model::Write& w);
+using model::write_summary;  // a write as --verify names it (model/stage4/plan.h)
 
 // Whether a full fixpoint on `cluster` (every controller, stage 3 on every Node) would write only
 // InstanceType statuses: the invariant the fast paths keep. Returns the first other write, if any.
