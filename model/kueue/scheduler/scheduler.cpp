@@ -50,22 +50,24 @@ Nomination place(const ClusterState& cluster, const ClusterQueue& cq, const Work
     if (tas_flavor != nullptr) {
       n.tas_flavors.push_back(tas_flavor->metadata.name);
       // A later PodSet reads what an earlier one placed (`own`): no cached verdicts for it.
-      const TopologyResult tr =
+      TopologyResult tr =
           assign_topology(cluster, *tas_flavor, ps, nodes, config.tas_placement, tas_nodes, own ? nullptr : leaves,
                           info != nullptr ? &info->pod_sets[i] : nullptr);
       if (!tr.assignment) {
         n.assignment_error = "couldn't assign flavors to pod set " + ps.name + ": " + tr.message;
         return n;
       }
-      psa.topology_assignment = tr.assignment;
-      Workload probe;
-      probe.pod_sets = {ps};
-      probe.status.admission = Admission{cq.metadata.name, {psa}};
-      UsageSnapshot delta;
-      add_workload_usage(delta, probe);
-      if (own)
+      psa.topology_assignment = std::move(tr.assignment);
+      // What this PodSet places, for the later PodSets only (the last one's is never read).
+      if (own && i + 1 < fa.pod_sets.size()) {
+        Workload probe;
+        probe.pod_sets = {ps};
+        probe.status.admission = Admission{cq.metadata.name, {psa}};
+        UsageSnapshot delta;
+        add_workload_usage(delta, probe);
         for (const auto& [node, amounts] : delta.nodes)
           for (const auto& [r, v] : amounts) (*own)[node][r] += v;
+      }
     }
     admission.pod_set_assignments.push_back(std::move(psa));
   }
