@@ -18,6 +18,11 @@ struct Nomination {
   std::vector<std::string> targets;      // Preempt mode with victims: whom to evict first
 };
 
+bool same_nomination(const Nomination& a, const Nomination& b) {
+  return a.assignment_error == b.assignment_error && a.admission == b.admission && a.tas_flavors == b.tas_flavors &&
+         a.targets == b.targets;
+}
+
 // TAS on each PodSet whose flavor names a Topology, against `usage`: the admission, or the
 // not-fit message (assignment_error).
 Nomination place(const ClusterState& cluster, const ClusterQueue& cq, const Workload& wl, const FlavorAssignment& fa,
@@ -347,7 +352,11 @@ CycleResult schedule_cycle(const ClusterState& cluster, WorkloadState& workloads
   }
   // 4. Kueue's entry order: priority, then queue-order time, then key.
   std::sort(entries.begin(), entries.end(), [](const Entry& a, const Entry& b) { return a.entry < b.entry; });
-  // 5. Admit in order against the usage committed so far.
+  // 5. Admit in order against the usage committed so far. Until an entry changes something (a
+  // reservation, an eviction, a Pending condition), the state is the one every head was nominated
+  // against, and nominate() is a function of it: a nomination is then taken as it stands instead
+  // of being searched again (with the memo's verify on, it is searched again and compared).
+  bool moved = false;
   for (auto& e : entries) {
     Workload& wl = workloads.workloads.at(e.entry.key);
     const ClusterQueue& cq = cluster.cluster_queues.at(e.cluster_queue);
@@ -359,8 +368,15 @@ CycleResult schedule_cycle(const ClusterState& cluster, WorkloadState& workloads
       if (!e.nomination.admission && e.nomination.targets.empty()) {
         message = e.nomination.assignment_error;
       } else {
-        Nomination again = nominate(cluster, cq, wl, *snapshot_ptr, config, tas_nodes, scope, leaves_for(snapshot_ptr),
-                                    queues.info(e.entry.ref));
+        Nomination again;
+        if (moved || (memo != nullptr && memo->verify)) {
+          again = nominate(cluster, cq, wl, *snapshot_ptr, config, tas_nodes, scope, leaves_for(snapshot_ptr),
+                           queues.info(e.entry.ref));
+          if (!moved && !same_nomination(again, e.nomination))
+            memo->note_mismatch("Workload " + e.entry.key + ": nominated again against the same state, it differs");
+        } else {
+          again = std::move(e.nomination);
+        }
         if (again.admission) admission = again.admission;
         else if (!again.targets.empty()) {
           message = again.assignment_error;
@@ -381,6 +397,7 @@ CycleResult schedule_cycle(const ClusterState& cluster, WorkloadState& workloads
         for (auto& t : evict_for_preemption(victim, why, now)) result.transitions.push_back(std::move(t));
         ++result.preemptions;
       }
+      moved = true;
       message += ". Pending the preemption of " + std::to_string(targets.size()) + " workload(s)";
       if (set_pending(wl, "Pending", message, now))
         result.transitions.push_back({e.entry.key, e.cluster_queue, TransitionType::kPending, TransitionReason::kPending, message});
@@ -390,8 +407,10 @@ CycleResult schedule_cycle(const ClusterState& cluster, WorkloadState& workloads
     if (!admission) {
       const TransitionReason reason =
           e.inadmissible.empty() ? TransitionReason::kPending : TransitionReason::kInadmissible;
-      if (set_pending(wl, std::string(transition_reason_name(reason)), message, now))
+      if (set_pending(wl, std::string(transition_reason_name(reason)), message, now)) {
         result.transitions.push_back({e.entry.key, e.cluster_queue, TransitionType::kPending, reason, message});
+        moved = true;
+      }
       // StrictFIFO keeps its head (except on a namespace mismatch); a head that fitted at
       // nomination goes straight back to the heap; BestEffortFIFO parks the rest.
       const bool inadmissible =
@@ -399,6 +418,7 @@ CycleResult schedule_cycle(const ClusterState& cluster, WorkloadState& workloads
       queues.requeue(e.entry, inadmissible);
       continue;
     }
+    moved = true;
     for (auto& t : reserve_quota(wl, cq, std::move(*admission), now)) result.transitions.push_back(std::move(t));
     add_workload_usage(reserved != nullptr ? *reserved : *own, wl);  // later heads see it
     if (reserved != nullptr && kept.tas_nodes != nullptr && kept.tas_leaves != nullptr)
