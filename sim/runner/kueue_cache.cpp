@@ -138,13 +138,11 @@ void KueueCache::reservation_moved(const model::WorkloadState& workloads, const 
   for (const auto& n : now_on) node_changed(n);
 }
 
-std::optional<model::Workload> KueueCache::usage_of(const model::WorkloadState& workloads, const std::string& key) {
+std::optional<KueueCache::HeldUsage> KueueCache::usage_of(const model::WorkloadState& workloads,
+                                                          const std::string& key) {
   const auto w = workloads.workloads.find(key);
   if (w == workloads.workloads.end() || !w->second.status.admission || w->second.finished()) return std::nullopt;
-  model::Workload probe;
-  probe.pod_sets = w->second.pod_sets;
-  probe.status.admission = w->second.status.admission;
-  return probe;
+  return HeldUsage{*w->second.status.admission, model::workload_usage(w->second)};
 }
 
 void KueueCache::sync_usage(const model::WorkloadState& workloads, const std::string& key, bool tracked) {
@@ -182,13 +180,12 @@ void KueueCache::sync_usage(const model::WorkloadState& workloads, const std::st
   }
   // The snapshot already holds what a cycle admitted (admitted_by_cycle recorded it first).
   const bool same_usage = holding == nullptr ? !held.usage
-                                             : held.usage && held.usage->status.admission == holding->status.admission &&
-                                                   held.usage->pod_sets == holding->pod_sets;
+                                             : held.usage && held.usage->admission == *holding->status.admission;
   if (same_usage) return;
-  std::optional<model::Workload> now = usage_of(workloads, key);
+  std::optional<HeldUsage> now = usage_of(workloads, key);
   if (reserved_) {
-    if (held.usage) model::add_workload_usage(*reserved_, *held.usage, -1);
-    if (now) model::add_workload_usage(*reserved_, *now, +1);
+    if (held.usage) model::add_workload_usage(*reserved_, held.usage->amounts, -1);
+    if (now) model::add_workload_usage(*reserved_, now->amounts, +1);
   }
   held.usage = std::move(now);
 }

@@ -95,15 +95,21 @@ class KueueCache {
   void pods_released(const std::string& key);
 
  private:
+  struct HeldUsage {
+    model::Admission admission;
+    model::WorkloadUsage amounts;
+  };
   // What one Workload added to the kept parts.
   struct Held {
     std::set<std::string> reserved_nodes;  // the Nodes its current reservation's topology names
     bool pods_allocated = false;           // every assigned Pod holds its cards (pods_allocated())
-    std::optional<model::Workload> usage;  // its PodSets and admission while it holds quota
+    // While it holds quota: the admission the kept snapshot counts and what it added there. A
+    // tracked Workload's PodSets never change, so its admission decides its usage.
+    std::optional<HeldUsage> usage;
     std::optional<model::Admission> totals;
     bool totals_admitted = false;
   };
-  static std::optional<model::Workload> usage_of(const model::WorkloadState& workloads, const std::string& key);
+  static std::optional<HeldUsage> usage_of(const model::WorkloadState& workloads, const std::string& key);
 
   std::optional<model::TasNodeIndex> tas_nodes_;
   bool tas_nodes_stale_ = true;  // a full resync ran since tas_nodes_ was built

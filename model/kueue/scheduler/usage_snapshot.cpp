@@ -35,6 +35,47 @@ void add_workload_usage(UsageSnapshot& snapshot, const Workload& wl, int sign) {
   }
 }
 
+WorkloadUsage workload_usage(const Workload& wl) {
+  WorkloadUsage out;
+  if (!wl.status.admission) return out;
+  const Admission& a = *wl.status.admission;
+  out.reserved = true;
+  out.cluster_queue = a.cluster_queue;
+  for (const auto& psa : a.pod_set_assignments) {
+    for (const auto& [resource, q] : psa.resource_usage) {
+      const auto f = psa.flavors.find(resource);
+      if (f == psa.flavors.end()) continue;
+      out.quota.push_back({{f->second, resource}, resource_value(resource, q)});
+    }
+    if (!psa.topology_assignment) continue;
+    const PodSet* ps = nullptr;
+    for (const auto& p : wl.pod_sets)
+      if (p.name == psa.name) ps = &p;
+    if (ps == nullptr) continue;
+    const ResourceAmounts per_pod = resource_amounts(pod_effective_requests(ps->template_));
+    for (const auto& d : psa.topology_assignment->domains) {
+      std::string node = domain_node(*psa.topology_assignment, d);
+      if (node.empty()) continue;
+      std::vector<std::pair<std::string, int64_t>> amounts;
+      amounts.reserve(per_pod.size() + 1);
+      for (const auto& [resource, v] : per_pod) amounts.emplace_back(resource, v * d.count);
+      amounts.emplace_back("pods", d.count);
+      out.nodes.emplace_back(std::move(node), std::move(amounts));
+    }
+  }
+  return out;
+}
+
+void add_workload_usage(UsageSnapshot& snapshot, const WorkloadUsage& usage, int sign) {
+  if (!usage.reserved) return;
+  auto& quota = snapshot.quota[usage.cluster_queue];
+  for (const auto& [fr, v] : usage.quota) quota[fr] += sign * v;
+  for (const auto& [node, amounts] : usage.nodes) {
+    auto& used = snapshot.nodes[node];
+    for (const auto& [resource, v] : amounts) used[resource] += sign * v;
+  }
+}
+
 namespace {
 
 template <typename Inner>

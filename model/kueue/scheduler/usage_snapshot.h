@@ -8,6 +8,7 @@
 #include <map>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "model/kueue/scheduler/kueue_config.h"
 #include "model/workload/workload.h"
@@ -25,6 +26,21 @@ struct UsageSnapshot {
 
 // Adds (sign +1) or removes (sign -1) one Workload's reservation.
 void add_workload_usage(UsageSnapshot& snapshot, const Workload& wl, int sign = 1);
+// One Workload's reservation as the amounts add_workload_usage() adds for it: what a cache keeps of
+// a Workload it counted, so that taking the Workload out again reads neither it nor its Pods'
+// requests. Adding it with a sign changes a snapshot exactly as add_workload_usage(wl, sign) does
+// (the same entries, the same amounts).
+struct WorkloadUsage {
+  bool reserved = false;  // the Workload held status.admission (else it adds nothing)
+  std::string cluster_queue;
+  std::vector<std::pair<std::pair<std::string, std::string>, int64_t>> quota;  // ((flavor, resource), amount)
+  // Per topology domain on a hostname level: the Node, and per resource (then "pods") its amount.
+  std::vector<std::pair<std::string, std::vector<std::pair<std::string, int64_t>>>> nodes;
+  bool operator==(const WorkloadUsage&) const = default;
+};
+WorkloadUsage workload_usage(const Workload& wl);
+void add_workload_usage(UsageSnapshot& snapshot, const WorkloadUsage& usage, int sign = 1);
+
 // Every Workload that holds a reservation and has not finished, and every Pod of `workloads.pods`
 // that counts as non-TAS usage (counts_as_non_tas_usage).
 UsageSnapshot build_usage_snapshot(const WorkloadState& workloads);
