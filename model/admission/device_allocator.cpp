@@ -63,9 +63,14 @@ void publish_profiles(AcceleratorAllocation& row, const std::string& manufacture
   }
 }
 
-void settle_mode(AcceleratorAllocation& row) {
-  if (row.allocated == 0 && row.allocated_slices == 0 && row.instances.empty() && row.charges.empty())
+// Returns whether the mode moved.
+bool settle_mode(AcceleratorAllocation& row) {
+  if (row.mode == DeviceAllocationMode::kNone) return false;
+  if (row.allocated == 0 && row.allocated_slices == 0 && row.instances.empty() && row.charges.empty()) {
     row.mode = DeviceAllocationMode::kNone;
+    return true;
+  }
+  return false;
 }
 
 ContainerAllocation grant(Devices& d, const CardRef& card, const std::string& holder, const std::string& container,
@@ -235,12 +240,19 @@ Result<std::vector<ContainerAllocation>> allocate_pod(Devices& devices, const Po
   return all;
 }
 
-void release_pod(Devices& devices, const Pod& pod, bool deleted, bool release_terminated_pods) {
-  if (!deleted && !release_terminated_pods) return;
+bool release_pod(Devices& devices, const Pod& pod, bool deleted, bool release_terminated_pods) {
+  if (!deleted && !release_terminated_pods) return false;
   const std::string prefix = holder_prefix(pod);
-  std::map<std::string, const AcceleratorStatus*> capability;
-  for (const auto& g : devices.spec.groups)
-    for (const auto& a : g.accelerators) capability[a.id] = &a.status;
+  // The capability of an accelerator id: the last spec entry naming it (read only for a card whose
+  // partitions moved).
+  const auto capability_of = [&](const std::string& id) {
+    const AcceleratorStatus* found = nullptr;
+    for (const auto& g : devices.spec.groups)
+      for (const auto& a : g.accelerators)
+        if (a.id == id) found = &a.status;
+    return found;
+  };
+  bool moved = false;
   for (auto& group : devices.status.groups) {
     for (auto& row : group.accelerators) {
       bool touched_partition = false;
@@ -260,13 +272,14 @@ void release_pod(Devices& devices, const Pod& pod, bool deleted, bool release_te
           touched_partition = true;
         }
         it = row.charges.erase(it);
+        moved = true;
       }
       if (touched_partition)
-        if (const auto cap = capability.find(row.id); cap != capability.end())
-          publish_profiles(row, group.manufacturer, *cap->second);
-      settle_mode(row);
+        if (const AcceleratorStatus* cap = capability_of(row.id)) publish_profiles(row, group.manufacturer, *cap);
+      if (settle_mode(row)) moved = true;
     }
   }
+  return moved;
 }
 
 bool pod_allocation_complete(const Pod& pod) {

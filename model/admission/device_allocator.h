@@ -40,8 +40,9 @@ Result<std::vector<ContainerAllocation>> allocate_pod(Devices& devices, const Po
 // Gives back what `pod` holds. deleted=false (the Pod finished): exclusive and shared cards and
 // logical slices are released, partitions and MetaX/Cambricon slices stay charged; with
 // `release_terminated_pods` false (GPUSTACK_LEDGER_RELEASE_TERMINATED_PODS=false) nothing is.
-// deleted=true releases everything left. Idempotent per (pod, deleted).
-void release_pod(Devices& devices, const Pod& pod, bool deleted, bool release_terminated_pods = true);
+// deleted=true releases everything left. Idempotent per (pod, deleted). Returns whether the
+// ledger moved (a charge released, or a card's mode settled back to none).
+bool release_pod(Devices& devices, const Pod& pod, bool deleted, bool release_terminated_pods = true);
 
 // Whether a charge of this mode, on a card of this manufacturer, outlives a finished Pod.
 bool charge_outlives_finished_pod(DeviceAllocationMode mode, std::string_view manufacturer);

@@ -694,6 +694,7 @@ void Simulation::delete_pods(const std::string& key, bool finished_only) {
   auto ti = tracked_.find(key);
   if (ti == tracked_.end()) return;
   std::set<std::string> touched;
+  bool held_cards = false;
   for (const auto& pod_key : ti->second.pods) {
     auto p = workloads_.pods.find(pod_key);
     if (p == workloads_.pods.end()) continue;
@@ -703,11 +704,13 @@ void Simulation::delete_pods(const std::string& key, bool finished_only) {
     // go as they would on the record.
     const auto held = withdrawn_.find(p->second.node_name);
     if (finished_only) node_pods_.set_phase(p->second, model::PodPhase::kSucceeded);
-    for (model::Devices* ledger : {devices != cluster_.devices.end() ? &devices->second : nullptr,
-                                   held != withdrawn_.end() ? &held->second : nullptr})
-      if (ledger != nullptr)
-        model::release_pod(*ledger, p->second, !finished_only, cluster_.settings.ledger_release_terminated_pods);
-    if (!p->second.allocations.empty()) touched.insert(p->second.node_name);
+    const bool settings_release = cluster_.settings.ledger_release_terminated_pods;
+    // Stage 3 reads the cluster's ledger, not the rows set aside: only a move there touches the Node.
+    if (devices != cluster_.devices.end() &&
+        model::release_pod(devices->second, p->second, !finished_only, settings_release))
+      touched.insert(p->second.node_name);
+    if (held != withdrawn_.end()) model::release_pod(held->second, p->second, !finished_only, settings_release);
+    held_cards = held_cards || !p->second.allocations.empty();
     if (!finished_only) {
       node_pods_.unbind(pod_key, p->second);
       workloads_.pods.erase(p);
@@ -716,6 +719,9 @@ void Simulation::delete_pods(const std::string& key, bool finished_only) {
   if (!finished_only) ti->second.pods.clear();
   kueue_.pods_released(key);  // Gate 3 looks at it again while it holds a reservation
   if (!touched.empty()) resync_ledgers(touched);
+  // A Pod that held cards leaves the InstanceType statuses to be recomputed when read, as a ledger
+  // resync does (they are a function of the state; recomputing finds what moved, if anything).
+  else if (held_cards) instance_type_status_stale_ = true;
 }
 
 void Simulation::on_finish(const std::string& key, int64_t epoch) {
