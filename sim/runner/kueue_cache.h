@@ -19,6 +19,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "model/cluster_state.h"
@@ -125,7 +126,7 @@ class KueueCache {
   std::map<std::string, std::set<std::string>> allocating_on_node_;
   model::NominationMemo memo_;
   model::TasLeafCache tas_leaves_;
-  model::KeyedTable<Held> held_;
+  std::unordered_map<std::string, Held> held_;  // by Workload key; never walked
 };
 
 }  // namespace chaintwin::sim

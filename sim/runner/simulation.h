@@ -16,6 +16,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "model/device_manager/detection_pass.h"
@@ -224,8 +225,10 @@ class Simulation {
   model::QueueManager queues_;
   std::vector<RandomStream> streams_;           // one per generator
   std::vector<int64_t> arrivals_;               // per generator: workloads created so far
-  model::KeyedTable<Tracked> tracked_;
-  model::KeyedTable<size_t> outcome_index_;  // workload key → record_.workloads index
+  // By Workload key. Hashed, not ordered: nothing walks them on an event (a walk whose order could
+  // show sorts the keys first), and a tree over a million long keys was a tenth of the event loop.
+  std::unordered_map<std::string, Tracked> tracked_;
+  std::unordered_map<std::string, size_t> outcome_index_;  // workload key → record_.workloads index
   std::set<std::string> fit_label_pending_;      // Nodes with a fit-label write scheduled
   std::map<std::string, std::vector<std::string>> deployments_;  // deployment → its Workloads
   std::optional<WorkloadCountersSet> final_counters_;  // counters() as finish() left them

@@ -1,6 +1,8 @@
 // The runner's timeline: what an admin or the infrastructure does to the cluster at a scenario's
 // dated moments, applied the way it would reach the API server, after which the operator's
 // controllers and Kueue react as to any other change (simulation.cpp).
+#include <algorithm>
+
 #include "model/device_manager/detection_pass.h"
 #include "model/device_manager/device_inventory.h"
 #include "model/device_manager/first_detection.h"
@@ -87,7 +89,11 @@ void Simulation::on_timeline(int64_t index) {
     case TimelineAction::Kind::kRemoveNode: {
       if (!cluster_.nodes.count(a.node)) return refuse("no Node " + a.node);
       // Its Pods go with it; the worker deletes the Devices record of a Node that is gone.
-      for (auto& [key, t] : tracked_) {
+      std::vector<std::string> tracked_keys;
+      for (const auto& [key, t] : tracked_) tracked_keys.push_back(key);
+      std::sort(tracked_keys.begin(), tracked_keys.end());  // in key order, whatever the hash
+      for (const auto& key : tracked_keys) {
+        Tracked& t = tracked_.at(key);
         std::vector<std::string> kept;
         for (const auto& pod_key : t.pods) {
           auto p = workloads_.pods.find(pod_key);
