@@ -76,6 +76,15 @@ std::vector<ClaimingContainer> claiming_containers(const PodTemplate& pod) {
 }
 
 ResourceList pod_effective_requests(const PodTemplate& pod) {
+  // One container and no init containers (most Pods): its requests, each rounded up to a milli,
+  // as the general fold below gives them, without its three maps.
+  if (pod.init_containers.empty() && pod.containers.size() == 1) {
+    const auto& requests = pod.containers.front().requests;
+    ResourceList out;
+    out.reserve(requests.size());
+    for (const auto& [name, q] : requests) out.emplace_hint(out.end(), name, Quantity::from_milli(q.milli_value_ceil()));
+    return out;
+  }
   std::map<std::string, int64_t> app;
   for (const auto& c : pod.containers)
     for (const auto& [name, q] : c.requests) app[name] = add_sat(app[name], q.milli_value_ceil());

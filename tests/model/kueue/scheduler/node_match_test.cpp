@@ -60,6 +60,35 @@ TEST_CASE("a Pod's request is the larger of its containers' sum and its largest 
   CHECK(resource_value("memory", r.at("memory")) == 64);
 }
 
+TEST_CASE("a Pod of one container requests what the container does, each amount rounded up to a milli",
+          "[kueue][transform]") {
+  struct Row {
+    const char* what;
+    ResourceList requests;
+    std::map<std::string, int64_t> milli;  // the effective requests, in milli-units
+  };
+  const Row rows[] = {
+      {"nothing", {}, {}},
+      {"whole units", {{"cpu", Quantity::from_int(2)}, {"nvidia.com/gpu", Quantity::from_int(1)}},
+       {{"cpu", 2000}, {"nvidia.com/gpu", 1000}}},
+      {"a fraction of a milli rounds up", {{"cpu", Quantity::parse("0.0005").value()}}, {{"cpu", 1}}},
+      {"a zero request is kept", {{"memory", Quantity::from_int(0)}}, {{"memory", 0}}},
+  };
+  for (const auto& r : rows) {
+    INFO(r.what);
+    PodTemplate one;
+    one.containers = {Container{"main", r.requests, false}};
+    const ResourceList got = pod_effective_requests(one);
+    std::map<std::string, int64_t> milli;
+    for (const auto& [name, q] : got) milli[name] = q.milli_value_ceil();
+    CHECK(milli == r.milli);
+    // The same as the general fold gives it: a second, empty container changes nothing.
+    PodTemplate two = one;
+    two.containers.push_back(Container{"empty", {}, false});
+    CHECK(pod_effective_requests(two) == got);
+  }
+}
+
 TEST_CASE("the queue manager keeps a Workload whose LocalQueue is missing and places it later", "[kueue][queue_manager]") {
   ClusterState cluster;
   QueueManager queues;
