@@ -190,8 +190,15 @@ void KueueCache::sync_usage(const model::WorkloadState& workloads, const std::st
   held.usage = std::move(now);
 }
 
-void KueueCache::admitted_by_cycle(const model::WorkloadState& workloads, const std::string& key) {
-  held_[key].usage = usage_of(workloads, key);
+void KueueCache::admitted_by_cycle(const model::WorkloadState& workloads, const std::string& key,
+                                   model::WorkloadUsage usage) {
+  const auto w = workloads.workloads.find(key);
+  Held& held = held_[key];
+  if (w == workloads.workloads.end() || !w->second.status.admission || w->second.finished()) {
+    held.usage.reset();  // as usage_of reads it: nothing held
+    return;
+  }
+  held.usage = HeldUsage{*w->second.status.admission, std::move(usage)};
 }
 
 void KueueCache::forget(const std::string& key, std::optional<model::WorkloadRef> ref) {

@@ -73,8 +73,8 @@ class KueueCache {
                          const std::string& cluster_queue, bool tracked);
   // Brings the kept usage and totals up to date with one Workload (untracked: all rebuilt).
   void sync_usage(const model::WorkloadState& workloads, const std::string& key, bool tracked);
-  // A cycle admitted `key`: schedule_cycle already added it to the kept snapshot.
-  void admitted_by_cycle(const model::WorkloadState& workloads, const std::string& key);
+  // A cycle admitted `key`: schedule_cycle already added `usage` to the kept snapshot.
+  void admitted_by_cycle(const model::WorkloadState& workloads, const std::string& key, model::WorkloadUsage usage);
   // The Simulation stopped tracking `key` (its QueueManager ref, if it still had one).
   void forget(const std::string& key, std::optional<model::WorkloadRef> ref);
 

@@ -373,12 +373,11 @@ void Simulation::on_cycle() {
     fatal_ = "at " + now_.to_string() + ": --verify: " + differs;
     return;
   }
-  const model::CycleResult result =
+  model::CycleResult result =
       model::schedule_cycle(cluster_, workloads_, queues_, now_.us(), {}, kueue_.for_cycle());
   // The cycle added its admissions to the kept snapshot itself.
-  for (const auto& t : result.transitions)
-    if (t.type == model::TransitionType::kQuotaReserved && tracked_.count(t.workload) != 0)
-      kueue_.admitted_by_cycle(workloads_, t.workload);
+  for (auto& [key, usage] : result.admitted_usage)
+    if (tracked_.count(key) != 0) kueue_.admitted_by_cycle(workloads_, key, std::move(usage));
   if (const std::string stale = kueue_.stale_answer(); !stale.empty()) {
     fatal_ = "at " + now_.to_string() + ": --verify: " + stale;
     return;

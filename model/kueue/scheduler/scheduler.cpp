@@ -420,7 +420,9 @@ CycleResult schedule_cycle(const ClusterState& cluster, WorkloadState& workloads
     }
     moved = true;
     for (auto& t : reserve_quota(wl, cq, std::move(*admission), now)) result.transitions.push_back(std::move(t));
-    add_workload_usage(reserved != nullptr ? *reserved : *own, wl);  // later heads see it
+    WorkloadUsage added = workload_usage(wl);
+    add_workload_usage(reserved != nullptr ? *reserved : *own, added);  // later heads see it
+    result.admitted_usage.emplace_back(e.entry.key, std::move(added));
     if (reserved != nullptr && kept.tas_nodes != nullptr && kept.tas_leaves != nullptr)
       note_node_usage(*kept.tas_nodes, *kept.tas_leaves, wl);
     queues.remove(e.entry.key);

@@ -6,7 +6,10 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
+
+#include "model/kueue/scheduler/usage_snapshot.h"
 
 namespace chaintwin::model {
 
@@ -60,6 +63,9 @@ struct CycleResult {
   // The cycle admitted a Workload: Kueue's KeepGoing (else SlowDown, cycle_cadence.h). Issuing
   // preemptions is not progress: Kueue marks only assumed (and TAS-replacement-evicted) entries so.
   bool progressed = false;
+  // What each admission added to the snapshot the cycle decided against, in admission order: a
+  // kept snapshot's owner records it instead of deriving it again.
+  std::vector<std::pair<std::string, WorkloadUsage>> admitted_usage;
   bool operator==(const CycleResult&) const = default;
 };
 

@@ -15,9 +15,14 @@ namespace {
 // One cycle over the kept state, with the Simulation's bookkeeping of what it admitted.
 void cycle(Fixture& f, sim::KueueCache& cache) {
   REQUIRE(cache.prepare(f.cluster, f.state, f.queues, false).empty());
-  const auto result = model::schedule_cycle(f.cluster, f.state, f.queues, 0, f.config, cache.for_cycle());
-  for (const auto& t : result.transitions)
-    if (t.type == model::TransitionType::kQuotaReserved) cache.admitted_by_cycle(f.state, t.workload);
+  auto result = model::schedule_cycle(f.cluster, f.state, f.queues, 0, f.config, cache.for_cycle());
+  size_t reserved = 0;
+  for (const auto& t : result.transitions) reserved += t.type == model::TransitionType::kQuotaReserved ? 1 : 0;
+  REQUIRE(result.admitted_usage.size() == reserved);  // one record per admission
+  for (auto& [key, usage] : result.admitted_usage) {
+    CHECK(usage == model::workload_usage(f.state.workloads.at(key)));
+    cache.admitted_by_cycle(f.state, key, std::move(usage));
+  }
 }
 
 // What the Simulation does after a Workload's reservation moved.
