@@ -103,6 +103,7 @@ Simulation::Simulation(Scenario scenario, RunOptions options)
 void Simulation::schedule(SimTime at, SimEvent event) { events_.push(at, std::move(event)); }
 
 void Simulation::log(const std::string& kind, const std::string& object, const std::string& message) {
+  if (!logging()) return;
   EventRecord r{now_, record_.info.events, kind, object, message};
   if (options_.on_event) options_.on_event(r);
   if (options_.keep_events) record_.events.push_back(std::move(r));
@@ -348,9 +349,10 @@ void Simulation::submit(const WorkloadRequest& request, SimTime duration, SimTim
   model::Workload& wl = workloads_.workloads[key] = std::move(*built.workload);
   note_demand(built.instance_type, built.family, wl);
   queues_.add(cluster_, wl);
-  log("arrival", workload_object(key),
-      "queued on LocalQueue " + wl.queue_name + " (ClusterQueue " + built.cluster_queue + "), runs " +
-          format_log_duration(duration.us()));
+  if (logging())
+    log("arrival", workload_object(key),
+        "queued on LocalQueue " + wl.queue_name + " (ClusterQueue " + built.cluster_queue + "), runs " +
+            format_log_duration(duration.us()));
   mark_kueue_dirty();
   ensure_cycle();
 }
@@ -430,9 +432,11 @@ void Simulation::apply_transitions(const std::vector<model::WorkloadTransition>&
     }
     sync_reserved_usage(t.workload);  // every transition but Pending may change what is reserved
     invalidate_reservation(t.workload, t.cluster_queue);
-    const std::string reason(model::transition_reason_name(t.reason));
-    log(std::string(model::transition_type_name(t.type)), workload_object(t.workload),
-        t.message.empty() ? reason : reason + ": " + t.message);
+    if (logging()) {
+      const std::string reason(model::transition_reason_name(t.reason));
+      log(std::string(model::transition_type_name(t.type)), workload_object(t.workload),
+          t.message.empty() ? reason : reason + ": " + t.message);
+    }
     if (ti != tracked_.end()) ti->second.last_pending.clear();
     mark_kueue_dirty();
     if (t.type == model::TransitionType::kQuotaReserved) {
@@ -508,9 +512,10 @@ void Simulation::on_check(const std::string& key, int64_t epoch) {
         fatal_ = "at " + now_.to_string() + ": --verify: Gate 3 over the Workloads reserving on its Nodes differs from Gate 3 over all";
         return;
       }
-      log("check", workload_object(key),
-          std::string(model::kNodeDevicesAdmissionCheck) + " " + std::string(model::to_string(verdict.state)) +
-              (verdict.message.empty() ? "" : ": " + verdict.message));
+      if (logging())
+        log("check", workload_object(key),
+            std::string(model::kNodeDevicesAdmissionCheck) + " " + std::string(model::to_string(verdict.state)) +
+                (verdict.message.empty() ? "" : ": " + verdict.message));
       if (verdict.ready()) {
         apply_transitions(model::set_admission_check_state(cluster_, workloads_, queues_, key, check.name,
                                                            model::CheckState::kReady, verdict.message, now_.us()));
@@ -640,10 +645,13 @@ void Simulation::on_pod_start(const std::string& key, int64_t epoch) {
     }
     pod.phase = model::PodPhase::kRunning;
     ti->second.pods.push_back(pod_key);
-    std::string where = pod.node_name;
-    for (const auto& a : pod.allocations)
-      where += " " + a.container + "→card " + std::to_string(a.index) + (a.profile.empty() || a.profile == "-" ? "" : " " + a.profile);
-    log("PodRunning", "Pod " + pod_key, "on " + where);
+    if (logging()) {
+      std::string where = pod.node_name;
+      for (const auto& a : pod.allocations)
+        where += " " + a.container + "→card " + std::to_string(a.index) +
+                 (a.profile.empty() || a.profile == "-" ? "" : " " + a.profile);
+      log("PodRunning", "Pod " + pod_key, "on " + where);
+    }
     node_pods_.bind(pod_key, pod);
     kueue_.note_non_tas_usage(pod, +1);
     workloads_.pods[pod_key] = std::move(pod);
@@ -953,8 +961,9 @@ void Simulation::after_chain_writes(const std::vector<model::Write>& writes, con
     else if (kind != "InstanceType" && kind != "Devices" && kind != "Namespace" && kind != "Instance")
       kueue_.kueue_objects_changed();
     if (kind == "Node" && w.controller == "NodeCapacity") continue;  // per-allocation noise; visible in snapshots
-    log("write", kind + " " + (meta.namespace_.empty() ? meta.name : meta.namespace_ + "/" + meta.name),
-        std::string(model::to_string(w.verb)) + " by " + w.controller + ": " + w.reason);
+    if (logging())
+      log("write", kind + " " + (meta.namespace_.empty() ? meta.name : meta.namespace_ + "/" + meta.name),
+          std::string(model::to_string(w.verb)) + " by " + w.controller + ": " + w.reason);
   }
   for (const auto& node : fit_nodes) {
     if (fit_label_pending_.insert(node).second)

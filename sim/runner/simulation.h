@@ -136,6 +136,9 @@ class Simulation {
 
   void schedule(SimTime at, SimEvent event);
   void log(const std::string& kind, const std::string& object, const std::string& message);
+  // Whether an event-log line goes anywhere (RunOptions::on_event or keep_events): a hot path
+  // builds its line only then.
+  bool logging() const { return options_.on_event != nullptr || options_.keep_events; }
   void dispatch(const SimEvent& e);
 
   // Event handlers.
