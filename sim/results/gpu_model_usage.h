@@ -17,6 +17,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "model/api/devices.h"
@@ -105,7 +106,8 @@ class GpuModelUsage {
   void sample(SimTime now, const std::string& gpu_model);
 
   std::map<std::string, TypicalRequest> typical_;
-  std::map<std::string, std::map<std::string, NodeModelFigures>> nodes_;  // node → model → figures
+  // node → model → figures; looked up per ledger change, walked only to sum (in any order)
+  std::unordered_map<std::string, std::map<std::string, NodeModelFigures>> nodes_;
   std::map<std::string, Totals> totals_;
   std::map<std::string, GpuModelNames> names_;
   std::map<std::string, size_t> last_sample_;  // model → index of its last sample in series_

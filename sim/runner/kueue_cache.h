@@ -115,7 +115,7 @@ class KueueCache {
   std::optional<model::TasNodeIndex> tas_nodes_;
   bool tas_nodes_stale_ = true;  // a full resync ran since tas_nodes_ was built
   // tas_nodes_ by Node: its TAS flavors and its position in each flavor's list.
-  std::map<std::string, std::vector<std::pair<std::string, std::size_t>>> node_flavors_;
+  std::unordered_map<std::string, std::vector<std::pair<std::string, std::size_t>>> node_flavors_;  // never walked
   std::optional<std::set<std::string>> active_queues_;
   std::optional<model::UsageSnapshot> reserved_;
   model::QueueTotalsMap queue_totals_;

@@ -7,6 +7,7 @@
 
 #include <map>
 #include <string>
+#include <unordered_map>
 
 #include "model/admission/node_fit.h"
 #include "model/workload/workload.h"
@@ -35,7 +36,7 @@ class NodePods {
   void count(const model::Pod& pod, int sign);
 
   BucketIndex keys_;
-  std::map<std::string, model::NodeRequested> requested_;
+  std::unordered_map<std::string, model::NodeRequested> requested_;  // by Node; looked up, never walked
 };
 
 }  // namespace chaintwin::sim
