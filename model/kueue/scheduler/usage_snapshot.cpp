@@ -10,29 +10,7 @@ std::string domain_node(const TopologyAssignment& ta, const TopologyDomainAssign
 }
 
 void add_workload_usage(UsageSnapshot& snapshot, const Workload& wl, int sign) {
-  if (!wl.status.admission) return;
-  const Admission& a = *wl.status.admission;
-  auto& quota = snapshot.quota[a.cluster_queue];
-  for (const auto& psa : a.pod_set_assignments) {
-    for (const auto& [resource, q] : psa.resource_usage) {
-      const auto f = psa.flavors.find(resource);
-      if (f == psa.flavors.end()) continue;
-      quota[{f->second, resource}] += sign * resource_value(resource, q);
-    }
-    if (!psa.topology_assignment) continue;
-    const PodSet* ps = nullptr;
-    for (const auto& p : wl.pod_sets)
-      if (p.name == psa.name) ps = &p;
-    if (ps == nullptr) continue;
-    const ResourceAmounts per_pod = resource_amounts(pod_effective_requests(ps->template_));
-    for (const auto& d : psa.topology_assignment->domains) {
-      const std::string node = domain_node(*psa.topology_assignment, d);
-      if (node.empty()) continue;
-      auto& used = snapshot.nodes[node];
-      for (const auto& [resource, v] : per_pod) used[resource] += sign * v * d.count;
-      used["pods"] += sign * d.count;
-    }
-  }
+  add_workload_usage(snapshot, workload_usage(wl), sign);
 }
 
 WorkloadUsage workload_usage(const Workload& wl) {

@@ -24,12 +24,11 @@ struct UsageSnapshot {
   bool operator==(const UsageSnapshot&) const = default;
 };
 
-// Adds (sign +1) or removes (sign -1) one Workload's reservation.
-void add_workload_usage(UsageSnapshot& snapshot, const Workload& wl, int sign = 1);
-// One Workload's reservation as the amounts add_workload_usage() adds for it: what a cache keeps of
-// a Workload it counted, so that taking the Workload out again reads neither it nor its Pods'
-// requests. Adding it with a sign changes a snapshot exactly as add_workload_usage(wl, sign) does
-// (the same entries, the same amounts).
+
+// One Workload's reservation as the amounts it adds to a snapshot: its ClusterQueue's quota per
+// (flavor, resource) from status.admission, and per Node a topology domain on the hostname level
+// names, the PodSet's per-Pod requests times the domain's Pods, plus `pods`. What a cache keeps of a
+// Workload it counted, so that taking the Workload out again reads neither it nor its Pods' requests.
 struct WorkloadUsage {
   bool reserved = false;  // the Workload held status.admission (else it adds nothing)
   std::string cluster_queue;
@@ -39,7 +38,9 @@ struct WorkloadUsage {
   bool operator==(const WorkloadUsage&) const = default;
 };
 WorkloadUsage workload_usage(const Workload& wl);
+// Adds (sign +1) or removes (sign -1) one Workload's reservation: of the Workload itself, or as kept.
 void add_workload_usage(UsageSnapshot& snapshot, const WorkloadUsage& usage, int sign = 1);
+void add_workload_usage(UsageSnapshot& snapshot, const Workload& wl, int sign = 1);
 
 // Every Workload that holds a reservation and has not finished, and every Pod of `workloads.pods`
 // that counts as non-TAS usage (counts_as_non_tas_usage).

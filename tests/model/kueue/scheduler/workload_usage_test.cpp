@@ -1,6 +1,6 @@
-// WorkloadUsage (model/kueue/scheduler/usage_snapshot.h): the amounts a Workload's reservation adds,
-// kept so a cache can take it out again without the Workload. Adding or removing them must change
-// a snapshot exactly as add_workload_usage on the Workload does.
+// WorkloadUsage (model/kueue/scheduler/usage_snapshot.h): the amounts a Workload's reservation adds
+// to Kueue's snapshot (quota per flavor and resource, TAS usage per Node), kept so a cache can take
+// the Workload out again without reading it.
 #include <catch2/catch.hpp>
 
 #include "model/kueue/scheduler/usage_snapshot.h"
@@ -54,46 +54,59 @@ Workload workload(std::vector<PodSet> sets, std::optional<Admission> admission) 
 
 }  // namespace
 
-TEST_CASE("a Workload's kept usage changes a snapshot exactly as adding the Workload does", "[kueue][usage]") {
+TEST_CASE("a Workload's reservation adds its quota per flavor and its TAS usage per Node", "[kueue][usage]") {
   TopologyAssignment above_hosts;
   above_hosts.levels = {"topology.kubernetes.io/zone"};
   above_hosts.domains.push_back({{"zone-a"}, 2});
+  using Quota = std::map<std::string, FlavorResourceAmounts>;
+  using Nodes = std::map<std::string, ResourceAmounts>;
   struct Row {
     const char* what;
     Workload wl;
+    Quota quota;  // what adding it to an empty snapshot gives
+    Nodes nodes;
   };
   const Row rows[] = {
-      {"no admission", workload({pod_set("main", "1", 1)}, std::nullopt)},
-      {"quota only", workload({pod_set("main", "500m", 2)}, Admission{"cq", {assignment("main", 3, "1500m", 6, {})}})},
-      {"a topology over two hosts",
+      {"no admission adds nothing", workload({pod_set("main", "1", 1)}, std::nullopt), {}, {}},
+      {"quota only: each flavored resource, in milli-CPU and whole cards",
+       workload({pod_set("main", "500m", 2)}, Admission{"cq", {assignment("main", 3, "1500m", 6, {})}}),
+       {{"cq", {{{"default", "cpu"}, 1500}, {{"a100", "nvidia.com/gpu"}, 6}}}},
+       {}},
+      {"a topology over two hosts: per-Pod requests times each host's Pods",
        workload({pod_set("main", "250m", 1)},
-                Admission{"cq", {assignment("main", 3, "750m", 3, on_hosts({{"n1", 2}, {"n2", 1}}))}})},
-      {"two PodSets on one host",
+                Admission{"cq", {assignment("main", 3, "750m", 3, on_hosts({{"n1", 2}, {"n2", 1}}))}}),
+       {{"cq", {{{"default", "cpu"}, 750}, {{"a100", "nvidia.com/gpu"}, 3}}}},
+       {{"n1", {{"cpu", 500}, {"nvidia.com/gpu", 2}, {"pods", 2}}}, {"n2", {{"cpu", 250}, {"nvidia.com/gpu", 1}, {"pods", 1}}}}},
+      {"two PodSets on one host add up",
        workload({pod_set("leader", "1", 0), pod_set("worker", "2", 1)},
                 Admission{"cq", {assignment("leader", 1, "1", 0, on_hosts({{"n1", 1}})),
-                                 assignment("worker", 2, "4", 2, on_hosts({{"n1", 2}}))}})},
+                                 assignment("worker", 2, "4", 2, on_hosts({{"n1", 2}}))}}),
+       {{"cq", {{{"default", "cpu"}, 5000}, {{"a100", "nvidia.com/gpu"}, 2}}}},
+       {{"n1", {{"cpu", 5000}, {"nvidia.com/gpu", 2}, {"pods", 3}}}}},
       {"a domain above the hostname level names no Node",
-       workload({pod_set("main", "1", 1)}, Admission{"cq", {assignment("main", 2, "2", 2, above_hosts)}})},
-      {"an assignment naming no PodSet of the Workload",
-       workload({pod_set("main", "1", 1)}, Admission{"cq", {assignment("other", 1, "1", 1, on_hosts({{"n1", 1}}))}})},
+       workload({pod_set("main", "1", 1)}, Admission{"cq", {assignment("main", 2, "2", 2, above_hosts)}}),
+       {{"cq", {{{"default", "cpu"}, 2000}, {{"a100", "nvidia.com/gpu"}, 2}}}},
+       {}},
+      {"an assignment naming no PodSet of the Workload counts as quota only",
+       workload({pod_set("main", "1", 1)}, Admission{"cq", {assignment("other", 1, "1", 1, on_hosts({{"n1", 1}}))}}),
+       {{"cq", {{{"default", "cpu"}, 1000}, {{"a100", "nvidia.com/gpu"}, 1}}}},
+       {}},
   };
   for (const auto& r : rows) {
     INFO(r.what);
     const WorkloadUsage kept = workload_usage(r.wl);
     CHECK(kept.reserved == r.wl.status.admission.has_value());
-    for (const int sign : {+1, -1}) {
-      // Start from a snapshot that already holds something, so that entries are shared.
-      UsageSnapshot base;
-      base.quota["cq"][{"default", "cpu"}] = 7000;
-      base.nodes["n1"]["pods"] = 4;
-      UsageSnapshot by_workload = base, by_kept = base;
-      add_workload_usage(by_workload, r.wl, sign);
-      add_workload_usage(by_kept, kept, sign);
-      CHECK(by_kept == by_workload);
-    }
-    UsageSnapshot round_trip;
-    add_workload_usage(round_trip, kept, +1);
+    UsageSnapshot added;
+    add_workload_usage(added, kept, +1);
+    CHECK(added.quota == r.quota);
+    CHECK(added.nodes == r.nodes);
+    // Taken out of a snapshot that holds something else, it leaves that as it was.
+    UsageSnapshot base;
+    base.quota["cq"][{"default", "cpu"}] = 7000;
+    base.nodes["n1"]["pods"] = 4;
+    UsageSnapshot round_trip = base;
+    add_workload_usage(round_trip, r.wl, +1);
     add_workload_usage(round_trip, kept, -1);
-    CHECK(same_usage(round_trip, UsageSnapshot{}));
+    CHECK(same_usage(round_trip, base));
   }
 }
