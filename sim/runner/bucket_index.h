@@ -5,13 +5,18 @@
 #include <map>
 #include <set>
 #include <string>
+#include <unordered_map>
 
 namespace chaintwin::sim {
 
 using BucketIndex = std::map<std::string, std::set<std::string>>;
 
+// The same, for buckets that are only looked up (never walked in bucket order).
+using HashedBucketIndex = std::unordered_map<std::string, std::set<std::string>>;
+
 // Takes `key` out of `index[bucket]`, dropping the bucket once it is empty.
-inline void erase_from(BucketIndex& index, const std::string& bucket, const std::string& key) {
+template <typename Index>
+void erase_from(Index& index, const std::string& bucket, const std::string& key) {
   const auto it = index.find(bucket);
   if (it == index.end()) return;
   it->second.erase(key);

@@ -29,6 +29,7 @@
 #include "model/kueue/scheduler/tas_leaf_cache.h"
 #include "model/kueue/scheduler/usage_snapshot.h"
 #include "model/workload/workload.h"
+#include "sim/runner/bucket_index.h"
 
 namespace chaintwin::sim {
 
@@ -123,7 +124,7 @@ class KueueCache {
   bool totals_rebuilt_ = true;          // ... or every one of them
   std::map<std::string, std::set<std::string>> reserving_by_queue_;  // ClusterQueue → Workloads holding quota
   // Node → Workloads whose reservation names it, but for those whose Pods all hold their cards.
-  std::map<std::string, std::set<std::string>> allocating_on_node_;
+  HashedBucketIndex allocating_on_node_;
   model::NominationMemo memo_;
   model::TasLeafCache tas_leaves_;
   std::unordered_map<std::string, Held> held_;  // by Workload key; never walked
