@@ -79,6 +79,28 @@ OperatorView operator_view(const model::ClusterQueue& cq, bool watched) {
   return v;
 }
 
+// Whether two status lists name the same (flavor, resource) pairs in the same order, flavors
+// without resources aside: the part of operator_view's shape one list makes (a flavor name holds no
+// "/", so "<flavor>/<resource>" and the pair say the same).
+bool same_shape(const std::vector<model::FlavorUsage>& a, const std::vector<model::FlavorUsage>& b) {
+  auto fa = a.begin(), fb = b.begin();
+  std::size_t ra = 0, rb = 0;
+  const auto settle = [](const std::vector<model::FlavorUsage>& list, auto& f, std::size_t& r) {
+    while (f != list.end() && r >= f->resources.size()) {
+      ++f;
+      r = 0;
+    }
+  };
+  while (true) {
+    settle(a, fa, ra);
+    settle(b, fb, rb);
+    if (fa == a.end() || fb == b.end()) return fa == a.end() && fb == b.end();
+    if (fa->name != fb->name || fa->resources[ra].name != fb->resources[rb].name) return false;
+    ++ra;
+    ++rb;
+  }
+}
+
 }  // namespace
 
 Simulation::Simulation(Scenario scenario, RunOptions options)
@@ -1047,14 +1069,14 @@ void Simulation::on_kueue_status() {
   const bool every = report_every_queue_;
   if (every) moved.reset();
   report_every_queue_ = false;
-  const auto usage = model::cluster_queue_usage(cluster_, kueue_.queue_totals(), queues_, moved ? &*moved : nullptr);
+  auto usage = model::cluster_queue_usage(cluster_, kueue_.queue_totals(), queues_, moved ? &*moved : nullptr);
   if (options_.verify_incremental && moved && usage != model::cluster_queue_usage(cluster_, kueue_.queue_totals(), queues_)) {
     fatal_ = "at " + now_.to_string() + ": --verify: a Kueue report over the queues whose totals moved differs from one over every queue";
     return;
   }
   bool changed = false;
   bool operator_reads_changed = false;
-  for (const auto& [name, status] : usage) {
+  for (auto& [name, status] : usage) {
     auto cq = cluster_.cluster_queues.find(name);
     if (cq == cluster_.cluster_queues.end()) continue;
     auto& s = cq->second.status;
@@ -1063,14 +1085,20 @@ void Simulation::on_kueue_status() {
         s.flavors_usage == status.flavors_usage)
       continue;
     const bool watched = reads_reservations(cq->second, waiting_on_requeue_);
-    const OperatorView before = operator_view(cq->second, watched);
+    // Only the numbers and lists below move here, not the conditions: a queue the operator does not
+    // watch moves its view only through the lists' shape, compared in place (operator_view
+    // otherwise, before and after).
+    std::optional<OperatorView> before;
+    if (watched) before = operator_view(cq->second, true);
+    const bool shape_moved = !watched && (!same_shape(s.flavors_reservation, status.flavors_reservation) ||
+                                          !same_shape(s.flavors_usage, status.flavors_usage));
     s.pending_workloads = status.pending_workloads;
     s.reserving_workloads = status.reserving_workloads;
     s.admitted_workloads = status.admitted_workloads;
-    s.flavors_reservation = status.flavors_reservation;
-    s.flavors_usage = status.flavors_usage;
+    s.flavors_reservation = std::move(status.flavors_reservation);
+    s.flavors_usage = std::move(status.flavors_usage);
     changed = true;
-    if (!(operator_view(cq->second, watched) == before)) operator_reads_changed = true;
+    if (watched ? !(operator_view(cq->second, true) == *before) : shape_moved) operator_reads_changed = true;
   }
   if (changed && !operator_reads_changed) {
     // Only the numbers moved: the operator's decisions read none of them; the InstanceType views
