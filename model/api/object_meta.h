@@ -1,6 +1,7 @@
 // ObjectMeta and the small map types every Kubernetes-shaped object in the model shares.
 #pragma once
 
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -15,10 +16,12 @@ namespace chaintwin::model {
 // Label and annotation maps are ordered so that every iteration that feeds output is stable. They
 // are flat (a sorted vector): a Node's labels or a request's resources are one block, cheap to look
 // up, copy and free. Unlike std::map, an insert or erase invalidates every reference into the map:
-// take none across one (docs/performance.md).
-using StringMap = boost::container::flat_map<std::string, std::string>;
+// take none across one (docs/performance.md). The comparator is transparent: a key given as a
+// std::string_view or a literal is looked up as it is, without building a std::string for it (the
+// order is std::string's either way).
+using StringMap = boost::container::flat_map<std::string, std::string, std::less<>>;
 // A ResourceList (Node status.capacity / allocatable, requests).
-using ResourceList = boost::container::flat_map<std::string, Quantity>;
+using ResourceList = boost::container::flat_map<std::string, Quantity, std::less<>>;
 
 struct OwnerReference {
   std::string api_version, kind, name, uid;

@@ -12,15 +12,9 @@
 namespace chaintwin::model {
 namespace {
 
-std::optional<std::string_view> label_of(const StringMap& labels, const std::string& key) {
-  if (auto it = labels.find(key); it != labels.end()) return it->second;
+std::optional<std::string_view> label_of(const StringMap& labels, std::string_view key) {
+  if (auto it = labels.find(key); it != labels.end()) return it->second;  // no string built per lookup
   return std::nullopt;
-}
-
-// The managed label's key as the map's key type, built once (a lookup per Node per ledger change).
-const std::string& managed_key() {
-  static const std::string key(keys::kManaged);
-  return key;
 }
 
 }  // namespace
@@ -110,7 +104,7 @@ StringMap fit_labels_of(const Devices& devices) {
   return out;
 }
 
-bool is_managed(const ObjectMeta& meta) { return label_of(meta.labels, managed_key()) == "true"; }
+bool is_managed(const ObjectMeta& meta) { return label_of(meta.labels, keys::kManaged) == "true"; }
 
 StringMap desired_fit_labels(const Node& node, const Devices* devices) {
   if (devices == nullptr || !is_managed(node.metadata)) return {};
@@ -167,7 +161,7 @@ bool fit_signature_changed(const Devices& old_devices, const Devices& new_device
 
 bool node_fit_label_node_updated(const Node& old_node, const Node& new_node) {
   if (new_node.metadata.deletion_timestamp.has_value()) return false;
-  return label_of(old_node.metadata.labels, managed_key()) != label_of(new_node.metadata.labels, managed_key()) ||
+  return label_of(old_node.metadata.labels, keys::kManaged) != label_of(new_node.metadata.labels, keys::kManaged) ||
          filter_fit_labels(old_node.metadata.labels) != filter_fit_labels(new_node.metadata.labels);
 }
 

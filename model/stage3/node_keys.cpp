@@ -13,7 +13,7 @@ namespace chaintwin::model {
 namespace {
 
 std::string label_or_empty(const StringMap& labels, std::string_view key) {
-  const auto it = labels.find(std::string(key));
+  const auto it = labels.find(key);
   return it == labels.end() ? std::string() : it->second;
 }
 

@@ -15,7 +15,7 @@ namespace {
 bool starts_with(std::string_view s, std::string_view prefix) { return s.substr(0, prefix.size()) == prefix; }
 
 std::string annotation(const ObjectMeta& meta, std::string_view key) {
-  const auto it = meta.annotations.find(std::string(key));
+  const auto it = meta.annotations.find(key);
   return it == meta.annotations.end() ? std::string() : it->second;
 }
 

@@ -22,7 +22,7 @@ namespace {
 constexpr std::string_view kNodesResourceType = "nodes";
 
 bool is_operator_flavor(const ResourceFlavor& rf) {
-  const auto it = rf.metadata.labels.find(std::string(keys::kResourceType));
+  const auto it = rf.metadata.labels.find(keys::kResourceType);
   return it != rf.metadata.labels.end() && it->second == kNodesResourceType;
 }
 

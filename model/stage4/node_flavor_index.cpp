@@ -10,7 +10,7 @@ namespace chaintwin::model {
 namespace {
 
 std::string label_of(const Node& node, std::string_view key) {
-  const auto it = node.metadata.labels.find(std::string(key));
+  const auto it = node.metadata.labels.find(key);
   return it == node.metadata.labels.end() ? std::string() : it->second;
 }
 

@@ -8,7 +8,7 @@ namespace chaintwin::model {
 namespace {
 
 std::string label_of(const StringMap& labels, std::string_view key) {
-  const auto it = labels.find(std::string(key));
+  const auto it = labels.find(key);
   return it == labels.end() ? std::string() : it->second;
 }
 

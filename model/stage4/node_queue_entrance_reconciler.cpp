@@ -41,7 +41,7 @@ bool wants_local_queues(const Namespace& ns) {
 bool is_reserved_namespace(std::string_view ns) { return ns == kSystemNamespace || ns == "kube-system"; }
 
 bool is_operator_cluster_queue(const ClusterQueue& cq) {
-  const auto it = cq.metadata.labels.find(std::string(keys::kResourceType));
+  const auto it = cq.metadata.labels.find(keys::kResourceType);
   return it != cq.metadata.labels.end() && it->second == kInstanceTypesResourceType;
 }
 

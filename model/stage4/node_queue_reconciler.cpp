@@ -112,7 +112,7 @@ NodeQueueDecision drain_or_empty_cluster_queue(const ClusterState& state, const 
 }
 
 bool is_instance_type_cluster_queue(const ClusterQueue& cq) {
-  const auto it = cq.metadata.labels.find(std::string(keys::kResourceType));
+  const auto it = cq.metadata.labels.find(keys::kResourceType);
   return it != cq.metadata.labels.end() && it->second == kClusterQueueResType;
 }
 

@@ -22,7 +22,7 @@ std::optional<int64_t> fabric_tier(std::string_view level) {
 }
 
 std::string label_of(const StringMap& labels, std::string_view key) {
-  const auto it = labels.find(std::string(key));
+  const auto it = labels.find(key);
   return it == labels.end() ? std::string() : it->second;
 }
 

@@ -14,7 +14,7 @@ namespace {
 std::string quoted(std::string_view s) { return "\"" + std::string(s) + "\""; }
 
 std::string lookup(const StringMap& map, std::string_view key) {
-  const auto it = map.find(std::string(key));
+  const auto it = map.find(key);
   return it == map.end() ? std::string() : it->second;
 }
 

@@ -222,7 +222,7 @@ std::vector<std::string> owned_node_features(const ClusterState& state, const To
     if (controller != nullptr) {
       owned = controller->uid == source.metadata.uid;
     } else {
-      const auto uid = f.metadata.labels.find(std::string(kTopologySourceUidLabel));
+      const auto uid = f.metadata.labels.find(kTopologySourceUidLabel);
       const std::string node = f.node_name();
       owned = !node.empty() && uid != f.metadata.labels.end() && uid->second == source.metadata.uid &&
               f.metadata.name == topology_source_node_feature_name(source.metadata.uid, node);
