@@ -138,11 +138,10 @@ void KueueCache::reservation_moved(const model::WorkloadState& workloads, const 
   for (const auto& n : now_on) node_changed(n);
 }
 
-std::optional<KueueCache::HeldUsage> KueueCache::usage_of(const model::WorkloadState& workloads,
-                                                          const std::string& key) {
+const model::Workload* KueueCache::holding(const model::WorkloadState& workloads, const std::string& key) {
   const auto w = workloads.workloads.find(key);
-  if (w == workloads.workloads.end() || !w->second.status.admission || w->second.finished()) return std::nullopt;
-  return HeldUsage{*w->second.status.admission, model::workload_usage(w->second)};
+  if (w == workloads.workloads.end() || !w->second.status.admission || w->second.finished()) return nullptr;
+  return &w->second;
 }
 
 void KueueCache::sync_usage(const model::WorkloadState& workloads, const std::string& key, bool tracked) {
@@ -156,11 +155,9 @@ void KueueCache::sync_usage(const model::WorkloadState& workloads, const std::st
     return;
   }
   Held& held = held_[key];
-  // The Workload as usage_of reads it (null: it holds nothing); compared in place, copied only
-  // when something moved (most calls are a check's state or a Pod's start, which move nothing here).
-  const auto w = workloads.workloads.find(key);
-  const model::Workload* holding =
-      w != workloads.workloads.end() && w->second.status.admission && !w->second.finished() ? &w->second : nullptr;
+  // Compared in place, copied only when something moved (most calls are a check's state or a
+  // Pod's start, which move nothing here).
+  const model::Workload* holding = KueueCache::holding(workloads, key);
   const bool admitted = holding != nullptr && holding->admitted();
   static const std::optional<model::Admission> kNoAdmission;
   const std::optional<model::Admission>& admission = holding != nullptr ? holding->status.admission : kNoAdmission;
@@ -182,7 +179,8 @@ void KueueCache::sync_usage(const model::WorkloadState& workloads, const std::st
   const bool same_usage = holding == nullptr ? !held.usage
                                              : held.usage && held.usage->admission == *holding->status.admission;
   if (same_usage) return;
-  std::optional<HeldUsage> now = usage_of(workloads, key);
+  std::optional<HeldUsage> now;
+  if (holding != nullptr) now = HeldUsage{*holding->status.admission, model::workload_usage(*holding)};
   if (reserved_) {
     if (held.usage) model::add_workload_usage(*reserved_, held.usage->amounts, -1);
     if (now) model::add_workload_usage(*reserved_, now->amounts, +1);
@@ -192,13 +190,9 @@ void KueueCache::sync_usage(const model::WorkloadState& workloads, const std::st
 
 void KueueCache::admitted_by_cycle(const model::WorkloadState& workloads, const std::string& key,
                                    model::WorkloadUsage usage) {
-  const auto w = workloads.workloads.find(key);
   Held& held = held_[key];
-  if (w == workloads.workloads.end() || !w->second.status.admission || w->second.finished()) {
-    held.usage.reset();  // as usage_of reads it: nothing held
-    return;
-  }
-  held.usage = HeldUsage{*w->second.status.admission, std::move(usage)};
+  if (const model::Workload* wl = holding(workloads, key)) held.usage = HeldUsage{*wl->status.admission, std::move(usage)};
+  else held.usage.reset();
 }
 
 void KueueCache::forget(const std::string& key, std::optional<model::WorkloadRef> ref) {

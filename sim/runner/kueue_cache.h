@@ -111,7 +111,8 @@ class KueueCache {
     std::optional<model::Admission> totals;
     bool totals_admitted = false;
   };
-  static std::optional<HeldUsage> usage_of(const model::WorkloadState& workloads, const std::string& key);
+  // The Workload `key` while it holds quota (a reservation, not finished); null otherwise.
+  static const model::Workload* holding(const model::WorkloadState& workloads, const std::string& key);
 
   std::optional<model::TasNodeIndex> tas_nodes_;
   bool tas_nodes_stale_ = true;  // a full resync ran since tas_nodes_ was built

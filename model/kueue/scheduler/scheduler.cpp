@@ -16,12 +16,8 @@ struct Nomination {
   std::optional<Admission> admission;
   std::vector<std::string> tas_flavors;  // the TAS flavors whose Nodes were read, in order
   std::vector<std::string> targets;      // Preempt mode with victims: whom to evict first
+  bool operator==(const Nomination&) const = default;
 };
-
-bool same_nomination(const Nomination& a, const Nomination& b) {
-  return a.assignment_error == b.assignment_error && a.admission == b.admission && a.tas_flavors == b.tas_flavors &&
-         a.targets == b.targets;
-}
 
 // TAS on each PodSet whose flavor names a Topology, against `usage`: the admission, or the
 // not-fit message (assignment_error).
@@ -372,7 +368,7 @@ CycleResult schedule_cycle(const ClusterState& cluster, WorkloadState& workloads
         if (moved || (memo != nullptr && memo->verify)) {
           again = nominate(cluster, cq, wl, *snapshot_ptr, config, tas_nodes, scope, leaves_for(snapshot_ptr),
                            queues.info(e.entry.ref));
-          if (!moved && !same_nomination(again, e.nomination))
+          if (!moved && !(again == e.nomination))
             memo->note_mismatch("Workload " + e.entry.key + ": nominated again against the same state, it differs");
         } else {
           again = std::move(e.nomination);

@@ -24,7 +24,6 @@ struct UsageSnapshot {
   bool operator==(const UsageSnapshot&) const = default;
 };
 
-
 // One Workload's reservation as the amounts it adds to a snapshot: its ClusterQueue's quota per
 // (flavor, resource) from status.admission, and per Node a topology domain on the hostname level
 // names, the PodSet's per-Pod requests times the domain's Pods, plus `pods`. What a cache keeps of a
