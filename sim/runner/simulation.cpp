@@ -38,15 +38,14 @@ constexpr SimTime kPodRetryDelay = SimTime::seconds(30);  // controller recreate
 std::string workload_object(const std::string& key) { return "Workload " + key; }
 
 // What the operator's controllers (and Kueue's own status side) read of a ClusterQueue's status:
-// its conditions and the shape of the usage lists always; whether anything is reserved or admitted
-// and which listed flavors may be in use only when `watched` (see reads_reservations). A Kueue
-// report that leaves this unchanged moves no decision.
-struct OperatorView {
-  std::vector<model::Condition> conditions;
+// its conditions and the shape of the usage lists (same_shape below) always; whether anything is
+// reserved or admitted and which listed flavors may be in use only when `watched` (see
+// reads_reservations). A Kueue report that leaves these unchanged moves no decision. A report
+// writes no condition, so only the watched part is compared as a view.
+struct WatchedView {
   bool reserved = false, empty = false;
   std::vector<std::pair<std::string, bool>> flavors_in_use;
-  std::vector<std::string> shape;
-  bool operator==(const OperatorView&) const = default;
+  bool operator==(const WatchedView&) const = default;
 };
 
 // Whether a settled operator can read `cq`'s reservation numbers. They are read only on these
@@ -62,26 +61,17 @@ bool reads_reservations(const model::ClusterQueue& cq, const std::set<std::strin
          waiting.count(cq.metadata.name) != 0;
 }
 
-OperatorView operator_view(const model::ClusterQueue& cq, bool watched) {
-  OperatorView v;
-  v.conditions = cq.status.conditions;
-  if (watched) {
-    v.reserved = model::has_reserved(cq.status);
-    v.empty = model::cluster_queue_empty(cq);
-  }
-  for (const auto* list : {&cq.status.flavors_reservation, &cq.status.flavors_usage}) {
-    for (const auto& f : *list) {
-      if (watched) v.flavors_in_use.emplace_back(f.name, model::flavors_may_be_in_use(cq, {f.name}));
-      for (const auto& r : f.resources) v.shape.push_back(f.name + "/" + r.name);
-    }
-    v.shape.emplace_back("|");
-  }
+WatchedView watched_view(const model::ClusterQueue& cq) {
+  WatchedView v;
+  v.reserved = model::has_reserved(cq.status);
+  v.empty = model::cluster_queue_empty(cq);
+  for (const auto* list : {&cq.status.flavors_reservation, &cq.status.flavors_usage})
+    for (const auto& f : *list) v.flavors_in_use.emplace_back(f.name, model::flavors_may_be_in_use(cq, {f.name}));
   return v;
 }
 
-// Whether two status lists name the same (flavor, resource) pairs in the same order, flavors
-// without resources aside: the part of operator_view's shape one list makes (a flavor name holds no
-// "/", so "<flavor>/<resource>" and the pair say the same).
+// The shape of a usage list the operator reads: its (flavor, resource) pairs in order, flavors
+// without resources aside. Whether two lists have the same one.
 bool same_shape(const std::vector<model::FlavorUsage>& a, const std::vector<model::FlavorUsage>& b) {
   auto fa = a.begin(), fb = b.begin();
   std::size_t ra = 0, rb = 0;
@@ -1085,20 +1075,19 @@ void Simulation::on_kueue_status() {
         s.flavors_usage == status.flavors_usage)
       continue;
     const bool watched = reads_reservations(cq->second, waiting_on_requeue_);
-    // Only the numbers and lists below move here, not the conditions: a queue the operator does not
-    // watch moves its view only through the lists' shape, compared in place (operator_view
-    // otherwise, before and after).
-    std::optional<OperatorView> before;
-    if (watched) before = operator_view(cq->second, true);
-    const bool shape_moved = !watched && (!same_shape(s.flavors_reservation, status.flavors_reservation) ||
-                                          !same_shape(s.flavors_usage, status.flavors_usage));
+    // Only the numbers and lists below move here: the lists' shape, compared in place, and for a
+    // watched queue what its view reads of them.
+    std::optional<WatchedView> before;
+    if (watched) before = watched_view(cq->second);
+    const bool shape_moved = !same_shape(s.flavors_reservation, status.flavors_reservation) ||
+                             !same_shape(s.flavors_usage, status.flavors_usage);
     s.pending_workloads = status.pending_workloads;
     s.reserving_workloads = status.reserving_workloads;
     s.admitted_workloads = status.admitted_workloads;
     s.flavors_reservation = std::move(status.flavors_reservation);
     s.flavors_usage = std::move(status.flavors_usage);
     changed = true;
-    if (watched ? !(operator_view(cq->second, true) == *before) : shape_moved) operator_reads_changed = true;
+    if (shape_moved || (watched && !(watched_view(cq->second) == *before))) operator_reads_changed = true;
   }
   if (changed && !operator_reads_changed) {
     // Only the numbers moved: the operator's decisions read none of them; the InstanceType views
