@@ -247,3 +247,41 @@ TEST_CASE("a refused Allocate leaves the ledger as it was, whatever the family a
     }
   }
 }
+
+TEST_CASE("release reports a move exactly when the ledger changed", "[admission][allocator]") {
+  struct Step {
+    bool deleted;
+    bool release_terminated;
+  };
+  struct Case {
+    const char* what;
+    Devices seeded;
+    Pod p;
+    std::vector<Step> steps;  // applied in order after the allocation
+  };
+  const Step finish{false, true}, finish_kept{false, false}, del{true, true};
+  const std::vector<Case> cases = {
+      {"exclusive: released at the finish, nothing left at deletion", node_devices("node-a", 2, CardKind::kWholeOnly),
+       pod("x", {exclusive(2)}), {finish, finish, del, del}},
+      {"slice with terminated-Pod release off: kept at the finish", node_devices("node-a", 1), pod("s", {slice(30)}),
+       {finish_kept, del, del}},
+      {"partition: kept at the finish, released at deletion", node_devices("node-m", 1, CardKind::kH100Mig),
+       pod("m", {partition("1g.10gb")}, "node-m"), {finish, del, del}},
+      {"MetaX slice: kept at the finish", node_devices("node-x", 1, CardKind::kSliceable, "metax", 16),
+       pod("mx", {container("main", {{"metax-tech.com/gpu.sliced", "1"}, {"metax-tech.com/gpu.sliced.units", "800000"}})}),
+       {finish, del}},
+      {"a Pod that holds nothing here", node_devices("node-a", 1), pod("other", {slice(30)}), {finish, del}},
+  };
+  for (const auto& c : cases) {
+    INFO(c.what);
+    Devices d = c.seeded;
+    if (std::string(c.what) != "a Pod that holds nothing here") REQUIRE(allocate_pod(d, c.p).ok());
+    for (std::size_t i = 0; i < c.steps.size(); ++i) {
+      INFO("step " << i);
+      const Devices before = d;
+      const bool moved = release_pod(d, c.p, c.steps[i].deleted, c.steps[i].release_terminated);
+      CHECK(moved == !(d == before));
+    }
+    CHECK(d == c.seeded);  // every case ends released
+  }
+}
