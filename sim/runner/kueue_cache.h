@@ -85,7 +85,7 @@ class KueueCache {
   std::optional<std::set<std::string>> take_moved_totals();
   // The ClusterQueues whose Active condition holds (kept; derived first if it was dropped).
   const std::set<std::string>& active_queues(const model::ClusterState& cluster);
-  const std::map<std::string, std::set<std::string>>& reserving_by_queue() const { return reserving_by_queue_; }
+  const model::ReservingByQueue& reserving_by_queue() const { return reserving_by_queue_; }
   // The Workloads whose reservation names one of the Nodes `key`'s reservation names (itself
   // included), but for those known to hold every assigned Pod's cards: Gate 3's inflight
   // candidates (model::has_pods_to_allocate says why the others can be left out).
@@ -123,7 +123,7 @@ class KueueCache {
   model::QueueTotalsMap queue_totals_;
   std::set<std::string> totals_moved_;  // ClusterQueues whose totals moved since take_moved_totals()
   bool totals_rebuilt_ = true;          // ... or every one of them
-  std::map<std::string, std::set<std::string>> reserving_by_queue_;  // ClusterQueue → Workloads holding quota
+  model::ReservingByQueue reserving_by_queue_;  // ClusterQueue → Workloads holding quota
   // Node → Workloads whose reservation names it, but for those whose Pods all hold their cards.
   HashedBucketIndex allocating_on_node_;
   model::NominationMemo memo_;

@@ -95,7 +95,7 @@ std::vector<WorkloadTransition> release_preempted(const ClusterState& cluster, W
 
 std::vector<WorkloadTransition> sync_queue_states(const ClusterState& cluster, WorkloadState& workloads,
                                                   QueueManager& queues, TimeUs now,
-                                                  const std::map<std::string, std::set<std::string>>* reserving,
+                                                  const ReservingByQueue* reserving,
                                                   const std::set<std::string>* active) {
   std::vector<WorkloadTransition> out;
   queues.refresh(cluster);

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "model/kueue/scheduler/queue_manager.h"
+#include "model/kueue/scheduler/reserving_keys.h"
 #include "model/kueue/scheduler/transitions.h"
 #include "model/cluster_state.h"
 #include "model/workload/workload.h"
@@ -39,7 +40,7 @@ std::vector<WorkloadTransition> set_admission_check_state(const ClusterState& cl
 // without it each queue's Active condition is derived.
 std::vector<WorkloadTransition> sync_queue_states(const ClusterState& cluster, WorkloadState& workloads,
                                                   QueueManager& queues, TimeUs now,
-                                                  const std::map<std::string, std::set<std::string>>* reserving = nullptr,
+                                                  const ReservingByQueue* reserving = nullptr,
                                                   const std::set<std::string>* active = nullptr);
 
 // The job reconciler's side of a preemption (jobframework reconciler, v0.14): once an evicted

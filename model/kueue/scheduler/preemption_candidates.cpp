@@ -55,7 +55,7 @@ bool preempts_within_cluster_queue(const ClusterQueue& cq) {
 std::vector<const Workload*> preemption_candidates(const ClusterQueue& cq, const Workload& preemptor,
                                                    const std::set<FlavorResource>& contested,
                                                    const WorkloadState& workloads,
-                                                   const std::set<std::string>* reserving) {
+                                                   const ReservingKeys* reserving) {
   std::vector<const Workload*> out;
   if (!preempts_within_cluster_queue(cq) || contested.empty()) return out;
   const std::string& policy = cq.spec.preemption.within_cluster_queue;
@@ -69,8 +69,13 @@ std::vector<const Workload*> preemption_candidates(const ClusterQueue& cq, const
     out.push_back(&wl);
   };
   if (reserving != nullptr) {
-    for (const auto& key : *reserving)
-      if (const auto it = workloads.workloads.find(key); it != workloads.workloads.end()) consider(it->first, it->second);
+    // The reserving keys come in no order: walk them in key order, as the whole table would be.
+    std::vector<const std::string*> keys;
+    keys.reserve(reserving->size());
+    for (const auto& key : *reserving) keys.push_back(&key);
+    std::sort(keys.begin(), keys.end(), [](const std::string* a, const std::string* b) { return *a < *b; });
+    for (const std::string* key : keys)
+      if (const auto it = workloads.workloads.find(*key); it != workloads.workloads.end()) consider(it->first, it->second);
   } else {
     for (const auto& [key, wl] : workloads.workloads) consider(key, wl);
   }

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "model/cluster_state.h"
+#include "model/kueue/scheduler/reserving_keys.h"
 #include "model/workload/workload.h"
 
 namespace chaintwin::model {
@@ -42,7 +43,7 @@ bool candidate_before(const PreemptionCandidate& a, const PreemptionCandidate& b
 std::vector<const Workload*> preemption_candidates(const ClusterQueue& cq, const Workload& preemptor,
                                                    const std::set<FlavorResource>& contested,
                                                    const WorkloadState& workloads,
-                                                   const std::set<std::string>* reserving = nullptr);
+                                                   const ReservingKeys* reserving = nullptr);
 
 // Whether spec.preemption.withinClusterQueue lets anything be preempted (not Never / empty).
 bool preempts_within_cluster_queue(const ClusterQueue& cq);

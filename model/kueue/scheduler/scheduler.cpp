@@ -88,7 +88,7 @@ FlavorResourceAmounts requested(const FlavorAssignment& fa) {
 // candidates) and, when kept, the keys of those holding quota per ClusterQueue.
 struct PreemptionScope {
   const WorkloadState* workloads = nullptr;
-  const std::map<std::string, std::set<std::string>>* reserving = nullptr;
+  const ReservingByQueue* reserving = nullptr;
 };
 
 // Flavors, then TAS on each PodSet whose flavor names a Topology, against `usage`; in Preempt
@@ -101,8 +101,8 @@ Nomination nominate(const ClusterState& cluster, const ClusterQueue& cq, const W
   const auto quota_it = usage.quota.find(cq.metadata.name);
   static const FlavorResourceAmounts kNone;
   const bool may_preempt = scope.workloads != nullptr && preempts_within_cluster_queue(cq);
-  const std::set<std::string>* reserving = nullptr;
-  static const std::set<std::string> kNobody;
+  const ReservingKeys* reserving = nullptr;
+  static const ReservingKeys kNobody;
   if (scope.reserving != nullptr) {
     const auto r = scope.reserving->find(cq.metadata.name);
     reserving = r == scope.reserving->end() ? &kNobody : &r->second;

@@ -19,6 +19,7 @@
 #include "model/kueue/scheduler/kueue_config.h"
 #include "model/kueue/scheduler/nomination_memo.h"
 #include "model/kueue/scheduler/queue_manager.h"
+#include "model/kueue/scheduler/reserving_keys.h"
 #include "model/kueue/scheduler/transitions.h"
 #include "model/kueue/scheduler/tas_assigner.h"
 #include "model/cluster_state.h"
@@ -50,7 +51,7 @@ struct KeptCycleState {
   TasLeafCache* tas_leaves = nullptr;
   // The keys of the Workloads holding quota, by ClusterQueue (a superset is fine): preemption looks
   // for candidates only among them. Null: every Workload is looked at.
-  const std::map<std::string, std::set<std::string>>* reserving = nullptr;
+  const ReservingByQueue* reserving = nullptr;
 };
 
 CycleResult schedule_cycle(const ClusterState& cluster, WorkloadState& workloads, QueueManager& queues, TimeUs now,

@@ -108,5 +108,5 @@ TEST_CASE("Gate 3's inflight candidates are the Workloads reserving on the same 
   CHECK(cache.reserving_beside("default/a") == std::set<std::string>{"default/a"});
   CHECK(cache.reserving_beside("default/b") == std::set<std::string>{"default/b"});
   CHECK(cache.reserving_beside("default/c").empty());
-  CHECK(cache.reserving_by_queue().at("cq") == std::set<std::string>{"default/a", "default/b"});
+  CHECK(cache.reserving_by_queue().at("cq") == model::ReservingKeys{"default/a", "default/b"});
 }

@@ -81,6 +81,27 @@ TEST_CASE("preemption candidates are the lower-priority Workloads of the queue t
   ClusterQueue never = cq;
   never.spec.preemption.within_cluster_queue = "Never";
   CHECK(preemption_candidates(never, pre, contested, f.state).empty());
+
+  // The runner's kept keys (unordered, a superset) give what the whole table gives; keys that
+  // name no Workload, and Workloads that hold nothing, are passed over.
+  struct Row {
+    std::string what;
+    ReservingKeys reserving;
+    std::vector<std::string> expected;
+  };
+  const std::vector<Row> rows{
+      {"every holder", {"default/mid", "default/low-old", "default/same", "default/low-new"},
+       {"default/low-new", "default/low-old", "default/mid"}},
+      {"a superset with a gone key and the preemptor",
+       {"default/gone", "default/pre", "default/low-old", "default/mid", "default/low-new"},
+       {"default/low-new", "default/low-old", "default/mid"}},
+      {"only some holders", {"default/mid", "default/low-old"}, {"default/low-old", "default/mid"}},
+      {"none", {}, {}},
+  };
+  for (const auto& r : rows) {
+    INFO(r.what);
+    CHECK(keys(preemption_candidates(cq, pre, contested, f.state, &r.reserving)) == r.expected);
+  }
 }
 
 TEST_CASE("the minimal victim set gives back every victim the preemptor can do without", "[kueue][preemption]") {
