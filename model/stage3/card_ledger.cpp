@@ -50,7 +50,8 @@ CardJoin::CardJoin(const Devices& devices) {
   // Spec accelerators by id in one sorted vector of views (stable: equal ids keep spec order).
   for (const auto& group : devices.spec.groups)
     for (const auto& acc : group.accelerators) by_id_.emplace_back(acc.id, &acc.status);
-  std::stable_sort(by_id_.begin(), by_id_.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
+  const auto by_id = [](const auto& x, const auto& y) { return x.first < y.first; };
+  if (!std::is_sorted(by_id_.begin(), by_id_.end(), by_id)) std::stable_sort(by_id_.begin(), by_id_.end(), by_id);
 }
 
 const AcceleratorStatus& CardJoin::capability_of(std::string_view id) const {

@@ -6,6 +6,7 @@
 // admit a node exactly when Gate 3 would for a one-card Pod.
 #pragma once
 
+#include <boost/container/small_vector.hpp>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -65,7 +66,9 @@ class CardJoin {
   const AcceleratorStatus& capability_of(std::string_view id) const;
 
  private:
-  std::vector<std::pair<std::string_view, const AcceleratorStatus*>> by_id_;  // sorted, stable
+  // Sorted by id, stable. A Node's cards fit inline (no allocation per join); a spec already in
+  // id order, the common case, is not sorted again.
+  boost::container::small_vector<std::pair<std::string_view, const AcceleratorStatus*>, 16> by_id_;
 };
 
 // What a card view copies of its ledger row: all of it, or what the Devices API publishes, leaving

@@ -1,5 +1,7 @@
 #include "sim/runner/chain_sync.h"
 
+#include <boost/container/small_vector.hpp>
+
 #include <algorithm>
 #include <utility>
 
@@ -17,16 +19,74 @@
 namespace chaintwin::sim {
 namespace {
 
-void subtract_tokens(model::ResourceList& list, const std::string& key, int64_t tokens) {
-  if (key.empty() || tokens <= 0) return;
-  const auto it = list.find(key);
-  if (it == list.end()) return;
-  const int64_t left = std::max<int64_t>(0, it->second.value_ceil() - tokens);
-  it->second = model::Quantity::from_int(left);
-}
-
 bool held_in(model::DeviceAllocationMode mode, model::DeviceAllocationMode own) {
   return mode != model::DeviceAllocationMode::kNone && mode != own;
+}
+
+// What kubelet holds back of each device-plugin resource: the tokens of the cards that a mode
+// other than the resource's own holds, summed per resource name (first seen first). The names
+// live as long as the process (model::resource_names_for).
+using HeldBack = boost::container::small_vector<std::pair<const std::string*, int64_t>, 4>;
+
+void hold_back(HeldBack& held, const std::string& name, int64_t tokens) {
+  if (name.empty() || tokens <= 0) return;
+  for (auto& [n, t] : held)
+    if (*n == name) {
+      t += tokens;
+      return;
+    }
+  held.emplace_back(&name, tokens);
+}
+
+HeldBack held_back(const model::Devices& devices) {
+  HeldBack held;
+  const model::CardJoin join(devices);  // the cards in status order, read in place
+  for (const auto& group : devices.status.groups) {
+    const auto names = model::resource_names_for(group.manufacturer);
+    if (!names) continue;
+    for (const auto& row : group.accelerators) {
+      const model::AcceleratorStatus& capability = join.capability_of(row.id);
+      const model::DeviceAllocationMode mode = row.mode;
+      if (model::card_serves_family(capability, model::ResourceFamily::kExclusive)) {
+        if (held_in(mode, model::DeviceAllocationMode::kExclusive)) hold_back(held, names->exclusive, 1);
+        if (held_in(mode, model::DeviceAllocationMode::kShared))
+          hold_back(held, names->shared, model::kSharesPerAccelerator);
+      }
+      if (model::card_serves_family(capability, model::ResourceFamily::kSliced) &&
+          held_in(mode, model::DeviceAllocationMode::kSliced))
+        hold_back(held, names->sliced, capability.logical_sliced.count);
+    }
+  }
+  return held;
+}
+
+// The allocatable of a counted key: what the capacity leaves once `tokens` are held back (never
+// below zero; an integer from then on).
+model::Quantity left_after(const model::Quantity& capacity, int64_t tokens) {
+  return model::Quantity::from_int(std::max<int64_t>(0, capacity.value_ceil() - tokens));
+}
+
+int64_t tokens_of(const HeldBack& held, const std::string& name) {
+  for (const auto& [n, t] : held)
+    if (*n == name) return t;
+  return 0;
+}
+
+// Whether the Node's allocatable is already what kubelet_allocatable would give, compared in
+// place (no list is built).
+bool allocatable_current(const model::Node& node, const model::Devices* devices) {
+  const model::ResourceList& capacity = node.status.capacity;
+  const model::ResourceList& allocatable = node.status.allocatable;
+  if (devices == nullptr) return allocatable == capacity;
+  if (allocatable.size() != capacity.size()) return false;
+  const HeldBack held = held_back(*devices);
+  auto a = allocatable.begin();
+  for (auto c = capacity.begin(); c != capacity.end(); ++c, ++a) {
+    if (a->first != c->first) return false;
+    const int64_t tokens = tokens_of(held, c->first);
+    if (tokens == 0 ? !(a->second == c->second) : !(a->second == left_after(c->second, tokens))) return false;
+  }
+  return true;
 }
 
 }  // namespace
@@ -42,23 +102,8 @@ std::string rfc3339(SimTime at) {
 model::ResourceList kubelet_allocatable(const model::Node& node, const model::Devices* devices) {
   model::ResourceList allocatable = node.status.capacity;
   if (devices == nullptr) return allocatable;
-  const model::CardJoin join(*devices);  // the cards in status order, read in place
-  for (const auto& group : devices->status.groups) {
-    const auto names = model::resource_names_for(group.manufacturer);
-    if (!names) continue;
-    for (const auto& row : group.accelerators) {
-      const model::AcceleratorStatus& capability = join.capability_of(row.id);
-      const model::DeviceAllocationMode mode = row.mode;
-      if (model::card_serves_family(capability, model::ResourceFamily::kExclusive)) {
-        if (held_in(mode, model::DeviceAllocationMode::kExclusive)) subtract_tokens(allocatable, names->exclusive, 1);
-        if (held_in(mode, model::DeviceAllocationMode::kShared))
-          subtract_tokens(allocatable, names->shared, model::kSharesPerAccelerator);
-      }
-      if (model::card_serves_family(capability, model::ResourceFamily::kSliced) &&
-          held_in(mode, model::DeviceAllocationMode::kSliced))
-        subtract_tokens(allocatable, names->sliced, capability.logical_sliced.count);
-    }
-  }
+  for (const auto& [name, tokens] : held_back(*devices))
+    if (const auto it = allocatable.find(*name); it != allocatable.end()) it->second = left_after(it->second, tokens);
   return allocatable;
 }
 
@@ -138,9 +183,9 @@ void node_ledger_one(const model::ClusterState& state, const std::string& name, 
   if (node.metadata.deletion_timestamp || (devices != nullptr && model::capacity_reads_ledger(*devices)))
     return node_profile_one(state, name, node, plan, fit_due);
   if (fit_due != nullptr && fit_labels_due(state, name, node)) fit_due->insert(name);
-  model::ResourceList allocatable = kubelet_allocatable(node, devices);
-  if (allocatable == node.status.allocatable) return;
-  plan.writes.push_back(capacity_write(node, model::NodeStatus{node.status.capacity, std::move(allocatable)}));
+  if (allocatable_current(node, devices)) return;
+  plan.writes.push_back(
+      capacity_write(node, model::NodeStatus{node.status.capacity, kubelet_allocatable(node, devices)}));
 }
 
 // Where the ledger-only derivation and the whole one disagree, for --verify ("" when they agree).

@@ -302,3 +302,43 @@ TEST_CASE("a fit-label patch is due exactly when build_fit_label_patch would bui
     }
   }
 }
+
+TEST_CASE("the card join finds each status row's capability by id, whatever the spec's order", "[fit]") {
+  // Spec rows as (id, logical slices), listed in spec order; the later of two equal ids wins and a
+  // missing id has no capability. `split`: the rows alternate between two spec groups, so that
+  // the search crosses groups as the operator's does.
+  struct Row {
+    std::string what;
+    std::vector<std::pair<std::string, int32_t>> spec;
+    bool split;
+    std::vector<std::pair<std::string, int32_t>> expected;  // status id → logical slices found
+  };
+  const std::vector<Row> rows{
+      {"the spec in id order", {{"a", 1}, {"b", 2}, {"c", 3}}, false, {{"c", 3}, {"a", 1}, {"b", 2}}},
+      {"the spec out of order", {{"c", 3}, {"a", 1}, {"b", 2}}, false, {{"a", 1}, {"b", 2}, {"c", 3}}},
+      {"the spec out of order over two groups", {{"c", 3}, {"a", 1}, {"b", 2}}, true, {{"a", 1}, {"b", 2}, {"c", 3}}},
+      {"an id listed twice, in order", {{"a", 1}, {"a", 4}, {"b", 2}}, false, {{"a", 4}, {"b", 2}}},
+      {"an id listed twice, out of order", {{"b", 2}, {"a", 1}, {"b", 5}}, false, {{"a", 1}, {"b", 5}}},
+      // b and a7 go to the first group, a1 to the second: the second group's row is the later one.
+      {"an id listed in both groups", {{"b", 2}, {"a", 1}, {"a", 7}}, true, {{"a", 1}, {"b", 2}}},
+      {"a row the spec does not list", {{"a", 1}}, false, {{"z", 0}, {"a", 1}}},
+      {"no spec at all", {}, false, {{"a", 0}}},
+  };
+  for (const auto& r : rows) {
+    INFO(r.what);
+    Devices d;
+    DevicesGroup first, second;
+    for (std::size_t i = 0; i < r.spec.size(); ++i) {
+      Accelerator acc;
+      acc.id = r.spec[i].first;
+      acc.status.logical_sliced.count = r.spec[i].second;
+      (r.split && i % 2 == 1 ? second : first).accelerators.push_back(acc);
+    }
+    d.spec.groups = {first, second};
+    const CardJoin join(d);
+    for (const auto& [id, count] : r.expected) {
+      INFO(id);
+      CHECK(join.capability_of(id).logical_sliced.count == count);
+    }
+  }
+}
