@@ -1,6 +1,8 @@
 // Fit label keys, values, patch and triggers.
 #include "model/stage3/fit_labels.h"
 
+#include <boost/container/small_vector.hpp>
+
 #include <algorithm>
 #include <utility>
 
@@ -77,8 +79,12 @@ bool equal_ignoring_fit_labels(const StringMap& a, const StringMap& b) {
   return without(a) == without(b);
 }
 
-StringMap fit_labels_of(const Devices& devices) {
-  StringMap out;
+namespace {
+
+// Calls `emit(key, value)` for each fit label a Devices ledger yields, in status-group order; a
+// later group of the same key overrides an earlier one (fit_labels_of keeps the last).
+template <typename F>
+void each_fit_label(const Devices& devices, F emit) {
   const CardJoin join(devices);  // the card view of card_groups_of, read in place
   for (const auto& group : devices.status.groups) {
     bool sliceable = false, shareable = false;
@@ -95,13 +101,47 @@ StringMap fit_labels_of(const Devices& devices) {
         if (card_free_shares(capability, row) > 0) ++free_share_cards;
       }
     }
+    if (!sliceable && !shareable) continue;
     const std::string a_key = accelerator_key(group.manufacturer, group.id);
-    if (const auto key = fit_sliced_max_free_units_label_key(a_key); sliceable && is_fit_label_key(key))
-      out[key] = std::to_string(max_free_units);
-    if (const auto key = fit_shared_free_cards_label_key(a_key); shareable && is_fit_label_key(key))
-      out[key] = std::to_string(free_share_cards);
+    if (sliceable)
+      if (std::string key = fit_sliced_max_free_units_label_key(a_key); is_fit_label_key(key))
+        emit(std::move(key), std::to_string(max_free_units));
+    if (shareable)
+      if (std::string key = fit_shared_free_cards_label_key(a_key); is_fit_label_key(key))
+        emit(std::move(key), std::to_string(free_share_cards));
   }
+}
+
+}  // namespace
+
+StringMap fit_labels_of(const Devices& devices) {
+  StringMap out;
+  each_fit_label(devices, [&](std::string key, std::string value) { out[std::move(key)] = std::move(value); });
   return out;
+}
+
+bool fit_labels_current(const Node& node, const Devices* devices) {
+  const StringMap& current = node.metadata.labels;
+  std::size_t carried = 0;  // fit labels the Node carries
+  for (const auto& [k, v] : current)
+    if (is_fit_label_key(k)) ++carried;
+  if (devices == nullptr || !is_managed(node.metadata)) return carried == 0;
+  // The desired labels, the last of a repeated key kept (as fit_labels_of); a Node has a group or
+  // two, so a walk, not a map.
+  boost::container::small_vector<std::pair<std::string, std::string>, 4> desired;
+  each_fit_label(*devices, [&](std::string key, std::string value) {
+    for (auto& [k, v] : desired)
+      if (k == key) {
+        v = std::move(value);
+        return;
+      }
+    desired.emplace_back(std::move(key), std::move(value));
+  });
+  // Every desired label carried with its value, and no other fit label carried.
+  if (desired.size() != carried) return false;
+  for (const auto& [k, v] : desired)
+    if (label_of(current, k) != v) return false;
+  return true;
 }
 
 bool is_managed(const ObjectMeta& meta) { return label_of(meta.labels, keys::kManaged) == "true"; }

@@ -60,6 +60,11 @@ StringMap fit_labels_of(const Devices& devices);
 // None for an unmanaged node (gpustack.ai/managed != "true") or one without a ledger.
 StringMap desired_fit_labels(const Node& node, const Devices* devices);
 
+// Whether the Node carries exactly the fit labels its Devices call for: the verdict of
+// !fit_label_patch_due(desired_fit_labels(node, devices), node.metadata.labels), without building
+// either map (stage 3 asks it on every ledger change).
+bool fit_labels_current(const Node& node, const Devices* devices);
+
 // A metadata.labels JSON merge patch: a value sets the label, nullopt writes null (removes it).
 using LabelMergePatch = std::map<std::string, std::optional<std::string>>;
 // Sets every desired label whose value differs or is missing, nulls every fit label absent from

@@ -111,8 +111,7 @@ namespace {
 
 // Whether the Node's fit labels differ from the ones its Devices call for (a write is due).
 bool fit_labels_due(const model::ClusterState& cluster, const std::string& name, const model::Node& node) {
-  const model::StringMap desired = model::desired_fit_labels(node, cluster.devices_of(name));
-  return model::fit_label_patch_due(desired, node.metadata.labels);
+  return !model::fit_labels_current(node, cluster.devices_of(name));
 }
 
 }  // namespace

@@ -342,3 +342,49 @@ TEST_CASE("the card join finds each status row's capability by id, whatever the 
     }
   }
 }
+
+TEST_CASE("the fit labels are current exactly when no fit-label patch is due", "[fit]") {
+  // A T4 group with one free shareable, sliceable card and one sliced card holding 3 slices.
+  const Devices devices = ledger("t4", {{kM, DeviceAllocationMode::kNone, 10, 0, 0},
+                                        {kM / 2, DeviceAllocationMode::kSliced, 10, 0, 3}});
+  const StringMap desired = fit_labels_of(devices);
+  REQUIRE(desired.size() == 2);
+  const std::string sliced = desired.at(kT4Sliced), shared = desired.at(kT4Shared);
+  // The same model's group listed twice: the later group's values are the desired ones.
+  Devices twice = devices;
+  add_group(twice, "t4", {{kM / 4, DeviceAllocationMode::kSliced, 10, 0, 1}});
+  REQUIRE(fit_labels_of(twice).at(kT4Sliced) != sliced);
+  struct Row {
+    std::string what;
+    bool managed;
+    const Devices* devices;
+    StringMap labels;
+    bool current;
+  };
+  const std::vector<Row> rows{
+      {"both labels with their values", true, &devices, {{kT4Sliced, sliced}, {kT4Shared, shared}, {"zone", "a"}}, true},
+      {"one label missing", true, &devices, {{kT4Sliced, sliced}}, false},
+      {"a changed value", true, &devices, {{kT4Sliced, sliced}, {kT4Shared, "0"}}, false},
+      {"a stale fit label of another model",
+       true,
+       &devices,
+       {{kT4Sliced, sliced}, {kT4Shared, shared}, {"shared-free-cards.fit.gpustack.ai/nvidia-a100", "1"}},
+       false},
+      {"the earlier group's value of a repeated model", true, &twice, {{kT4Sliced, sliced}, {kT4Shared, shared}}, false},
+      {"the later group's value of a repeated model",
+       true,
+       &twice,
+       {{kT4Sliced, fit_labels_of(twice).at(kT4Sliced)}, {kT4Shared, fit_labels_of(twice).at(kT4Shared)}},
+       true},
+      {"an unmanaged Node without fit labels", false, &devices, {{"zone", "a"}}, true},
+      {"an unmanaged Node with a fit label", false, &devices, {{kT4Sliced, sliced}}, false},
+      {"no ledger and no fit labels", true, nullptr, {}, true},
+      {"no ledger and a fit label", true, nullptr, {{kT4Shared, shared}}, false},
+  };
+  for (const auto& r : rows) {
+    INFO(r.what);
+    const Node n = node(r.managed, r.labels);
+    CHECK(fit_labels_current(n, r.devices) == r.current);
+    CHECK(fit_labels_current(n, r.devices) == !fit_label_patch_due(desired_fit_labels(n, r.devices), n.metadata.labels));
+  }
+}
