@@ -49,17 +49,22 @@ int64_t CardLedger::free_slice_units() const { return card_free_slice_units(capa
 CardJoin::CardJoin(const Devices& devices) {
   // Spec accelerators by id in one sorted vector of views (stable: equal ids keep spec order).
   for (const auto& group : devices.spec.groups)
-    for (const auto& acc : group.accelerators) by_id_.emplace_back(acc.id, &acc.status);
-  const auto by_id = [](const auto& x, const auto& y) { return x.first < y.first; };
+    for (const auto& acc : group.accelerators) by_id_.push_back({acc.id, {&acc, &group}});
+  const auto by_id = [](const Entry& x, const Entry& y) { return x.id < y.id; };
   if (!std::is_sorted(by_id_.begin(), by_id_.end(), by_id)) std::stable_sort(by_id_.begin(), by_id_.end(), by_id);
+}
+
+CardJoin::SpecEntry CardJoin::spec_of(std::string_view id) const {
+  const auto it = std::upper_bound(by_id_.begin(), by_id_.end(), id,
+                                   [](std::string_view v, const Entry& e) { return v < e.id; });
+  if (it == by_id_.begin() || std::prev(it)->id != id) return {};
+  return std::prev(it)->spec;  // the last of equal ids in spec order
 }
 
 const AcceleratorStatus& CardJoin::capability_of(std::string_view id) const {
   static const AcceleratorStatus kNone;  // a row the spec does not list: no capability
-  const auto it = std::upper_bound(by_id_.begin(), by_id_.end(), id,
-                                   [](std::string_view v, const auto& e) { return v < e.first; });
-  if (it == by_id_.begin() || std::prev(it)->first != id) return kNone;
-  return *std::prev(it)->second;  // the last of equal ids in spec order
+  const SpecEntry found = spec_of(id);
+  return found.accelerator == nullptr ? kNone : found.accelerator->status;
 }
 
 std::vector<CardGroup> card_groups_of(const Devices& devices, LedgerCopy copy) {

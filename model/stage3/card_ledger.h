@@ -64,11 +64,22 @@ class CardJoin {
  public:
   explicit CardJoin(const Devices& devices);
   const AcceleratorStatus& capability_of(std::string_view id) const;
+  // The spec entry the same search finds, with its group (which names the product); nulls for an
+  // id the spec does not list.
+  struct SpecEntry {
+    const Accelerator* accelerator = nullptr;
+    const DevicesGroup* group = nullptr;
+  };
+  SpecEntry spec_of(std::string_view id) const;
 
  private:
+  struct Entry {
+    std::string_view id;
+    SpecEntry spec;
+  };
   // Sorted by id, stable. A Node's cards fit inline (no allocation per join); a spec already in
   // id order, the common case, is not sorted again.
-  boost::container::small_vector<std::pair<std::string_view, const AcceleratorStatus*>, 16> by_id_;
+  boost::container::small_vector<Entry, 16> by_id_;
 };
 
 // What a card view copies of its ledger row: all of it, or what the Devices API publishes, leaving

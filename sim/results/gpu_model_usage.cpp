@@ -2,11 +2,14 @@
 // node, and their summaries.
 #include "sim/results/gpu_model_usage.h"
 
+#include <boost/container/small_vector.hpp>
+
 #include <algorithm>
 
 #include "model/credits.h"
 #include "model/api/int128.h"
 #include "model/normalize_name.h"
+#include "model/stage3/card_ledger.h"
 
 namespace chaintwin::sim {
 namespace {
@@ -30,39 +33,66 @@ int64_t fragmented_credits(const std::vector<CardFree>& cards, const TypicalRequ
   return fitting >= request.cards ? free_not_fitting : free_total;
 }
 
+namespace {
+
+// Adds one status group's cards to `f`, the figures of its GPU model. Each row's spec entry (the
+// product, the health) is the last one naming its id, as the card join finds it.
+void add_status_group(NodeModelFigures& f, const model::DevicesAllocationGroup& status_group,
+                      const model::CardJoin& join) {
+  if (f.manufacturer.empty()) f.manufacturer = status_group.manufacturer;
+  for (const auto& row : status_group.accelerators) {
+    const model::CardJoin::SpecEntry spec = join.spec_of(row.id);
+    if (f.product.empty() && spec.group != nullptr) f.product = spec.group->name;
+    const int64_t free = std::clamp<int64_t>(row.remaining, 0, kM);
+    ++f.cards;
+    f.allocated += kM - free;
+    f.card_free.push_back({free, spec.group == nullptr || !spec.accelerator->status.unhealthy});
+  }
+}
+
+// What the figures of `key` get once every group is in: the product falls back to the key, and
+// the fragmentation is measured against the model's typical request when it has one.
+void finish_figures(const std::string& key, NodeModelFigures& f, const std::map<std::string, TypicalRequest>& typical) {
+  if (f.product.empty()) f.product = key;
+  if (const auto t = typical.find(key); t != typical.end()) f.fragmented = fragmented_credits(f.card_free, t->second);
+}
+
+// Recomputes a Node's figures in place when its Devices hold the GPU models it held before, one
+// status group each (the steady case: a Pod started or finished). False, with nothing changed,
+// when the models moved; node_model_figures then builds them afresh.
+bool refresh_figures(std::map<std::string, NodeModelFigures>& figures, const model::Devices& devices,
+                     const std::map<std::string, TypicalRequest>& typical) {
+  if (figures.empty() || devices.status.groups.size() != figures.size()) return false;
+  boost::container::small_vector<std::pair<const std::string*, NodeModelFigures*>, 4> slots;
+  for (const auto& group : devices.status.groups) {
+    const auto it = figures.find(model::accelerator_key(group.manufacturer, group.id));
+    if (it == figures.end()) return false;
+    for (const auto& [key, f] : slots)
+      if (f == &it->second) return false;  // a model in two groups: rebuilt
+    slots.emplace_back(&it->first, &it->second);
+  }
+  const model::CardJoin join(devices);
+  for (std::size_t i = 0; i < slots.size(); ++i) {
+    NodeModelFigures& f = *slots[i].second;
+    f.product.clear();
+    f.manufacturer.clear();
+    f.cards = f.allocated = f.fragmented = 0;
+    f.card_free.clear();  // keeps its storage
+    add_status_group(f, devices.status.groups[i], join);
+    finish_figures(*slots[i].first, f, typical);
+  }
+  return true;
+}
+
+}  // namespace
+
 std::map<std::string, NodeModelFigures> node_model_figures(const model::Devices& devices,
                                                            const std::map<std::string, TypicalRequest>& typical) {
-  // The spec group (product) and health of an accelerator id; the last spec entry naming it wins.
-  // A Node holds a handful of cards: a walk, not a map built per call.
-  struct Spec {
-    const model::DevicesGroup* group = nullptr;
-    bool unhealthy = false;
-  };
-  const auto spec_of = [&](const std::string& id) {
-    Spec found;
-    for (const auto& group : devices.spec.groups)
-      for (const auto& acc : group.accelerators)
-        if (acc.id == id) found = {&group, acc.status.unhealthy};
-    return found;
-  };
-
+  const model::CardJoin join(devices);
   std::map<std::string, NodeModelFigures> out;
-  for (const auto& status_group : devices.status.groups) {
-    NodeModelFigures& f = out[model::accelerator_key(status_group.manufacturer, status_group.id)];
-    if (f.manufacturer.empty()) f.manufacturer = status_group.manufacturer;
-    for (const auto& row : status_group.accelerators) {
-      const Spec spec = spec_of(row.id);
-      if (f.product.empty() && spec.group != nullptr) f.product = spec.group->name;
-      const int64_t free = std::clamp<int64_t>(row.remaining, 0, kM);
-      ++f.cards;
-      f.allocated += kM - free;
-      f.card_free.push_back({free, spec.group == nullptr || !spec.unhealthy});
-    }
-  }
-  for (auto& [key, f] : out) {
-    if (f.product.empty()) f.product = key;
-    if (const auto t = typical.find(key); t != typical.end()) f.fragmented = fragmented_credits(f.card_free, t->second);
-  }
+  for (const auto& status_group : devices.status.groups)
+    add_status_group(out[model::accelerator_key(status_group.manufacturer, status_group.id)], status_group, join);
+  for (auto& [key, f] : out) finish_figures(key, f, typical);
   return out;
 }
 
@@ -152,35 +182,44 @@ void GpuModelUsage::set_typical_request(const std::string& gpu_model, TypicalReq
 }
 
 void GpuModelUsage::on_node(SimTime now, const std::string& node, const model::Devices* devices) {
+  if (devices != nullptr) {
+    if (const auto it = nodes_.find(node); it != nodes_.end()) {
+      // The same models: each one's totals move by what its figures moved, in model order.
+      boost::container::small_vector<Totals, 4> before;
+      for (const auto& [key, f] : it->second) before.push_back({f.cards, f.allocated, f.fragmented});
+      if (refresh_figures(it->second, *devices, typical_)) {
+        std::size_t i = 0;
+        for (const auto& [key, f] : it->second) {
+          const Totals after{f.cards, f.allocated, f.fragmented};
+          apply(now, key, before[i++], after);
+        }
+        return;
+      }
+    }
+  }
   std::map<std::string, NodeModelFigures> after;
   if (devices != nullptr) after = node_model_figures(*devices, typical_);
   auto& before = nodes_[node];
   for (const auto& [key, figures] : before) {
     const auto a = after.find(key);
-    apply(now, key, &figures, a == after.end() ? nullptr : &a->second);
+    apply(now, key, totals_of(figures), a == after.end() ? Totals{} : totals_of(a->second));
   }
   for (const auto& [key, figures] : after) {
-    if (!before.contains(key)) apply(now, key, nullptr, &figures);
+    if (!before.contains(key)) apply(now, key, Totals{}, totals_of(figures));
     if (!names_.contains(key)) names_.emplace(key, GpuModelNames{figures.product, figures.manufacturer});
   }
   if (after.empty()) nodes_.erase(node);
   else before = std::move(after);
 }
 
-void GpuModelUsage::apply(SimTime now, const std::string& gpu_model, const NodeModelFigures* before,
-                          const NodeModelFigures* after) {
+GpuModelUsage::Totals GpuModelUsage::totals_of(const NodeModelFigures& f) { return {f.cards, f.allocated, f.fragmented}; }
+
+void GpuModelUsage::apply(SimTime now, const std::string& gpu_model, const Totals& before, const Totals& after) {
   Totals& t = totals_[gpu_model];
   const Totals old = t;
-  if (before != nullptr) {
-    t.cards -= before->cards;
-    t.allocated -= before->allocated;
-    t.fragmented -= before->fragmented;
-  }
-  if (after != nullptr) {
-    t.cards += after->cards;
-    t.allocated += after->allocated;
-    t.fragmented += after->fragmented;
-  }
+  t.cards += after.cards - before.cards;
+  t.allocated += after.allocated - before.allocated;
+  t.fragmented += after.fragmented - before.fragmented;
   if (t.cards != old.cards || t.allocated != old.allocated || t.fragmented != old.fragmented ||
       !last_sample_.contains(gpu_model))
     sample(now, gpu_model);

@@ -101,8 +101,9 @@ class GpuModelUsage {
   struct Totals {
     int64_t cards = 0, allocated = 0, fragmented = 0;
   };
-  void apply(SimTime now, const std::string& gpu_model, const NodeModelFigures* before,
-             const NodeModelFigures* after);
+  static Totals totals_of(const NodeModelFigures& f);
+  // Moves a model's totals by one Node's figures before and after (zeros: the Node had none).
+  void apply(SimTime now, const std::string& gpu_model, const Totals& before, const Totals& after);
   void sample(SimTime now, const std::string& gpu_model);
 
   std::map<std::string, TypicalRequest> typical_;

@@ -142,6 +142,63 @@ TEST_CASE("two nodes updated independently give the same totals as recomputing f
   CHECK(usage.totals(kV100).fragmented == 800'000);
 }
 
+TEST_CASE("a node whose models, health or products change keeps the totals and figures a fresh count gives",
+          "[gpu_model_usage]") {
+  const std::map<std::string, TypicalRequest> typical{{kT4, {736'000, 1}}, {kV100, {kM, 2}}};
+  // Node "a" starts with 4 T4 cards; each step edits its Devices, then the tracker is told.
+  Devices a = node_of("a", 4);
+  const Devices v100 = node_of("x", 2, "Tesla V100-SXM2-32GB");
+  struct Step {
+    const char* what;
+    void (*edit)(Devices&, const Devices&);
+  };
+  const std::vector<Step> steps{
+      {"a card partly taken", [](Devices& d, const Devices&) { set_remaining(d, 0, 500'000); }},
+      {"a card marked unhealthy",
+       [](Devices& d, const Devices&) { d.spec.groups.at(0).accelerators.at(1).status.unhealthy = true; }},
+      {"a second model's group added",
+       [](Devices& d, const Devices& other) {
+         d.spec.groups.push_back(other.spec.groups.at(0));
+         d.status.groups.push_back(other.status.groups.at(0));
+       }},
+      {"a card of the second model taken",
+       [](Devices& d, const Devices&) { d.status.groups.at(1).accelerators.at(0).remaining = 0; }},
+      {"the spec group renamed (the product)", [](Devices& d, const Devices&) { d.spec.groups.at(0).name = "T4 renamed"; }},
+      {"the first model's group listed twice",
+       [](Devices& d, const Devices&) { d.status.groups.push_back(d.status.groups.at(0)); }},
+      {"back to one group of each model", [](Devices& d, const Devices&) { d.status.groups.pop_back(); }},
+      {"the second model's group gone",
+       [](Devices& d, const Devices&) {
+         d.spec.groups.pop_back();
+         d.status.groups.pop_back();
+       }},
+      {"a card given back", [](Devices& d, const Devices&) { set_remaining(d, 0, kM); }},
+  };
+  GpuModelUsage usage;
+  for (const auto& [key, request] : typical) usage.set_typical_request(key, request);
+  usage.on_node(SimTime(), "a", &a);
+  int64_t t = 0;
+  for (const auto& step : steps) {
+    INFO(step.what);
+    step.edit(a, v100);
+    usage.on_node(SimTime::seconds(++t), "a", &a);
+    const auto fresh = node_model_figures(a, typical);
+    for (const std::string& key : {kT4, kV100}) {
+      INFO(key);
+      const auto f = fresh.find(key);
+      const GpuModelSample got = usage.totals(key);
+      CHECK(got.cards == (f == fresh.end() ? 0 : f->second.cards));
+      CHECK(got.allocated == (f == fresh.end() ? 0 : f->second.allocated));
+      CHECK(got.fragmented == (f == fresh.end() ? 0 : f->second.fragmented));
+    }
+  }
+  // Spot check by hand: 4 T4 cards, all free, one unhealthy: its 1.6M credits are fragmented.
+  CHECK(usage.totals(kT4).cards == 4);
+  CHECK(usage.totals(kT4).allocated == 0);
+  CHECK(usage.totals(kT4).fragmented == kM);
+  CHECK(node_model_figures(a, typical).at(kT4).product == "T4 renamed");
+}
+
 TEST_CASE("allocation, utilization and fragmentation means are weighted by time over the model's span",
           "[gpu_model_usage]") {
   // One 2-card T4 node, typical request a 60 % slice (960,000 credits):
