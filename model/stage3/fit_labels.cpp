@@ -103,12 +103,12 @@ void each_fit_label(const Devices& devices, F emit) {
     }
     if (!sliceable && !shareable) continue;
     const std::string a_key = accelerator_key(group.manufacturer, group.id);
-    if (sliceable)
-      if (std::string key = fit_sliced_max_free_units_label_key(a_key); is_fit_label_key(key))
-        emit(std::move(key), std::to_string(max_free_units));
-    if (shareable)
-      if (std::string key = fit_shared_free_cards_label_key(a_key); is_fit_label_key(key))
-        emit(std::move(key), std::to_string(free_share_cards));
+    // Both prefixes are valid label-key prefixes ending in their only '/', so whether a key is a
+    // fit label key depends on the model part alone: asked once per group, for both keys.
+    std::string sliced_key = fit_sliced_max_free_units_label_key(a_key);
+    if (!is_fit_label_key(sliced_key)) continue;
+    if (sliceable) emit(std::move(sliced_key), std::to_string(max_free_units));
+    if (shareable) emit(fit_shared_free_cards_label_key(a_key), std::to_string(free_share_cards));
   }
 }
 
@@ -122,10 +122,11 @@ StringMap fit_labels_of(const Devices& devices) {
 
 bool fit_labels_current(const Node& node, const Devices* devices) {
   const StringMap& current = node.metadata.labels;
-  std::size_t carried = 0;  // fit labels the Node carries
-  for (const auto& [k, v] : current)
-    if (is_fit_label_key(k)) ++carried;
-  if (devices == nullptr || !is_managed(node.metadata)) return carried == 0;
+  if (devices == nullptr || !is_managed(node.metadata)) {
+    for (const auto& [k, v] : current)
+      if (is_fit_label_key(k)) return false;
+    return true;
+  }
   // The desired labels, the last of a repeated key kept (as fit_labels_of); a Node has a group or
   // two, so a walk, not a map.
   boost::container::small_vector<std::pair<std::string, std::string>, 4> desired;
@@ -137,10 +138,15 @@ bool fit_labels_current(const Node& node, const Devices* devices) {
       }
     desired.emplace_back(std::move(key), std::move(value));
   });
-  // Every desired label carried with its value, and no other fit label carried.
-  if (desired.size() != carried) return false;
+  // Every desired label carried with its value, and no other fit label carried (a carried key
+  // equal to a desired one is known to be a fit label key: it is not validated again).
   for (const auto& [k, v] : desired)
     if (label_of(current, k) != v) return false;
+  for (const auto& [k, v] : current) {
+    if (!k.starts_with(keys::kFitSlicedMaxFreeUnitsPrefix) && !k.starts_with(keys::kFitSharedFreeCardsPrefix)) continue;
+    const bool wanted = std::any_of(desired.begin(), desired.end(), [&](const auto& d) { return d.first == k; });
+    if (!wanted && is_fit_label_key(k)) return false;
+  }
   return true;
 }
 

@@ -388,3 +388,19 @@ TEST_CASE("the fit labels are current exactly when no fit-label patch is due", "
     CHECK(fit_labels_current(n, r.devices) == !fit_label_patch_due(desired_fit_labels(n, r.devices), n.metadata.labels));
   }
 }
+
+TEST_CASE("whether a fit label key is valid depends on its model alone, the same for both prefixes", "[fit]") {
+  // fit_labels_of asks once per group and uses the answer for both keys.
+  const std::vector<std::string> models{"nvidia-t4",          "nvidia-tesla-v100-sxm2-32gb", "nvidia-Bad Group",
+                                        "nvidia-a/b",         "",                            "nvidia-",
+                                        std::string(63, 'a'), std::string(64, 'a'),          "-nvidia",
+                                        "nvidia.t4_x",        "NVIDIA-T4"};
+  for (const auto& m : models) {
+    INFO(m);
+    CHECK(is_fit_label_key(fit_sliced_max_free_units_label_key(m)) ==
+          is_fit_label_key(fit_shared_free_cards_label_key(m)));
+  }
+  CHECK(is_fit_label_key(fit_shared_free_cards_label_key("nvidia-t4")));
+  CHECK_FALSE(is_fit_label_key(fit_shared_free_cards_label_key("nvidia-a/b")));
+  CHECK_FALSE(is_fit_label_key(fit_shared_free_cards_label_key(std::string(64, 'a'))));
+}
