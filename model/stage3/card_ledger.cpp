@@ -47,18 +47,27 @@ int64_t CardLedger::free_shares() const { return card_free_shares(capability, le
 int64_t CardLedger::free_slice_units() const { return card_free_slice_units(capability, ledger); }
 
 CardJoin::CardJoin(const Devices& devices) {
-  // Spec accelerators by id in one sorted vector of views (stable: equal ids keep spec order).
   for (const auto& group : devices.spec.groups)
-    for (const auto& acc : group.accelerators) by_id_.push_back({acc.id, {&acc, &group}});
-  const auto by_id = [](const Entry& x, const Entry& y) { return x.id < y.id; };
-  if (!std::is_sorted(by_id_.begin(), by_id_.end(), by_id)) std::stable_sort(by_id_.begin(), by_id_.end(), by_id);
+    for (const auto& acc : group.accelerators) spec_.push_back({acc.id, {&acc, &group}});
+  // Positions by id, stable (equal ids keep spec order): an insertion sort, as a Node has a few
+  // cards and it needs no buffer.
+  for (uint32_t i = 0; i < spec_.size(); ++i) {
+    by_id_.push_back(i);
+    for (std::size_t j = by_id_.size() - 1; j > 0 && spec_[i].id < spec_[by_id_[j - 1]].id; --j)
+      std::swap(by_id_[j], by_id_[j - 1]);
+  }
+  for (std::size_t j = 1; j < by_id_.size(); ++j)
+    if (spec_[by_id_[j]].id == spec_[by_id_[j - 1]].id) spec_[by_id_[j]].repeated = spec_[by_id_[j - 1]].repeated = true;
 }
 
 CardJoin::SpecEntry CardJoin::spec_of(std::string_view id) const {
+  if (next_ < spec_.size() && !spec_[next_].repeated && spec_[next_].id == id) return spec_[next_++].spec;
   const auto it = std::upper_bound(by_id_.begin(), by_id_.end(), id,
-                                   [](std::string_view v, const Entry& e) { return v < e.id; });
-  if (it == by_id_.begin() || std::prev(it)->id != id) return {};
-  return std::prev(it)->spec;  // the last of equal ids in spec order
+                                   [&](std::string_view v, uint32_t e) { return v < spec_[e].id; });
+  if (it == by_id_.begin() || spec_[*std::prev(it)].id != id) return {};
+  const uint32_t found = *std::prev(it);  // the last of equal ids in spec order
+  next_ = found + 1;
+  return spec_[found].spec;
 }
 
 const AcceleratorStatus& CardJoin::capability_of(std::string_view id) const {

@@ -76,10 +76,16 @@ class CardJoin {
   struct Entry {
     std::string_view id;
     SpecEntry spec;
+    bool repeated = false;  // another spec entry has the same id
   };
-  // Sorted by id, stable. A Node's cards fit inline (no allocation per join); a spec already in
-  // id order, the common case, is not sorted again.
-  boost::container::small_vector<Entry, 16> by_id_;
+  // The spec entries in spec order, and their positions sorted by id (stable). A Node's cards fit
+  // inline: no allocation per join.
+  boost::container::small_vector<Entry, 16> spec_;
+  boost::container::small_vector<uint32_t, 16> by_id_;
+  // Where the next row asked for is likely to be: a reader walks the status rows in order, and
+  // they are usually the spec's in the same order, so a lookup is one comparison. Only a guess:
+  // a row elsewhere, a repeated id or a missing one takes the search by id.
+  mutable std::size_t next_ = 0;
 };
 
 // What a card view copies of its ledger row: all of it, or what the Devices API publishes, leaving

@@ -1,5 +1,6 @@
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -335,11 +336,28 @@ TEST_CASE("the card join finds each status row's capability by id, whatever the 
       (r.split && i % 2 == 1 ? second : first).accelerators.push_back(acc);
     }
     d.spec.groups = {first, second};
+    // The join guesses each lookup is the next spec entry: asked in the rows' order, in reverse
+    // and each id twice in a row, it must answer the same.
     const CardJoin join(d);
     for (const auto& [id, count] : r.expected) {
       INFO(id);
       CHECK(join.capability_of(id).logical_sliced.count == count);
     }
+    const CardJoin again(d);
+    for (auto it = r.expected.rbegin(); it != r.expected.rend(); ++it) {
+      INFO("reverse " << it->first);
+      CHECK(again.capability_of(it->first).logical_sliced.count == it->second);
+      CHECK(again.capability_of(it->first).logical_sliced.count == it->second);
+    }
+    // In spec order, as a status group listing the spec's own rows would ask.
+    const CardJoin in_spec_order(d);
+    for (const auto& group : d.spec.groups)
+      for (const auto& acc : group.accelerators) {
+        INFO("spec order " << acc.id);
+        const auto want = std::find_if(r.expected.begin(), r.expected.end(), [&](const auto& e) { return e.first == acc.id; });
+        REQUIRE(want != r.expected.end());
+        CHECK(in_spec_order.capability_of(acc.id).logical_sliced.count == want->second);
+      }
   }
 }
 
