@@ -166,7 +166,8 @@ bool walk_fit_label_changes(const StringMap& desired, const StringMap& current, 
   for (const auto& [k, v] : desired)
     if (label_of(current, k) != v && !change(k, std::optional<std::string>(v))) return true;
   for (const auto& [k, v] : current)
-    if (is_fit_label_key(k) && desired.count(k) == 0 && !change(k, std::optional<std::string>())) return true;
+    // The cheap test first: a key the desired labels hold is passed over either way.
+    if (desired.count(k) == 0 && is_fit_label_key(k) && !change(k, std::optional<std::string>())) return true;
   return false;
 }
 
