@@ -3,7 +3,6 @@
 #include <boost/container/small_vector.hpp>
 
 #include <algorithm>
-#include <optional>
 #include <utility>
 
 #include "model/stage3/card_ledger.h"
@@ -97,15 +96,7 @@ std::string rfc3339(SimTime at) {
   const int64_t us = at.us();
   int64_t secs = us / 1'000'000;
   if (us < 0 && us % 1'000'000 != 0) --secs;
-  // Every write of one simulated second is stamped alike: the last second's text is kept (per
-  // thread, as a plan runs its Simulations on several).
-  thread_local std::optional<int64_t> last_secs;
-  thread_local std::string last_text;
-  if (last_secs != secs) {
-    last_text = model::format_rfc3339(kEpochSeconds + secs);
-    last_secs = secs;
-  }
-  return last_text;
+  return model::format_rfc3339(kEpochSeconds + secs);
 }
 
 model::ResourceList kubelet_allocatable(const model::Node& node, const model::Devices* devices) {
