@@ -55,6 +55,14 @@ const FitLabelPredicate* find_fit_label_predicate(std::string_view operator_name
   return nullptr;
 }
 
+namespace {
+
+bool has_fit_label_prefix(std::string_view key) {
+  return key.starts_with(keys::kFitSlicedMaxFreeUnitsPrefix) || key.starts_with(keys::kFitSharedFreeCardsPrefix);
+}
+
+}  // namespace
+
 bool is_fit_label_key(std::string_view key) {
   for (std::string_view prefix : {keys::kFitSlicedMaxFreeUnitsPrefix, keys::kFitSharedFreeCardsPrefix}) {
     if (key.starts_with(prefix) && key.size() > prefix.size()) return is_qualified_name(key);
@@ -143,7 +151,7 @@ bool fit_labels_current(const Node& node, const Devices* devices) {
   for (const auto& [k, v] : desired)
     if (label_of(current, k) != v) return false;
   for (const auto& [k, v] : current) {
-    if (!k.starts_with(keys::kFitSlicedMaxFreeUnitsPrefix) && !k.starts_with(keys::kFitSharedFreeCardsPrefix)) continue;
+    if (!has_fit_label_prefix(k)) continue;
     const bool wanted = std::any_of(desired.begin(), desired.end(), [&](const auto& d) { return d.first == k; });
     if (!wanted && is_fit_label_key(k)) return false;
   }
@@ -166,8 +174,11 @@ bool walk_fit_label_changes(const StringMap& desired, const StringMap& current, 
   for (const auto& [k, v] : desired)
     if (label_of(current, k) != v && !change(k, std::optional<std::string>(v))) return true;
   for (const auto& [k, v] : current)
-    // The cheap test first: a key the desired labels hold is passed over either way.
-    if (desired.count(k) == 0 && is_fit_label_key(k) && !change(k, std::optional<std::string>())) return true;
+    // The cheap tests first (the prefix, then the desired labels: a key they hold is passed over
+    // either way); the full validation runs only for a carried fit label that is not desired.
+    if (has_fit_label_prefix(k) && desired.count(k) == 0 && is_fit_label_key(k) &&
+        !change(k, std::optional<std::string>()))
+      return true;
   return false;
 }
 
