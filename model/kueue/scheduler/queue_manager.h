@@ -23,6 +23,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -193,7 +194,7 @@ class QueueManager {
   const Tracked* find(const std::string& workload_key) const;
   static std::string resolve(const ClusterState& cluster, const std::string& local_queue);
 
-  std::map<std::string, QueueId> queue_ids_;       // every ClusterQueue name seen: the one lookup by name
+  std::unordered_map<std::string, QueueId> queue_ids_;  // every ClusterQueue name seen: the one lookup by name (never walked)
   std::vector<std::string> queue_names_;           // by QueueId
   std::vector<PendingQueue> queues_;               // by QueueId
   std::vector<std::string> listed_names_;          // the listed queues, in name order
@@ -201,7 +202,7 @@ class QueueManager {
   std::map<std::string, WorkloadSlot> slots_;      // by workload key: the one lookup by name
   std::vector<Tracked> tracked_;                   // by slot
   std::vector<WorkloadSlot> free_slots_;           // reused last-freed first
-  std::map<std::string, Observed> observed_;
+  std::unordered_map<std::string, Observed> observed_;  // looked up and compared whole, never walked
   // Indexes over the tracked Workloads, so refresh(), pending_by_queue() and unplaced() need not walk it.
   std::map<std::string, LocalQueueMembers> by_local_queue_;
   std::set<std::string> popped_, unplaced_;  // workload keys in kPopped / kUnplaced
