@@ -76,6 +76,33 @@ const AcceleratorStatus& CardJoin::capability_of(std::string_view id) const {
   return found.accelerator == nullptr ? kNone : found.accelerator->status;
 }
 
+namespace {
+
+// One status row joined with its capability, copied as `copy` says.
+CardLedger card_of(const Devices& devices, const DevicesAllocationGroup& status_group, const AcceleratorAllocation& row,
+                   const CardJoin& join, LedgerCopy copy) {
+  CardLedger card;
+  card.node = devices.metadata.name;
+  card.manufacturer = status_group.manufacturer;
+  card.group_id = status_group.id;
+  card.capability = join.capability_of(row.id);
+  if (copy == LedgerCopy::kWhole) {
+    card.ledger = row;
+  } else {
+    card.ledger.id = row.id;
+    card.ledger.index = row.index;
+    card.ledger.mode = row.mode;
+    card.ledger.allocated = row.allocated;
+    card.ledger.remaining = row.remaining;
+    card.ledger.allocated_slices = row.allocated_slices;
+    card.ledger.allocated_profiles = row.allocated_profiles;
+    card.ledger.remaining_profiles = row.remaining_profiles;
+  }
+  return card;
+}
+
+}  // namespace
+
 std::vector<CardGroup> card_groups_of(const Devices& devices, LedgerCopy copy) {
   const CardJoin join(devices);
   std::vector<CardGroup> groups;
@@ -83,35 +110,21 @@ std::vector<CardGroup> card_groups_of(const Devices& devices, LedgerCopy copy) {
   for (const auto& status_group : devices.status.groups) {
     CardGroup group{status_group.manufacturer, status_group.id, {}};
     group.cards.reserve(status_group.accelerators.size());
-    for (const auto& row : status_group.accelerators) {
-      CardLedger card;
-      card.node = devices.metadata.name;
-      card.manufacturer = status_group.manufacturer;
-      card.group_id = status_group.id;
-      card.capability = join.capability_of(row.id);
-      if (copy == LedgerCopy::kWhole) {
-        card.ledger = row;
-      } else {
-        card.ledger.id = row.id;
-        card.ledger.index = row.index;
-        card.ledger.mode = row.mode;
-        card.ledger.allocated = row.allocated;
-        card.ledger.remaining = row.remaining;
-        card.ledger.allocated_slices = row.allocated_slices;
-        card.ledger.allocated_profiles = row.allocated_profiles;
-        card.ledger.remaining_profiles = row.remaining_profiles;
-      }
-      group.cards.push_back(std::move(card));
-    }
+    for (const auto& row : status_group.accelerators) group.cards.push_back(card_of(devices, status_group, row, join, copy));
     groups.push_back(std::move(group));
   }
   return groups;
 }
 
 std::vector<CardLedger> cards_of(const Devices& devices, LedgerCopy copy) {
+  // Built flat (not through card_groups_of and moved again): Gate 3 asks for it on every check.
+  const CardJoin join(devices);
+  std::size_t count = 0;
+  for (const auto& status_group : devices.status.groups) count += status_group.accelerators.size();
   std::vector<CardLedger> cards;
-  for (auto& group : card_groups_of(devices, copy))
-    for (auto& card : group.cards) cards.push_back(std::move(card));
+  cards.reserve(count);
+  for (const auto& status_group : devices.status.groups)
+    for (const auto& row : status_group.accelerators) cards.push_back(card_of(devices, status_group, row, join, copy));
   return cards;
 }
 

@@ -422,3 +422,29 @@ TEST_CASE("whether a fit label key is valid depends on its model alone, the same
   CHECK_FALSE(is_fit_label_key(fit_shared_free_cards_label_key("nvidia-a/b")));
   CHECK_FALSE(is_fit_label_key(fit_shared_free_cards_label_key(std::string(64, 'a'))));
 }
+
+TEST_CASE("the flat card view is every group's cards in status order, copied alike", "[fit]") {
+  Devices d = ledger("t4", {{kM, DeviceAllocationMode::kNone, 10, 0, 0}, {kM / 2, DeviceAllocationMode::kSliced, 10, 0, 3}});
+  add_group(d, "a100", {{kM / 4, DeviceAllocationMode::kShared, 7, 7, 0}});
+  d.status.groups[0].accelerators[1].charges = {{"default/p/main", DeviceAllocationMode::kSliced, kM / 2, 1, "", 0}};
+  for (const LedgerCopy copy : {LedgerCopy::kWhole, LedgerCopy::kPublished}) {
+    INFO((copy == LedgerCopy::kWhole ? "whole" : "published"));
+    const auto flat = cards_of(d, copy);
+    std::vector<const CardLedger*> grouped;
+    const auto groups = card_groups_of(d, copy);
+    for (const auto& g : groups)
+      for (const auto& c : g.cards) grouped.push_back(&c);
+    REQUIRE(flat.size() == 3);
+    REQUIRE(grouped.size() == flat.size());
+    for (std::size_t i = 0; i < flat.size(); ++i) {
+      INFO(i);
+      CHECK(flat[i].node == grouped[i]->node);
+      CHECK(flat[i].manufacturer == grouped[i]->manufacturer);
+      CHECK(flat[i].group_id == grouped[i]->group_id);
+      CHECK(flat[i].capability == grouped[i]->capability);
+      CHECK(flat[i].ledger == grouped[i]->ledger);
+    }
+    CHECK(flat[2].accelerator_key() == "nvidia-a100");
+    CHECK(flat[1].ledger.charges.empty() == (copy == LedgerCopy::kPublished));
+  }
+}
