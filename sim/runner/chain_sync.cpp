@@ -72,14 +72,20 @@ int64_t tokens_of(const HeldBack& held, const std::string& name) {
   return 0;
 }
 
-// Whether the Node's allocatable is already what kubelet_allocatable would give, compared in
+// Kubelet's allocatable: the capacity less what `held` keeps back.
+model::ResourceList allocatable_with(const model::ResourceList& capacity, const HeldBack& held) {
+  model::ResourceList allocatable = capacity;
+  for (const auto& [name, tokens] : held)
+    if (const auto it = allocatable.find(*name); it != allocatable.end()) it->second = left_after(it->second, tokens);
+  return allocatable;
+}
+
+// Whether the Node's allocatable is already the capacity less what `held` keeps back, compared in
 // place (no list is built).
-bool allocatable_current(const model::Node& node, const model::Devices* devices) {
+bool allocatable_current(const model::Node& node, const HeldBack& held) {
   const model::ResourceList& capacity = node.status.capacity;
   const model::ResourceList& allocatable = node.status.allocatable;
-  if (devices == nullptr) return allocatable == capacity;
   if (allocatable.size() != capacity.size()) return false;
-  const HeldBack held = held_back(*devices);
   auto a = allocatable.begin();
   for (auto c = capacity.begin(); c != capacity.end(); ++c, ++a) {
     if (a->first != c->first) return false;
@@ -100,11 +106,8 @@ std::string rfc3339(SimTime at) {
 }
 
 model::ResourceList kubelet_allocatable(const model::Node& node, const model::Devices* devices) {
-  model::ResourceList allocatable = node.status.capacity;
-  if (devices == nullptr) return allocatable;
-  for (const auto& [name, tokens] : held_back(*devices))
-    if (const auto it = allocatable.find(*name); it != allocatable.end()) it->second = left_after(it->second, tokens);
-  return allocatable;
+  if (devices == nullptr) return node.status.capacity;
+  return allocatable_with(node.status.capacity, held_back(*devices));
 }
 
 namespace {
@@ -182,9 +185,10 @@ void node_ledger_one(const model::ClusterState& state, const std::string& name, 
   if (node.metadata.deletion_timestamp || (devices != nullptr && model::capacity_reads_ledger(*devices)))
     return node_profile_one(state, name, node, plan, fit_due);
   if (fit_due != nullptr && fit_labels_due(state, name, node)) fit_due->insert(name);
-  if (allocatable_current(node, devices)) return;
-  plan.writes.push_back(
-      capacity_write(node, model::NodeStatus{node.status.capacity, kubelet_allocatable(node, devices)}));
+  // What the cards keep back, found once: compared in place, and built into a list only when moved.
+  const HeldBack held = devices == nullptr ? HeldBack{} : held_back(*devices);
+  if (allocatable_current(node, held)) return;
+  plan.writes.push_back(capacity_write(node, model::NodeStatus{node.status.capacity, allocatable_with(node.status.capacity, held)}));
 }
 
 // Where the ledger-only derivation and the whole one disagree, for --verify ("" when they agree).
