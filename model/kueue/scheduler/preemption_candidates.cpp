@@ -62,22 +62,23 @@ std::vector<const Workload*> preemption_candidates(const ClusterQueue& cq, const
   const std::string self = object_key(preemptor.metadata);
   // Every test must hold; the cheap ones (the policy compares priorities) go first, and the
   // Workload's key is the one it is stored under, not built again.
-  const auto consider = [&](const std::string& key, const Workload& wl) {
-    if (!wl.status.admission || !policy_allows(policy, preemptor, wl)) return;
-    if (wl.status.admission->cluster_queue != cq.metadata.name || key == self || wl.finished()) return;
-    if (!uses_any(wl, contested)) return;
-    out.push_back(&wl);
+  const auto eligible = [&](const std::string& key, const Workload& wl) {
+    if (!wl.status.admission || !policy_allows(policy, preemptor, wl)) return false;
+    if (wl.status.admission->cluster_queue != cq.metadata.name || key == self || wl.finished()) return false;
+    return uses_any(wl, contested);
   };
   if (reserving != nullptr) {
-    // The reserving keys come in no order: walk them in key order, as the whole table would be.
-    std::vector<const std::string*> keys;
-    keys.reserve(reserving->size());
-    for (const auto& key : *reserving) keys.push_back(&key);
-    std::sort(keys.begin(), keys.end(), [](const std::string* a, const std::string* b) { return *a < *b; });
-    for (const std::string* key : keys)
-      if (const auto it = workloads.workloads.find(*key); it != workloads.workloads.end()) consider(it->first, it->second);
+    // The reserving keys come in no order: the eligible ones are put in key order, as the walk
+    // over the whole table would find them (only they are sorted, not every key).
+    std::vector<std::pair<const std::string*, const Workload*>> found;
+    for (const auto& key : *reserving)
+      if (const auto it = workloads.workloads.find(key); it != workloads.workloads.end() && eligible(it->first, it->second))
+        found.emplace_back(&it->first, &it->second);
+    std::sort(found.begin(), found.end(), [](const auto& a, const auto& b) { return *a.first < *b.first; });
+    for (const auto& [key, wl] : found) out.push_back(wl);
   } else {
-    for (const auto& [key, wl] : workloads.workloads) consider(key, wl);
+    for (const auto& [key, wl] : workloads.workloads)
+      if (eligible(key, wl)) out.push_back(&wl);
   }
   std::vector<std::pair<PreemptionCandidate, const Workload*>> keyed;
   keyed.reserve(out.size());
