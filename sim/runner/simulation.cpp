@@ -1004,6 +1004,7 @@ void Simulation::after_chain_writes(const std::vector<model::Write>& writes, con
 
 void Simulation::after_queue_change() {
   for (auto& [name, cq] : cluster_.cluster_queues) cq.spec.queueing_strategy = scenario_.kueue.queueing_strategy;
+  bool moved = false;  // whether the sync's transitions changed anything
   if (options_.verify_incremental) {
     // The same call over every Workload, on copies, must give the same transitions.
     model::WorkloadState w = workloads_;
@@ -1016,11 +1017,25 @@ void Simulation::after_queue_change() {
       return;
     }
     apply_transitions(kept);
+    moved = !kept.empty();
   } else {
-    apply_transitions(model::sync_queue_states(cluster_, workloads_, queues_, now_.us(), &kueue_.reserving_by_queue(),
-                                               &kueue_.active_queues(cluster_)));
+    const auto transitions = model::sync_queue_states(cluster_, workloads_, queues_, now_.us(),
+                                                      &kueue_.reserving_by_queue(), &kueue_.active_queues(cluster_));
+    apply_transitions(transitions);
+    moved = !transitions.empty();
   }
-  queues_.refresh(cluster_);
+  // sync_queue_states refreshed the queue manager first; only the transitions applied since can give
+  // a second refresh anything to do. --verify refreshes a copy anyway and requires it to agree.
+  if (moved) {
+    queues_.refresh(cluster_);
+  } else if (options_.verify_incremental) {
+    model::QueueManager refreshed = queues_;
+    refreshed.refresh(cluster_);
+    if (!(refreshed == queues_)) {
+      fatal_ = "at " + now_.to_string() + ": --verify: a queue sync without transitions left the queue manager to refresh";
+      return;
+    }
+  }
   queues_.release_inadmissible();
   mark_kueue_dirty();
   ensure_cycle();
