@@ -128,16 +128,16 @@ StringMap fit_labels_of(const Devices& devices) {
   return out;
 }
 
-bool fit_labels_current(const Node& node, const Devices* devices) {
-  const StringMap& current = node.metadata.labels;
-  if (devices == nullptr || !is_managed(node.metadata)) {
-    for (const auto& [k, v] : current)
-      if (is_fit_label_key(k)) return false;
-    return true;
-  }
-  // The desired labels, the last of a repeated key kept (as fit_labels_of); a Node has a group or
-  // two, so a walk, not a map.
-  boost::container::small_vector<std::pair<std::string, std::string>, 4> desired;
+namespace {
+
+// The fit labels a Node's Devices call for, as (key, value) pairs: the last of a repeated key kept
+// (as fit_labels_of); none for an unmanaged Node or one without a ledger. A Node has a group or
+// two, so a small list, not a map.
+using DesiredFitLabels = boost::container::small_vector<std::pair<std::string, std::string>, 4>;
+
+DesiredFitLabels desired_pairs(const Node& node, const Devices* devices) {
+  DesiredFitLabels desired;
+  if (devices == nullptr || !is_managed(node.metadata)) return desired;
   each_fit_label(*devices, [&](std::string key, std::string value) {
     for (auto& [k, v] : desired)
       if (k == key) {
@@ -146,16 +146,46 @@ bool fit_labels_current(const Node& node, const Devices* devices) {
       }
     desired.emplace_back(std::move(key), std::move(value));
   });
-  // Every desired label carried with its value, and no other fit label carried (a carried key
-  // equal to a desired one is known to be a fit label key: it is not validated again).
+  return desired;
+}
+
+bool desired_holds(const DesiredFitLabels& desired, std::string_view key) {
+  return std::any_of(desired.begin(), desired.end(), [&](const auto& d) { return d.first == key; });
+}
+
+// A carried fit label the desired ones do not hold (a carried key equal to a desired one is known
+// to be a fit label key: it is not validated again).
+bool stale_fit_label(const DesiredFitLabels& desired, std::string_view key) {
+  return has_fit_label_prefix(key) && !desired_holds(desired, key) && is_fit_label_key(key);
+}
+
+}  // namespace
+
+bool fit_labels_current(const Node& node, const Devices* devices) {
+  const StringMap& current = node.metadata.labels;
+  const DesiredFitLabels desired = desired_pairs(node, devices);
+  // Every desired label carried with its value, and no other fit label carried.
   for (const auto& [k, v] : desired)
     if (label_of(current, k) != v) return false;
-  for (const auto& [k, v] : current) {
-    if (!has_fit_label_prefix(k)) continue;
-    const bool wanted = std::any_of(desired.begin(), desired.end(), [&](const auto& d) { return d.first == k; });
-    if (!wanted && is_fit_label_key(k)) return false;
-  }
+  for (const auto& [k, v] : current)
+    if (stale_fit_label(desired, k)) return false;
   return true;
+}
+
+bool sync_fit_labels(Node& node, const Devices* devices) {
+  StringMap& labels = node.metadata.labels;
+  const DesiredFitLabels desired = desired_pairs(node, devices);
+  bool changed = false;
+  for (const auto& [k, v] : desired) {
+    if (label_of(labels, k) == v) continue;
+    labels[k] = v;
+    changed = true;
+  }
+  boost::container::small_vector<std::string, 4> stale;
+  for (const auto& [k, v] : labels)
+    if (stale_fit_label(desired, k)) stale.push_back(k);
+  for (const auto& k : stale) labels.erase(k);
+  return changed || !stale.empty();
 }
 
 bool is_managed(const ObjectMeta& meta) { return label_of(meta.labels, keys::kManaged) == "true"; }

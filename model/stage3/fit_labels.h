@@ -64,6 +64,10 @@ StringMap desired_fit_labels(const Node& node, const Devices* devices);
 // !fit_label_patch_due(desired_fit_labels(node, devices), node.metadata.labels), without building
 // either map (stage 3 asks it on every ledger change).
 bool fit_labels_current(const Node& node, const Devices* devices);
+// Brings the Node's fit labels to what its Devices call for, in place: the labels
+// apply_label_merge_patch_in_place(labels, build_fit_label_patch(desired_fit_labels(...))) gives,
+// without building the desired map or the patch. Returns whether a label moved.
+bool sync_fit_labels(Node& node, const Devices* devices);
 
 // A metadata.labels JSON merge patch: a value sets the label, nullopt writes null (removes it).
 using LabelMergePatch = std::map<std::string, std::optional<std::string>>;

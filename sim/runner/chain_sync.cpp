@@ -122,12 +122,7 @@ bool fit_labels_due(const model::ClusterState& cluster, const std::string& name,
 bool write_fit_labels(model::ClusterState& cluster, const std::string& node_name) {
   const auto it = cluster.nodes.find(node_name);
   if (it == cluster.nodes.end()) return false;
-  model::Node& node = it->second;
-  const model::StringMap desired = model::desired_fit_labels(node, cluster.devices_of(node_name));
-  const auto patch = model::build_fit_label_patch(desired, node.metadata.labels);
-  if (!patch) return false;
-  model::apply_label_merge_patch_in_place(node.metadata.labels, *patch);
-  return true;
+  return model::sync_fit_labels(it->second, cluster.devices_of(node_name));
 }
 
 namespace {

@@ -361,7 +361,7 @@ TEST_CASE("the card join finds each status row's capability by id, whatever the 
   }
 }
 
-TEST_CASE("the fit labels are current exactly when no fit-label patch is due", "[fit]") {
+TEST_CASE("the fit labels are current exactly when no fit-label patch is due, and a sync in place writes the patch's labels", "[fit]") {
   // A T4 group with one free shareable, sliceable card and one sliced card holding 3 slices.
   const Devices devices = ledger("t4", {{kM, DeviceAllocationMode::kNone, 10, 0, 0},
                                         {kM / 2, DeviceAllocationMode::kSliced, 10, 0, 3}});
@@ -404,6 +404,16 @@ TEST_CASE("the fit labels are current exactly when no fit-label patch is due", "
     const Node n = node(r.managed, r.labels);
     CHECK(fit_labels_current(n, r.devices) == r.current);
     CHECK(fit_labels_current(n, r.devices) == !fit_label_patch_due(desired_fit_labels(n, r.devices), n.metadata.labels));
+    // Synced in place: the labels the patch gives, a move exactly when they were not current,
+    // and current afterwards.
+    StringMap patched = n.metadata.labels;
+    if (const auto patch = build_fit_label_patch(desired_fit_labels(n, r.devices), n.metadata.labels))
+      apply_label_merge_patch_in_place(patched, *patch);
+    Node synced = n;
+    CHECK(sync_fit_labels(synced, r.devices) == !r.current);
+    CHECK(synced.metadata.labels == patched);
+    CHECK(fit_labels_current(synced, r.devices));
+    CHECK_FALSE(sync_fit_labels(synced, r.devices));
   }
 }
 
