@@ -186,13 +186,10 @@ void GpuModelUsage::on_node(SimTime now, const std::string& node, const model::D
     if (const auto it = nodes_.find(node); it != nodes_.end()) {
       // The same models: each one's totals move by what its figures moved, in model order.
       boost::container::small_vector<Totals, 4> before;
-      for (const auto& [key, f] : it->second) before.push_back({f.cards, f.allocated, f.fragmented});
+      for (const auto& [key, f] : it->second) before.push_back(totals_of(f));
       if (refresh_figures(it->second, *devices, typical_)) {
         std::size_t i = 0;
-        for (const auto& [key, f] : it->second) {
-          const Totals after{f.cards, f.allocated, f.fragmented};
-          apply(now, key, before[i++], after);
-        }
+        for (const auto& [key, f] : it->second) apply(now, key, before[i++], totals_of(f));
         return;
       }
     }

@@ -1,5 +1,5 @@
 // The runner's write stamps (chain_sync.h rfc3339): simulated time 0 is 2026-01-01T00:00:00Z,
-// whole seconds, floored; the text of the last second is kept, which must never show.
+// whole seconds, floored, whatever was stamped before.
 #include <string>
 #include <vector>
 
