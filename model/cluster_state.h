@@ -10,6 +10,7 @@
 #include "model/api/devices.h"
 #include "model/api/instance.h"
 #include "model/api/instance_type.h"
+#include "model/keyed_table.h"
 #include "model/kueue/kueue_objects.h"
 #include "model/api/node.h"
 #include "model/api/node_feature.h"
@@ -21,10 +22,15 @@
 
 namespace chaintwin::model {
 
+// Nodes and Devices are looked up by name on every event; the table keeps the map's name order and
+// finds by hash (model/keyed_table.h).
+using NodeTable = KeyedTable<Node>;
+using DevicesTable = KeyedTable<Devices>;
+
 struct ClusterState {
   Settings settings;
-  std::map<std::string, Node> nodes;
-  std::map<std::string, Devices> devices;  // by name = the Node's name
+  NodeTable nodes;
+  DevicesTable devices;  // by name = the Node's name
   std::map<std::string, Namespace> namespaces;
   std::map<std::string, TopologySource> topology_sources;
   // The NodeFeatures writing TopologySources reconcile, by "<namespace>/<name>" (model/api/node_feature.h).

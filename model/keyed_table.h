@@ -10,6 +10,7 @@
 #pragma once
 
 #include <cstddef>
+#include <initializer_list>
 #include <map>
 #include <stdexcept>
 #include <string>
@@ -31,6 +32,7 @@ class KeyedTable {
   using const_iterator = typename map_type::const_iterator;
 
   KeyedTable() = default;
+  KeyedTable(std::initializer_list<value_type> objects) : map_(objects) { reindex(); }
   KeyedTable(const KeyedTable& o) : map_(o.map_) { reindex(); }
   KeyedTable(KeyedTable&& o) noexcept : map_(std::move(o.map_)), index_(std::move(o.index_)) { o.clear(); }
   KeyedTable& operator=(const KeyedTable& o) {

@@ -30,8 +30,8 @@ constexpr auto kKindName = overloaded{
 };
 
 // Per-kind knowledge: where the kind lives in the state, what its spec and status are.
-std::map<std::string, Node>& store(ClusterState& s, const Node&) { return s.nodes; }
-std::map<std::string, Devices>& store(ClusterState& s, const Devices&) { return s.devices; }
+NodeTable& store(ClusterState& s, const Node&) { return s.nodes; }
+DevicesTable& store(ClusterState& s, const Devices&) { return s.devices; }
 std::map<std::string, Namespace>& store(ClusterState& s, const Namespace&) { return s.namespaces; }
 std::map<std::string, Topology>& store(ClusterState& s, const Topology&) { return s.topologies; }
 std::map<std::string, ResourceFlavor>& store(ClusterState& s, const ResourceFlavor&) { return s.resource_flavors; }

@@ -61,7 +61,7 @@ bool is_writable_topology_label(std::string_view key, std::string_view additiona
   return starts_with(key, kWritablePrefix) || starts_with(key, additional_write_prefix);
 }
 
-std::set<std::string> selected_node_names(const TopologySource& source, const std::map<std::string, Node>& nodes) {
+std::set<std::string> selected_node_names(const TopologySource& source, const NodeTable& nodes) {
   std::set<std::string> out;
   for (const auto& [name, node] : nodes)
     if (selector_matches(source.node_selector, node.metadata.labels)) out.insert(name);
@@ -113,7 +113,7 @@ Status validate_topology_snapshot(const TopologySource& source, const TopologySn
 }
 
 Result<std::map<std::string, StringMap>> published_topology_labels(const TopologySnapshot& snapshot,
-                                                                   const std::map<std::string, Node>& nodes,
+                                                                   const NodeTable& nodes,
                                                                    const std::set<std::string>& selected) {
   std::map<std::string, StringMap> out;
   for (const auto& name : selected) {
@@ -137,7 +137,7 @@ Result<std::map<std::string, StringMap>> published_topology_labels(const Topolog
 }
 
 SnapshotDecision decide_topology_snapshot(const TopologySource& source, const TopologySnapshot& snapshot,
-                                          const std::map<std::string, Node>& nodes) {
+                                          const NodeTable& nodes) {
   SnapshotDecision d;
   const std::set<std::string> selected = selected_node_names(source, nodes);
   Status valid = validate_topology_snapshot(source, snapshot, selected);

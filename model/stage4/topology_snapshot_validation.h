@@ -28,7 +28,7 @@ bool is_standard_topology_label(std::string_view key);
 bool is_writable_topology_label(std::string_view key, std::string_view additional_write_prefix);
 
 // The Nodes the source's nodeSelector selects, by name (the selector must be valid).
-std::set<std::string> selected_node_names(const TopologySource& source, const std::map<std::string, Node>& nodes);
+std::set<std::string> selected_node_names(const TopologySource& source, const NodeTable& nodes);
 
 // The structure of the snapshot against the source and the selected Node names. Refuses, in
 // this order: another apiVersion; a blank revision; then per node: an unknown or unselected
@@ -42,7 +42,7 @@ Status validate_topology_snapshot(const TopologySource& source, const TopologySn
 // the standard parents, which must already equal the Node's own (else the whole snapshot is
 // refused). Nodes left with nothing to publish get no entry.
 Result<std::map<std::string, StringMap>> published_topology_labels(const TopologySnapshot& snapshot,
-                                                                   const std::map<std::string, Node>& nodes,
+                                                                   const NodeTable& nodes,
                                                                    const std::set<std::string>& selected);
 
 // The whole decision on one snapshot (the two functions above, ownership aside): accepted with
@@ -56,6 +56,6 @@ struct SnapshotDecision {
   bool operator==(const SnapshotDecision&) const = default;
 };
 SnapshotDecision decide_topology_snapshot(const TopologySource& source, const TopologySnapshot& snapshot,
-                                          const std::map<std::string, Node>& nodes);
+                                          const NodeTable& nodes);
 
 }  // namespace chaintwin::model

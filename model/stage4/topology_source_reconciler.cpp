@@ -78,7 +78,7 @@ std::string topology_source_node_feature_name(std::string_view source_uid, std::
 }
 
 OwnershipConflicts find_ownership_conflicts(const TopologySource& source, const std::set<std::string>& selected,
-                                            const std::map<std::string, Node>& nodes,
+                                            const NodeTable& nodes,
                                             const std::map<std::string, TopologySource>& sources) {
   OwnershipConflicts out;
   std::set<std::string> conflicted;
@@ -138,7 +138,7 @@ Status validate_node_hierarchy(const std::vector<std::string>& levels, const std
 }
 
 TopologySourceDecision decide_topology_source(const TopologySource& source, const TopologyRead& read,
-                                              const std::map<std::string, Node>& nodes,
+                                              const NodeTable& nodes,
                                               const std::map<std::string, TopologySource>& sources,
                                               int64_t now_seconds) {
   Builder b{source, {}};

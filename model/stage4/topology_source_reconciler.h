@@ -42,7 +42,7 @@ struct OwnershipConflicts {
   int32_t nodes = 0;
 };
 OwnershipConflicts find_ownership_conflicts(const TopologySource& source, const std::set<std::string>& selected,
-                                            const std::map<std::string, Node>& nodes,
+                                            const NodeTable& nodes,
                                             const std::map<std::string, TopologySource>& sources);
 
 // The operator's validateTopologyNodeHierarchy over the selected Nodes (by name): a level present
@@ -64,7 +64,7 @@ struct TopologySourceDecision {
 // read for ownership conflicts). The source's status.lastSuccessfulRefreshTime is its memory of
 // the last successful read; a malformed one counts as none.
 TopologySourceDecision decide_topology_source(const TopologySource& source, const TopologyRead& read,
-                                              const std::map<std::string, Node>& nodes,
+                                              const NodeTable& nodes,
                                               const std::map<std::string, TopologySource>& sources,
                                               int64_t now_seconds);
 

@@ -54,8 +54,9 @@ void normalize_conditions(std::vector<m::Condition>& conditions) {
             [](const m::Condition& a, const m::Condition& b) { return a.type < b.type; });
 }
 
-template <typename T>
-void clear_all(std::map<std::string, T>& objects) {
+template <typename Objects>
+void clear_all(Objects& objects) {
+  using T = typename Objects::mapped_type;
   for (auto& [key, o] : objects) {
     clear_stamps(o.metadata);
     if constexpr (std::is_same_v<T, m::ClusterQueue>) normalize_conditions(o.status.conditions);

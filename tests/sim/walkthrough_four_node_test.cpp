@@ -73,8 +73,8 @@ m::ClusterState write(const m::ClusterState& s, m::WriteVerb verb, m::Object obj
   return *next;
 }
 
-template <typename T>
-Names names_of(const std::map<std::string, T>& objects) {
+template <typename Objects>
+Names names_of(const Objects& objects) {
   Names out;
   for (const auto& [name, o] : objects) out.push_back(name);
   return out;

@@ -20,7 +20,7 @@ Node node(const std::string& name, StringMap labels) {
 }
 
 // a and b are selected (pool=gpu); c is not. a carries the standard zone z1, b none.
-std::map<std::string, Node> cluster() {
+NodeTable cluster() {
   return {{"a", node("a", {{"pool", "gpu"}, {kStdZone, "z1"}})},
           {"b", node("b", {{"pool", "gpu"}})},
           {"c", node("c", {})}};
