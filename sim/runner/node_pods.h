@@ -9,6 +9,7 @@
 #include <string>
 #include <unordered_map>
 
+#include "model/admission/gate3/node_devices_check.h"
 #include "model/admission/node_fit.h"
 #include "model/workload/workload.h"
 #include "sim/runner/bucket_index.h"
@@ -27,7 +28,7 @@ class NodePods {
   void drop_node(const std::string& node);
 
   // Node → keys of the Pods bound there (a Node with none has no entry).
-  const BucketIndex& keys() const { return keys_; }
+  const model::PodKeysByNode& keys() const { return keys_; }
   // What the Pods bound to `node` request (empty when none).
   const model::NodeRequested& requested(const std::string& node) const;
 
@@ -35,7 +36,7 @@ class NodePods {
   // `pod` starts (+1) or stops (-1) counting on its Node; a Node back at nothing has no entry.
   void count(const model::Pod& pod, int sign);
 
-  BucketIndex keys_;
+  model::PodKeysByNode keys_;
   std::unordered_map<std::string, model::NodeRequested> requested_;  // by Node; looked up, never walked
 };
 

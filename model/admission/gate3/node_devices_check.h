@@ -15,6 +15,7 @@
 #include <map>
 #include <set>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "model/admission/gate3/gate3_feasibility.h"
@@ -23,6 +24,10 @@
 
 namespace chaintwin::model {
 
+// The keys of the Pods bound to each Node, by Node name: only looked up, so hashed; each Node's
+// keys in name order.
+using PodKeysByNode = std::unordered_map<std::string, std::set<std::string>>;
+
 // `inflight`: when given, the keys of every Workload whose hostname-level topology assignment may
 // name one of this Workload's Nodes (a superset is fine); only those are looked at for the Pods
 // admitted but not yet holding cards. Without it every Workload is. `pods_by_node`: when given, the
@@ -30,7 +35,7 @@ namespace chaintwin::model {
 // instead of among every Pod.
 Gate3Verdict evaluate_node_devices(const ClusterState& cluster, const WorkloadState& workloads,
                                    const std::string& workload_key, const std::set<std::string>* inflight = nullptr,
-                                   const std::map<std::string, std::set<std::string>>* pods_by_node = nullptr);
+                                   const PodKeysByNode* pods_by_node = nullptr);
 
 // Whether `wl` can hold inflight room in another Workload's check at all: one of its PodSets'
 // hostname-level assignments places more Pods on some Node than `pods` holds there for it (bound to

@@ -29,9 +29,9 @@ Nomination place(const ClusterState& cluster, const ClusterQueue& cq, const Work
   admission.cluster_queue = cq.metadata.name;
   // PodSets of one Workload see each other's placement: a copy of the usage only when a later
   // PodSet will read what an earlier one placed.
-  std::optional<std::map<std::string, ResourceAmounts>> own;
+  std::optional<NodeUsage> own;
   if (fa.pod_sets.size() > 1) own = usage.nodes;
-  const std::map<std::string, ResourceAmounts>& nodes = own ? *own : usage.nodes;
+  const NodeUsage& nodes = own ? *own : usage.nodes;
   for (std::size_t i = 0; i < fa.pod_sets.size(); ++i) {
     const auto& psf = fa.pod_sets[i];
     const PodSet& ps = wl.pod_sets[i];

@@ -279,7 +279,7 @@ TasNodeIndex build_tas_node_index(const ClusterState& cluster) {
 }
 
 TopologyResult assign_topology(const ClusterState& cluster, const ResourceFlavor& flavor, const PodSet& pod_set,
-                               const std::map<std::string, ResourceAmounts>& node_usage, TasPlacement placement,
+                               const NodeUsage& node_usage, TasPlacement placement,
                                const TasNodeIndex* index, TasLeafCache* cache, const PodSetInfo* info) {
   if (cache != nullptr && cache->verify) {
     cache->verify = false;

@@ -40,7 +40,7 @@ TasNodeIndex build_tas_node_index(const ClusterState& cluster);
 // generations follow. `info`: the PodSet's per-Pod requests and shape key as kept
 // (workload_info.h); derived from its Pod template when null.
 TopologyResult assign_topology(const ClusterState& cluster, const ResourceFlavor& flavor, const PodSet& pod_set,
-                               const std::map<std::string, ResourceAmounts>& node_usage, TasPlacement placement,
+                               const NodeUsage& node_usage, TasPlacement placement,
                                const TasNodeIndex* index = nullptr, TasLeafCache* cache = nullptr,
                                const PodSetInfo* info = nullptr);
 

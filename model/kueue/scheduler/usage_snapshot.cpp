@@ -56,9 +56,10 @@ void add_workload_usage(UsageSnapshot& snapshot, const WorkloadUsage& usage, int
 
 namespace {
 
-template <typename Inner>
-bool same_nonzero(const std::map<std::string, Inner>& a, const std::map<std::string, Inner>& b) {
-  const auto nonzero = [](const std::map<std::string, Inner>& m) {
+template <typename Table>
+bool same_nonzero(const Table& a, const Table& b) {
+  using Inner = typename Table::mapped_type;
+  const auto nonzero = [](const Table& m) {
     std::map<std::string, Inner> out;
     for (const auto& [k, inner] : m) {
       Inner kept;

@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "model/keyed_table.h"
 #include "model/kueue/scheduler/kueue_config.h"
 #include "model/workload/workload.h"
 
@@ -17,10 +18,12 @@ namespace chaintwin::model {
 
 // (flavor, resource) → amount.
 using FlavorResourceAmounts = std::map<std::pair<std::string, std::string>, int64_t>;
+// Node name → TAS usage: found by hash, walked in name order (model/keyed_table.h).
+using NodeUsage = KeyedTable<ResourceAmounts>;
 
 struct UsageSnapshot {
   std::map<std::string, FlavorResourceAmounts> quota;  // by ClusterQueue
-  std::map<std::string, ResourceAmounts> nodes;         // TAS usage by node name
+  NodeUsage nodes;                                      // TAS usage by node name
   bool operator==(const UsageSnapshot&) const = default;
 };
 

@@ -245,7 +245,7 @@ TEST_CASE("a Workload has Pods to allocate until each assigned Pod holds its car
       other.status.admission->pod_set_assignments[0].topology_assignment->domains = {{{"node-a"}, 1}, {{"node-b"}, 1}};
     other.status.admission_checks[0].state = CheckState::kReady;
     WorkloadState ws;
-    std::map<std::string, std::set<std::string>> by_node;
+    PodKeysByNode by_node;
     for (std::size_t i = 0; i < r.pods.size(); ++i) {
       const auto& [node, complete] = r.pods[i];
       Pod p = pod("other-main-" + std::to_string(i), {exclusive(1)});

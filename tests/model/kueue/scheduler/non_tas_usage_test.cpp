@@ -57,7 +57,7 @@ TEST_CASE("a Pod counts as non-TAS usage only when bound, not terminated and not
     UsageSnapshot s;
     add_non_tas_pod_usage(s, r.pod);
     if (r.counts) {
-      CHECK(s.nodes == std::map<std::string, ResourceAmounts>{{"n1", {{"cpu", 1500}, {"nvidia.com/gpu", 1}, {"pods", 1}}}});
+      CHECK(s.nodes == NodeUsage{{"n1", {{"cpu", 1500}, {"nvidia.com/gpu", 1}, {"pods", 1}}}});
     } else {
       CHECK(s.nodes.empty());
     }
@@ -80,7 +80,7 @@ TEST_CASE("build_usage_snapshot adds bound Pods outside Kueue to the TAS usage o
   ws.pods["inference/ollama"] = pod_on("n1", PodPhase::kRunning);
   ws.pods["default/done"] = pod_on("n2", PodPhase::kSucceeded);
   const UsageSnapshot s = build_usage_snapshot(ws);
-  CHECK(s.nodes == std::map<std::string, ResourceAmounts>{{"n1", {{"cpu", 1500}, {"nvidia.com/gpu", 1}, {"pods", 1}}}});
+  CHECK(s.nodes == NodeUsage{{"n1", {{"cpu", 1500}, {"nvidia.com/gpu", 1}, {"pods", 1}}}});
 }
 
 TEST_CASE("the Pods of a PodSet placed by TAS are TAS Pods, those of a PodSet placed without topology are not",

@@ -13,7 +13,7 @@ struct Pool {
   Fixture f;
   TasNodeIndex index;
   PodSet pod_set;
-  std::map<std::string, ResourceAmounts> usage;
+  NodeUsage usage;
   TasPlacement placement = TasPlacement::kLeastFreeCapacity;
 
   explicit Pool(int64_t cards_per_pod) {

@@ -59,7 +59,7 @@ TEST_CASE("a Workload's reservation adds its quota per flavor and its TAS usage 
   above_hosts.levels = {"topology.kubernetes.io/zone"};
   above_hosts.domains.push_back({{"zone-a"}, 2});
   using Quota = std::map<std::string, FlavorResourceAmounts>;
-  using Nodes = std::map<std::string, ResourceAmounts>;
+  using Nodes = NodeUsage;
   struct Row {
     const char* what;
     Workload wl;
