@@ -32,9 +32,16 @@ constexpr std::string_view kIdeographicSpace = "\xE3\x80\x80";
 
 bool ascii_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r'; }
 
+// Whether a byte can start a non-ASCII space of kWideSpaces or kIdeographicSpace (their lead bytes).
+bool wide_space_lead(char c) {
+  const auto u = static_cast<unsigned char>(c);
+  return u == 0xC2 || u == 0xE1 || u == 0xE2 || u == 0xE3;
+}
+
 size_t leading_space(std::string_view s) {
   if (s.empty()) return 0;
   if (ascii_space(s.front())) return 1;
+  if (!wide_space_lead(s.front())) return 0;
   for (const auto w : kWideSpaces)
     if (s.substr(0, w.size()) == w) return w.size();
   if (s.substr(0, kIdeographicSpace.size()) == kIdeographicSpace) return kIdeographicSpace.size();
@@ -44,6 +51,8 @@ size_t leading_space(std::string_view s) {
 size_t trailing_space(std::string_view s) {
   if (s.empty()) return 0;
   if (ascii_space(s.back())) return 1;
+  // Every wide space ends in a continuation byte (0x80..0xBF).
+  if ((static_cast<unsigned char>(s.back()) & 0xC0) != 0x80) return 0;
   for (const auto w : kWideSpaces)
     if (s.ends_with(w)) return w.size();
   if (s.ends_with(kIdeographicSpace)) return kIdeographicSpace.size();
@@ -63,6 +72,10 @@ std::string drop_trademark_markers(std::string_view s) {
   std::string out;
   out.reserve(s.size());
   for (size_t i = 0; i < s.size();) {
+    if (s[i] != '(') {  // every marker starts with '('
+      out.push_back(s[i++]);
+      continue;
+    }
     bool matched = false;
     for (const auto m : kMarkers) {
       if (s.substr(i, m.size()) == m) {

@@ -1,5 +1,8 @@
 #include <catch2/catch.hpp>
 
+#include <string>
+#include <vector>
+
 #include "model/normalize_name.h"
 
 using namespace chaintwin::model;
@@ -76,6 +79,26 @@ TEST_CASE("the CPU cruft strip cuts frequency, trademarks, generation words, CPU
   CHECK(strip_cpu_name_cruft("Kunpeng 920") == "Kunpeng 920");
   CHECK(strip_cpu_name_cruft("Some 8-core") == "Some");
   CHECK(strip_cpu_name_cruft("Some x-core") == "Some x-core");  // the count must be digits
+}
+
+TEST_CASE("the CPU-name strip trims every space strings.TrimSpace does and keeps a '(' no marker starts",
+          "[normalize_name]") {
+  struct Case {
+    std::string in, out;
+  };
+  const std::vector<Case> cases{
+      {"\xC2\xA0Kunpeng 920\xC2\xA0", "Kunpeng 920"},                   // no-break space
+      {"\xE3\x80\x80\xE2\x80\x83Kunpeng 920\xE2\x80\xAF", "Kunpeng 920"},  // ideographic, em, narrow
+      {"\xE2\x80\x8BKunpeng\xE2\x80\x8B", "\xE2\x80\x8BKunpeng\xE2\x80\x8B"},  // zero-width: not a space
+      {"Kunpeng \xC3\xA9", "Kunpeng \xC3\xA9"},                          // a letter ends it, not a space
+      {"Xeon (Gold) (R)(TM) 6330 (tm", "Xeon (Gold)  6330 (tm"},
+      {"(R)(r)(TM)(tm)", ""},
+      {"((R)R)", "(R)"},
+  };
+  for (const auto& c : cases) {
+    CAPTURE(c.in);
+    CHECK(strip_cpu_name_cruft(c.in) == c.out);
+  }
 }
 
 TEST_CASE("label values keep their case and lose what a label value may not hold", "[normalize_name]") {
