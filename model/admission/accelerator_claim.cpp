@@ -33,7 +33,7 @@ std::optional<AcceleratorKey> accelerator_key_of(std::string_view resource_name)
   const std::string_view base = strip_family_suffix(resource_name, family);
   const auto info = manufacturer_by_resource_base(base);
   if (!info) return std::nullopt;
-  return AcceleratorKey{std::string(base), std::string(info->name), family};
+  return AcceleratorKey{info->resource_base, info->name, family};
 }
 
 bool claims_accelerator(const Container& container) {
@@ -51,7 +51,7 @@ std::optional<ContainerClaim> container_claim(const Container& container) {
   for (const auto& [name, quantity] : container.requests) {
     const auto key = accelerator_key_of(name);
     if (!key) continue;
-    if (!claim) claim = ContainerClaim{key->family, key->manufacturer, key->base, 0, 0, ""};
+    if (!claim) claim = ContainerClaim{key->family, std::string(key->manufacturer), std::string(key->base), 0, 0, ""};
     if (key->family != claim->family || key->base != claim->base) continue;
     const auto names = resource_names_for(key->manufacturer);
     if (!names) continue;

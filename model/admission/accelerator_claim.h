@@ -18,10 +18,11 @@
 namespace chaintwin::model {
 
 // The accelerator base a resource name is a key of, with its family; nullopt outside the four
-// accelerator families (visibility and credits included).
+// accelerator families (visibility and credits included). The names are the manufacturer table's
+// own (model/catalog/manufacturer.h), so they outlive any key.
 struct AcceleratorKey {
-  std::string base;          // e.g. "nvidia.com/gpu"
-  std::string manufacturer;  // e.g. "nvidia"
+  std::string_view base;          // e.g. "nvidia.com/gpu"
+  std::string_view manufacturer;  // e.g. "nvidia"
   ResourceFamily family = ResourceFamily::kNone;
 };
 std::optional<AcceleratorKey> accelerator_key_of(std::string_view resource_name);

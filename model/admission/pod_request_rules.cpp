@@ -34,7 +34,7 @@ std::vector<PodContainer> pod_containers(const PodTemplate& pod) {
 std::map<ResourceFamily, std::set<std::string>> claims_of(const Container& c) {
   std::map<ResourceFamily, std::set<std::string>> out;
   for (const auto& [name, q] : c.requests)
-    if (const auto key = accelerator_key_of(name)) out[key->family].insert(key->base);
+    if (const auto key = accelerator_key_of(name)) out[key->family].emplace(key->base);
   return out;
 }
 

@@ -29,7 +29,7 @@ Result<const InstanceType*> fronting(const PodTemplate& pod, const InstanceType*
   return it;
 }
 
-const AcceleratorSlicedPhysicalDetailProfile* find_profile(const InstanceType& it, const std::string& manufacturer,
+const AcceleratorSlicedPhysicalDetailProfile* find_profile(const InstanceType& it, std::string_view manufacturer,
                                                            const std::string& published) {
   const std::string vendor = vendor_partitioned_profile_name(manufacturer, published);
   for (const auto& p : it.status.detail.sliced_detail.physical.profiles)
@@ -56,7 +56,7 @@ Result<int64_t> partition_units(const PodTemplate& pod, const InstanceType* it_o
   if (!vram.ok()) return vram;
   const int64_t units = memory_mib_to_units(prof->memory_mib, *vram);
   if (units <= 0)
-    return err("container \"" + c.name + "\": cannot derive a positive " + key.base +
+    return err("container \"" + c.name + "\": cannot derive a positive " + std::string(key.base) +
                std::string(kPartitionedUnitsSuffix) + " from partition profile \"" + profile + "\"");
   return units;
 }
@@ -69,10 +69,10 @@ Status fold_container(const PodTemplate& pod, const InstanceType* it, Container&
     const auto key = accelerator_key_of(name);
     if (!key) continue;
     if (key->family == ResourceFamily::kPartitioned) {
-      partition_bases[key->base] = *key;
-      if (const auto parsed = partitioned_profile_of(name)) profiles[key->base].insert(parsed->profile);
+      partition_bases[std::string(key->base)] = *key;
+      if (const auto parsed = partitioned_profile_of(name)) profiles[std::string(key->base)].insert(parsed->profile);
     } else if (key->family == ResourceFamily::kSliced) {
-      slice_bases[key->base] = *key;
+      slice_bases[std::string(key->base)] = *key;
     }
   }
   for (const auto& [base, key] : partition_bases) {

@@ -2,6 +2,9 @@
 #include "model/stage3/resource_classify.h"
 
 #include <array>
+#include <functional>
+#include <string>
+#include <unordered_map>
 
 #include "model/catalog/label_keys.h"
 #include "model/catalog/manufacturer.h"
@@ -31,9 +34,9 @@ constexpr std::array<FixedSuffix, 8> kFixedSuffixes{{
 
 bool is_known_base(std::string_view base) { return manufacturer_by_resource_base(base).has_value(); }
 
-}  // namespace
-
-ResourceFamily resource_family_of(std::string_view name) {
+// ResourceFamilyOf as the operator spells it out; resource_family_of() answers from a table built
+// with it.
+ResourceFamily classify_by_rules(std::string_view name) {
   if (name.substr(0, keys::kVisibilityPrefix.size()) == keys::kVisibilityPrefix) {
     std::string_view rest = name.substr(keys::kVisibilityPrefix.size());
     if (rest.size() >= kVisibilitySuffix.size() &&
@@ -50,6 +53,46 @@ ResourceFamily resource_family_of(std::string_view name) {
   }
   return is_known_base(name) ? ResourceFamily::kExclusive : ResourceFamily::kNone;
 }
+
+// Every name the rules give a family without a free tail: each known base bare and behind each
+// fixed suffix, and each manufacturer's visibility name, with the family the rules give it. Any
+// other name is partitioned when it is a per-profile key and of no family otherwise: a visibility
+// name is in the table, and so is every known base with or without a fixed suffix.
+struct NameHash {
+  using is_transparent = void;
+  std::size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
+};
+using FixedNames = std::unordered_map<std::string, ResourceFamily, NameHash, std::equal_to<>>;
+
+const FixedNames& fixed_names() {
+  static const FixedNames table = [] {
+    FixedNames out;
+    auto add = [&](std::string name) {
+      const ResourceFamily family = classify_by_rules(name);
+      out.emplace(std::move(name), family);
+    };
+    for (const auto& m : known_manufacturers()) {
+      add(std::string(m.resource_base));
+      for (const auto& e : kFixedSuffixes) add(std::string(m.resource_base) + std::string(e.suffix));
+      add(std::string(keys::kVisibilityPrefix) + std::string(m.name) + std::string(kVisibilitySuffix));
+    }
+    return out;
+  }();
+  return table;
+}
+
+}  // namespace
+
+ResourceFamily resource_family_of(std::string_view name) {
+  // Every name of a family holds a '/' (each base, the visibility and the per-profile prefixes
+  // do): "cpu", "memory" and the like end here.
+  if (name.find('/') == std::string_view::npos) return ResourceFamily::kNone;
+  const auto& table = fixed_names();
+  if (const auto it = table.find(name); it != table.end()) return it->second;
+  return partitioned_profile_of(name) ? ResourceFamily::kPartitioned : ResourceFamily::kNone;
+}
+
+ResourceFamily resource_family_by_rules(std::string_view name) { return classify_by_rules(name); }
 
 bool is_known_acceleratable_resource_name(std::string_view name) {
   switch (resource_family_of(name)) {

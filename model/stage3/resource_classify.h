@@ -17,6 +17,9 @@ namespace chaintwin::model {
 // suffix (.shared, .sliced[.units|.cores-percentage|.memory-percentage|.memory-mib],
 // .partitioned[.units]) behind a known base; exclusive for a bare known base; none otherwise.
 ResourceFamily resource_family_of(std::string_view resource_name);
+// The same rules applied one by one, without the table resource_family_of() answers from (its
+// tests compare the two).
+ResourceFamily resource_family_by_rules(std::string_view resource_name);
 
 // One of the four accelerator families (exclusive, shared, sliced, partitioned); visibility
 // and credits are not.

@@ -1,5 +1,10 @@
 #include <catch2/catch.hpp>
 
+#include <string>
+#include <vector>
+
+#include "model/catalog/label_keys.h"
+#include "model/catalog/manufacturer.h"
 #include "model/stage3/resource_classify.h"
 
 using namespace chaintwin::model;
@@ -59,4 +64,54 @@ TEST_CASE("the device-plugin resource per allocation mode", "[resource_classify]
   CHECK(get_acceleratable_resource_name("nvidia", DeviceAllocationMode::kVisibility) ==
         "device.gpustack.ai/nvidia.visibility");
   CHECK(get_acceleratable_resource_name("acme", DeviceAllocationMode::kExclusive).empty());
+}
+
+TEST_CASE("the classifier's table answers as the rules do, for every name of a family and its near misses",
+          "[resource_classify]") {
+  // Every base with every suffix and tail the rules know, the visibility and credits names, and
+  // each of them cut, extended, re-cased or moved behind another prefix.
+  const std::vector<std::string> suffixes{"",
+                                          ".shared",
+                                          ".sliced",
+                                          ".sliced.units",
+                                          ".sliced.cores-percentage",
+                                          ".sliced.memory-percentage",
+                                          ".sliced.memory-mib",
+                                          ".partitioned",
+                                          ".partitioned.units",
+                                          ".partitioned.mig-1g.10gb",
+                                          ".partitioned.mig-",
+                                          ".partitioned.mig-x.partitioned.units",
+                                          ".partitioned.other-1g",
+                                          ".visibility",
+                                          ".shared.shared",
+                                          "x"};
+  std::vector<std::string> names{"", "cpu", "memory", "pods", "ephemeral-storage", "hugepages-2Mi", "/", "gpu",
+                                 "example.com/gpu", "nvidia.com", "nvidia.com/", "Nvidia.com/gpu"};
+  for (const auto& m : known_manufacturers()) {
+    for (const auto& suffix : suffixes) {
+      const std::string name = std::string(m.resource_base) + suffix;
+      names.push_back(name);
+      names.push_back(name.substr(0, name.size() - 1));
+      names.push_back(name + ".");
+      names.push_back(" " + name);
+      names.push_back("x" + name);
+      std::string upper = name;
+      for (char& c : upper) c = static_cast<char>(c >= 'a' && c <= 'z' ? c - 'a' + 'A' : c);
+      names.push_back(upper);
+    }
+    names.push_back(std::string(keys::kVisibilityPrefix) + std::string(m.name) + ".visibility");
+    names.push_back(std::string(keys::kVisibilityPrefix) + std::string(m.name) + ".visibilityx");
+    names.push_back(std::string(keys::kVisibilityPrefix) + std::string(m.resource_base) + ".visibility");
+    names.push_back(std::string(keys::kVisibilityPrefix) + std::string(m.name));
+    names.push_back(std::string(keys::kCreditsPrefix) + std::string(m.name));
+  }
+  names.push_back(std::string(keys::kVisibilityPrefix) + "unknown.visibility");
+  int families = 0;
+  for (const auto& name : names) {
+    CAPTURE(name);
+    CHECK(resource_family_of(name) == resource_family_by_rules(name));
+    if (resource_family_by_rules(name) != ResourceFamily::kNone) ++families;
+  }
+  CHECK(families > 100);  // the corpus reaches every family, not only misses
 }
