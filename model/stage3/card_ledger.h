@@ -34,6 +34,8 @@ struct CardLedger {
 
   // "<manufacturer>-<group id>", the key flavors and fit labels name a model by.
   std::string accelerator_key() const;
+  // Whether accelerator_key() is `key`, compared in place.
+  bool has_accelerator_key(std::string_view key) const;
 
   // Whether the card's capability lets it serve the family at all: partitioned ⇔ physically
   // partitioned; sliced ⇔ logically sliceable; exclusive/shared ⇔ not partitioned.
@@ -46,6 +48,7 @@ struct CardLedger {
   // Units one more logical slice may take: remaining when the card is sliceable, its mode is
   // None or Sliced and it has a free slot; −1 when it can take no slice at all.
   int64_t free_slice_units() const;
+  bool operator==(const CardLedger&) const = default;
 };
 
 // One status group's cards, in ledger order.

@@ -72,22 +72,42 @@ CardBudget::CardBudget(std::vector<CardLedger> cards, std::string scope) : scope
 std::string CardBudget::where() const { return scope_.empty() ? "in the pool" : "on node " + scope_; }
 
 bool CardBudget::covers(const CardLedger& card, const FamilyDemand& demand) const {
-  if (!demand.accelerator_key.empty() && card.accelerator_key() != demand.accelerator_key) return false;
+  if (!demand.accelerator_key.empty() && !card.has_accelerator_key(demand.accelerator_key)) return false;
   return card.serves_family(demand.family);
 }
 
 Gate3Verdict CardBudget::fit(const FamilyDemand& demand) {
   if (demand.accelerators <= 0) return ready("nothing to place" + for_roles(demand.pod_sets));
-  Room trial = room_;
-  Gate3Verdict verdict;
   switch (demand.family) {
-    case ResourceFamily::kExclusive: verdict = fit_exclusive(demand, trial); break;
-    case ResourceFamily::kShared: verdict = fit_shared(demand, trial); break;
-    case ResourceFamily::kSliced: verdict = fit_sliced(demand, trial); break;
-    case ResourceFamily::kPartitioned: verdict = fit_partition(demand, trial); break;
+    case ResourceFamily::kExclusive:
+    case ResourceFamily::kShared:
+    case ResourceFamily::kSliced:
+    case ResourceFamily::kPartitioned: break;
     default: return ready("no accelerator family to gate" + for_roles(demand.pod_sets));
   }
-  if (verdict.ready()) room_ = std::move(trial);
+  saved_.clear();
+  for (std::size_t i = 0; i < room_.cards.size(); ++i) {
+    const AcceleratorAllocation& l = room_.cards[i].ledger;
+    saved_.push_back({l.remaining, l.allocated, l.allocated_slices, room_.placements_given[i], l.mode});
+  }
+  Gate3Verdict verdict;
+  switch (demand.family) {
+    case ResourceFamily::kExclusive: verdict = fit_exclusive(demand, room_); break;
+    case ResourceFamily::kShared: verdict = fit_shared(demand, room_); break;
+    case ResourceFamily::kSliced: verdict = fit_sliced(demand, room_); break;
+    default: verdict = fit_partition(demand, room_); break;
+  }
+  if (!verdict.ready()) {
+    for (std::size_t i = 0; i < room_.cards.size(); ++i) {
+      AcceleratorAllocation& l = room_.cards[i].ledger;
+      const Saved& s = saved_[i];
+      l.remaining = s.remaining;
+      l.allocated = s.allocated;
+      l.allocated_slices = s.allocated_slices;
+      l.mode = s.mode;
+      room_.placements_given[i] = s.placements_given;
+    }
+  }
   return verdict;
 }
 

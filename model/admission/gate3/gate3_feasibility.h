@@ -80,10 +80,16 @@ class CardBudget {
   std::string_view scope() const { return scope_; }
 
  private:
-  // Working copies a demand is fitted on; committed only when the whole demand fits.
+  // The cards a demand is fitted on, in place: a demand that falls short is rolled back from the
+  // saved figures (the fits write nothing else), so only the grants of demands that fit remain.
   struct Room {
     std::vector<CardLedger> cards;
     std::vector<int32_t> placements_given;  // partition instances granted per card so far
+  };
+  // What a fit may change on one card, saved before it.
+  struct Saved {
+    int32_t remaining, allocated, allocated_slices, placements_given;
+    DeviceAllocationMode mode;
   };
   bool covers(const CardLedger& card, const FamilyDemand& demand) const;
   Gate3Verdict fit_exclusive(const FamilyDemand& d, Room& room) const;
@@ -93,6 +99,7 @@ class CardBudget {
   std::string where() const;
 
   Room room_;
+  std::vector<Saved> saved_;  // reused between fits
   std::string scope_;
 };
 

@@ -179,6 +179,35 @@ TEST_CASE("a failed demand leaves the budget untouched", "[gate3]") {
   CHECK(budget.fit(exclusive(2)).ready());
 }
 
+TEST_CASE("a demand that falls short after granting part of itself leaves every card as it was", "[gate3]") {
+  const CardSpec mig{kM, DeviceAllocationMode::kNone, 0, 7, 0, {{"1g.10gb", 2}}};
+  FamilyDemand holders = shared(2);
+  holders.shared_holders = {{2, 10}};  // ten holders of two cards; the tenth finds one card full
+  struct Row {
+    const char* what;
+    std::vector<CardSpec> cards;
+    FamilyDemand granted;  // fitted first and kept
+    FamilyDemand short_of;  // grants part of itself, then falls short
+  };
+  const std::vector<Row> rows{
+      {"exclusive", {{}, {}, {}}, exclusive(1), exclusive(3)},
+      {"shared holders", {{}, {}}, shared(1), holders},
+      {"slices", {{}, {kM - pct(50), DeviceAllocationMode::kSliced, 10, 0, 1}}, sliced(1, pct(20)), sliced(3, pct(60))},
+      {"partition placements", {mig, mig}, partition(1, "1g.10gb"), partition(4, "1g.10gb")},
+  };
+  for (const auto& row : rows) {
+    SECTION(row.what) {
+      CardBudget budget(cards(row.cards));
+      REQUIRE(budget.fit(row.granted).ready());
+      const std::vector<CardLedger> before = budget.cards();
+      const std::vector<int32_t> placements = budget.placements_given();
+      CHECK_FALSE(budget.fit(row.short_of).ready());
+      CHECK(budget.cards() == before);
+      CHECK(budget.placements_given() == placements);
+    }
+  }
+}
+
 TEST_CASE("a Retry names the starved role and what is short", "[gate3]") {
   FamilyDemand d = exclusive(2);
   d.pod_sets = {"decode"};
