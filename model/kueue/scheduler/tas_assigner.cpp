@@ -338,14 +338,15 @@ TopologyResult assign_topology(const ClusterState& cluster, const ResourceFlavor
     const std::string& key = info != nullptr ? info->tas_shape : (own_key = shape_key(pod_set, per_pod));
     TasLeafCache::Shape& kept = cache->shape(flavor.metadata.name, key, listed->size());
     for (const std::size_t i : cache->stale_positions(flavor.metadata.name, kept)) {
-      kept.uncount(i);
       const std::string& name = (*listed)[i];
       const auto node = cluster.nodes.find(name);
-      if (node == cluster.nodes.end()) continue;  // not in the cluster: not a candidate
+      if (node == cluster.nodes.end()) {  // not in the cluster: not a candidate
+        kept.uncount(i);
+        continue;
+      }
       const auto used = node_usage.find(name);
-      kept.verdicts[i] = evaluate_node(name, node->second, pod_set, per_pod,
-                                       used == node_usage.end() ? nullptr : &used->second, hostname_leaf, levels);
-      kept.count(i);
+      kept.recount(i, evaluate_node(name, node->second, pod_set, per_pod,
+                                    used == node_usage.end() ? nullptr : &used->second, hostname_leaf, levels));
     }
     if (levels.size() == 1 && kept.totals.shared_values == 0) {
       totals = &kept.totals;  // every Node its own domain: the totals are the domains

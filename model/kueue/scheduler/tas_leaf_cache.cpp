@@ -38,6 +38,26 @@ void TasLeafCache::Shape::count(std::size_t i) {
   if (++totals.value_uses[v.values.front()] == 2) ++totals.shared_values;
 }
 
+void TasLeafCache::Shape::recount(std::size_t i, TasNodeVerdict next) {
+  const TasNodeVerdict& prev = verdicts[i];
+  // A verdict with room counts towards the total only (TasExclusions::add), so two of them with
+  // the same first value differ in the Pods that fit and in nothing else the totals hold.
+  const auto has_room = [](const TasNodeVerdict& v) { return v.excluded == TasNodeVerdict::Excluded::kNone && v.pods > 0; };
+  if (!counted[i] || !has_room(prev) || !has_room(next) || prev.values.front() != next.values.front()) {
+    uncount(i);
+    verdicts[i] = std::move(next);
+    count(i);
+    return;
+  }
+  if (prev.pods != next.pods) {
+    totals.pods += next.pods - prev.pods;
+    auto moved = totals.by_room.extract(totals.by_room.find({-prev.pods, prev.values.front()}));
+    moved.value().first = -next.pods;
+    totals.by_room.insert(std::move(moved));
+  }
+  verdicts[i] = std::move(next);
+}
+
 void TasLeafCache::clear() {
   flavors_.clear();
   shapes_.clear();

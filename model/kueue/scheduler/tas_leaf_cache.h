@@ -69,6 +69,10 @@ class TasLeafCache {
     // Takes verdicts[i] out of `totals` / puts it in.
     void uncount(std::size_t i);
     void count(std::size_t i);
+    // Replaces verdicts[i] by `next` and counts it: what uncount(i), the assignment and count(i)
+    // give, moving only the Pods that fit when the Node keeps room and its first level value
+    // (the usual case: a Pod started or finished there).
+    void recount(std::size_t i, TasNodeVerdict next);
   };
 
   void clear();

@@ -119,3 +119,50 @@ TEST_CASE("kept one-level totals give the plain search's answer over many Node c
   CHECK(fits > 0);  // the table exercises both outcomes
   CHECK(misses > 0);
 }
+
+TEST_CASE("recounting a verdict keeps the totals that taking it out and putting the new one in give",
+          "[kueue][tas][leaf-cache]") {
+  // Two shapes over the same eight positions take the same verdicts, one by recount and one by
+  // uncount / assign / count; after every step their totals must be equal. The verdicts cycle
+  // through room of 0..3 Pods, exclusions, and first values that some positions share.
+  const std::vector<std::string> values{"rack-a", "rack-b", "rack-c", "rack-a-long-value-beyond-sso"};
+  const auto verdict = [&](uint32_t r) {
+    TasNodeVerdict v;
+    switch (r % 7) {
+      case 0: v.excluded = TasNodeVerdict::Excluded::kNodeSelector; break;
+      case 1: v.excluded = TasNodeVerdict::Excluded::kAffinity; break;
+      case 2: v.short_of = r % 2 ? "cpu" : "memory"; break;  // room for no Pod
+      default: v.pods = static_cast<int32_t>(r % 4 + 1); break;
+    }
+    if (v.excluded == TasNodeVerdict::Excluded::kNone && v.pods > 0) v.values = {values[(r / 7) % values.size()]};
+    return v;
+  };
+  constexpr std::size_t kNodes = 8;
+  TasLeafCache::Shape a, b;
+  for (auto* s : {&a, &b}) {
+    s->verdicts.assign(kNodes, {});
+    s->counted.assign(kNodes, 0);
+    s->computed_at.assign(kNodes, 0);
+  }
+  uint32_t seed = 12345;
+  int fast_steps = 0;
+  for (int step = 0; step < 4000; ++step) {
+    seed = seed * 1664525u + 1013904223u;
+    const std::size_t i = (seed >> 8) % kNodes;
+    // Mostly a change of room with the same value, as a Pod start or finish gives.
+    const TasNodeVerdict& before = a.verdicts[i];
+    TasNodeVerdict next = verdict(seed >> 12);
+    if ((seed & 3) != 0 && a.counted[i] && before.pods > 0 && next.pods > 0) {
+      next.values = before.values;
+      ++fast_steps;
+    }
+    a.recount(i, next);
+    b.uncount(i);
+    b.verdicts[i] = next;
+    b.count(i);
+    REQUIRE(a.totals == b.totals);
+    REQUIRE(a.verdicts == b.verdicts);
+    REQUIRE(a.counted == b.counted);
+  }
+  CHECK(fast_steps > 500);  // the same-value path was taken, not only the general one
+}
