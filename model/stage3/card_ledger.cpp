@@ -28,17 +28,17 @@ bool card_serves_family(const AcceleratorStatus& capability, ResourceFamily fami
   }
 }
 
-int32_t card_free_slots(const AcceleratorStatus& capability, const AcceleratorAllocation& ledger) {
+int32_t card_free_slots(const AcceleratorStatus& capability, const CardFigures& ledger) {
   return logical_slots_free(capability, ledger.allocated_slices);
 }
 
-int64_t card_free_shares(const AcceleratorStatus& capability, const AcceleratorAllocation& ledger) {
+int64_t card_free_shares(const AcceleratorStatus& capability, const CardFigures& ledger) {
   if (!is_whole_accelerator_capable(capability)) return 0;
   if (ledger.mode != DeviceAllocationMode::kNone && ledger.mode != DeviceAllocationMode::kShared) return 0;
   return int64_t{ledger.remaining} / kUnitsPerShare;
 }
 
-int64_t card_free_slice_units(const AcceleratorStatus& capability, const AcceleratorAllocation& ledger) {
+int64_t card_free_slice_units(const AcceleratorStatus& capability, const CardFigures& ledger) {
   if (!is_logically_sliceable(capability)) return -1;
   if (ledger.mode != DeviceAllocationMode::kNone && ledger.mode != DeviceAllocationMode::kSliced) return -1;
   if (card_free_slots(capability, ledger) <= 0) return -1;

@@ -18,12 +18,30 @@
 
 namespace chaintwin::model {
 
-// The predicates on one card, as (capability, ledger row): the only definition, which CardLedger's
-// members and the allocation-free walks (CardJoin below) both use.
+// The figures of a ledger row the predicates below read (and Gate 3's grants move).
+struct CardFigures {
+  DeviceAllocationMode mode = DeviceAllocationMode::kNone;
+  int32_t remaining = 0;
+  int32_t allocated_slices = 0;
+  static CardFigures of(const AcceleratorAllocation& row) { return {row.mode, row.remaining, row.allocated_slices}; }
+  bool operator==(const CardFigures&) const = default;
+};
+
+// The predicates on one card, as (capability, ledger figures): the only definition, which
+// CardLedger's members, Gate 3's budget and the allocation-free walks (CardJoin below) all use.
 bool card_serves_family(const AcceleratorStatus& capability, ResourceFamily family);
-int32_t card_free_slots(const AcceleratorStatus& capability, const AcceleratorAllocation& ledger);
-int64_t card_free_shares(const AcceleratorStatus& capability, const AcceleratorAllocation& ledger);
-int64_t card_free_slice_units(const AcceleratorStatus& capability, const AcceleratorAllocation& ledger);
+int32_t card_free_slots(const AcceleratorStatus& capability, const CardFigures& ledger);
+int64_t card_free_shares(const AcceleratorStatus& capability, const CardFigures& ledger);
+int64_t card_free_slice_units(const AcceleratorStatus& capability, const CardFigures& ledger);
+inline int32_t card_free_slots(const AcceleratorStatus& capability, const AcceleratorAllocation& ledger) {
+  return card_free_slots(capability, CardFigures::of(ledger));
+}
+inline int64_t card_free_shares(const AcceleratorStatus& capability, const AcceleratorAllocation& ledger) {
+  return card_free_shares(capability, CardFigures::of(ledger));
+}
+inline int64_t card_free_slice_units(const AcceleratorStatus& capability, const AcceleratorAllocation& ledger) {
+  return card_free_slice_units(capability, CardFigures::of(ledger));
+}
 
 struct CardLedger {
   std::string node;          // the Devices (= Node) name the card belongs to

@@ -101,11 +101,13 @@ json fit_one(const json& in, const json& want, m::ResourceFamily family) {
   m::CardBudget budget(cards_of(in));
   json out = verdict_json(budget.fit(demand), want);
   json after = json::array();
-  for (size_t i = 0; i < budget.cards().size(); ++i) {
-    const auto& c = budget.cards()[i];
+  const std::vector<m::CardLedger> cards_after = budget.cards();
+  const std::vector<int32_t> placements = budget.placements_given();
+  for (size_t i = 0; i < cards_after.size(); ++i) {
+    const auto& c = cards_after[i];
     json row = {{"remaining", c.ledger.remaining}, {"mode", std::string(m::to_string(c.ledger.mode))},
                 {"allocatedSlices", c.ledger.allocated_slices}};
-    if (family == m::ResourceFamily::kPartitioned) row["placementsGiven"] = budget.placements_given()[i];
+    if (family == m::ResourceFamily::kPartitioned) row["placementsGiven"] = placements[i];
     after.push_back(row);
   }
   out["cardsAfter"] = after;

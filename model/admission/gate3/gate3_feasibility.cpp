@@ -36,13 +36,6 @@ Gate3Verdict retry(std::string message) {
 
 std::string num(int64_t v) { return std::to_string(v); }
 
-// Applies one allocation of `units` in `mode` to a card's ledger row, as Allocate would.
-void charge(CardLedger& card, int32_t units, DeviceAllocationMode mode) {
-  card.ledger.remaining -= units;
-  card.ledger.allocated += units;
-  card.ledger.mode = mode;
-}
-
 int32_t remaining_profile_count(const std::vector<AcceleratorProfileCount>& profiles, std::string_view name) {
   for (const auto& p : profiles)
     if (p.name == name) return p.count;
@@ -63,18 +56,82 @@ void sort_demands(std::vector<FamilyDemand>& demands) {
   });
 }
 
-CardBudget::CardBudget(std::vector<CardLedger> cards, std::string scope) : scope_(std::move(scope)) {
-  if (scope_.empty() && !cards.empty()) scope_ = cards.front().node;
-  room_.placements_given.assign(cards.size(), 0);
-  room_.cards = std::move(cards);
+CardBudget::CardBudget(std::vector<CardLedger> cards, std::string scope)
+    : owned_(std::move(cards)), scope_(std::move(scope)) {
+  cards_.reserve(owned_.size());
+  for (const CardLedger& c : owned_) push(&c.node, c.manufacturer, c.group_id, c.capability, c.ledger);
+}
+
+CardBudget::CardBudget(const Devices& devices, std::string scope) : scope_(std::move(scope)) { add(devices); }
+
+void CardBudget::add(const Devices& devices) {
+  const CardJoin join(devices);
+  for (const auto& group : devices.status.groups)
+    for (const auto& row : group.accelerators)
+      push(&devices.metadata.name, group.manufacturer, group.id, join.capability_of(row.id), row);
+}
+
+void CardBudget::push(const std::string* node, std::string_view manufacturer, std::string_view group_id,
+                      const AcceleratorStatus& capability, const AcceleratorAllocation& row) {
+  if (scope_.empty() && cards_.empty()) scope_ = *node;  // no scope given: the first card's node
+  Card c;
+  c.capability = &capability;
+  c.row = &row;
+  c.node = node;
+  c.manufacturer = manufacturer;
+  c.group_id = group_id;
+  c.figures = CardFigures::of(row);
+  c.allocated = row.allocated;
+  cards_.push_back(c);
+}
+
+std::vector<CardLedger> CardBudget::cards() const {
+  std::vector<CardLedger> out;
+  for (const Card& c : cards_) {
+    CardLedger l;
+    l.node = *c.node;
+    l.manufacturer = std::string(c.manufacturer);
+    l.group_id = std::string(c.group_id);
+    l.capability = *c.capability;
+    l.ledger = *c.row;
+    l.ledger.mode = c.figures.mode;
+    l.ledger.remaining = c.figures.remaining;
+    l.ledger.allocated_slices = c.figures.allocated_slices;
+    l.ledger.allocated = c.allocated;
+    out.push_back(std::move(l));
+  }
+  return out;
+}
+
+std::vector<int32_t> CardBudget::placements_given() const {
+  std::vector<int32_t> out;
+  for (const Card& c : cards_) out.push_back(c.placements_given);
+  return out;
 }
 
 std::string CardBudget::where() const { return scope_.empty() ? "in the pool" : "on node " + scope_; }
 
-bool CardBudget::covers(const CardLedger& card, const FamilyDemand& demand) const {
-  if (!demand.accelerator_key.empty() && !card.has_accelerator_key(demand.accelerator_key)) return false;
-  return card.serves_family(demand.family);
+bool CardBudget::Card::covers(const FamilyDemand& demand) const {
+  if (!demand.accelerator_key.empty()) {
+    const std::string_view key = demand.accelerator_key;  // "<manufacturer>-<group id>", compared in place
+    if (key.size() != manufacturer.size() + 1 + group_id.size() || !key.starts_with(manufacturer) ||
+        key[manufacturer.size()] != '-' || !key.ends_with(group_id))
+      return false;
+  }
+  return card_serves_family(*capability, demand.family);
 }
+
+namespace {
+
+// Applies one allocation of `units` in `mode` to a card's ledger figures, as Allocate would.
+template <class Card>
+void charge(Card& card, int32_t units, DeviceAllocationMode mode) {
+  card.figures.remaining -= units;
+  card.allocated += units;
+  card.figures.mode = mode;
+}
+
+}  // namespace
 
 Gate3Verdict CardBudget::fit(const FamilyDemand& demand) {
   if (demand.accelerators <= 0) return ready("nothing to place" + for_roles(demand.pod_sets));
@@ -86,36 +143,29 @@ Gate3Verdict CardBudget::fit(const FamilyDemand& demand) {
     default: return ready("no accelerator family to gate" + for_roles(demand.pod_sets));
   }
   saved_.clear();
-  for (std::size_t i = 0; i < room_.cards.size(); ++i) {
-    const AcceleratorAllocation& l = room_.cards[i].ledger;
-    saved_.push_back({l.remaining, l.allocated, l.allocated_slices, room_.placements_given[i], l.mode});
-  }
+  for (const Card& c : cards_) saved_.push_back({c.figures, c.allocated, c.placements_given});
   Gate3Verdict verdict;
   switch (demand.family) {
-    case ResourceFamily::kExclusive: verdict = fit_exclusive(demand, room_); break;
-    case ResourceFamily::kShared: verdict = fit_shared(demand, room_); break;
-    case ResourceFamily::kSliced: verdict = fit_sliced(demand, room_); break;
-    default: verdict = fit_partition(demand, room_); break;
+    case ResourceFamily::kExclusive: verdict = fit_exclusive(demand); break;
+    case ResourceFamily::kShared: verdict = fit_shared(demand); break;
+    case ResourceFamily::kSliced: verdict = fit_sliced(demand); break;
+    default: verdict = fit_partition(demand); break;
   }
   if (!verdict.ready()) {
-    for (std::size_t i = 0; i < room_.cards.size(); ++i) {
-      AcceleratorAllocation& l = room_.cards[i].ledger;
-      const Saved& s = saved_[i];
-      l.remaining = s.remaining;
-      l.allocated = s.allocated;
-      l.allocated_slices = s.allocated_slices;
-      l.mode = s.mode;
-      room_.placements_given[i] = s.placements_given;
+    for (std::size_t i = 0; i < cards_.size(); ++i) {
+      cards_[i].figures = saved_[i].figures;
+      cards_[i].allocated = saved_[i].allocated;
+      cards_[i].placements_given = saved_[i].placements_given;
     }
   }
   return verdict;
 }
 
-Gate3Verdict CardBudget::fit_exclusive(const FamilyDemand& d, Room& room) const {
+Gate3Verdict CardBudget::fit_exclusive(const FamilyDemand& d) {
   int32_t fit = 0;
-  for (auto& card : room.cards) {
-    if (!covers(card, d)) continue;
-    if (card.ledger.mode != DeviceAllocationMode::kNone || card.ledger.remaining < kWholeUnits) continue;
+  for (auto& card : cards_) {
+    if (!card.covers(d)) continue;
+    if (card.figures.mode != DeviceAllocationMode::kNone || card.figures.remaining < kWholeUnits) continue;
     charge(card, kWholeUnits, DeviceAllocationMode::kExclusive);
     if (++fit >= d.accelerators)
       return ready(num(d.accelerators) + " whole free accelerator(s) " + where() + for_roles(d.pod_sets));
@@ -124,7 +174,7 @@ Gate3Verdict CardBudget::fit_exclusive(const FamilyDemand& d, Room& room) const 
                " whole free accelerator(s), only " + num(fit) + " " + where());
 }
 
-Gate3Verdict CardBudget::fit_shared(const FamilyDemand& d, Room& room) const {
+Gate3Verdict CardBudget::fit_shared(const FamilyDemand& d) {
   std::vector<int32_t> holders;
   if (d.shared_holders.empty()) {
     holders.push_back(d.accelerators);
@@ -133,67 +183,66 @@ Gate3Verdict CardBudget::fit_shared(const FamilyDemand& d, Room& room) const {
       for (int32_t i = 0; i < h.count; ++i) holders.push_back(h.cards);
   }
   std::stable_sort(holders.begin(), holders.end(), std::greater<>());
+  const auto free_shares = [&](size_t i) { return card_free_shares(*cards_[i].capability, cards_[i].figures); };
   for (const int32_t need : holders) {
     if (need <= 0) continue;
     std::vector<size_t> candidates;
-    for (size_t i = 0; i < room.cards.size(); ++i)
-      if (covers(room.cards[i], d) && room.cards[i].free_shares() > 0) candidates.push_back(i);
+    for (size_t i = 0; i < cards_.size(); ++i)
+      if (cards_[i].covers(d) && free_shares(i) > 0) candidates.push_back(i);
     if (candidates.size() < static_cast<size_t>(need)) {
       return retry("the shared demand" + for_roles(d.pod_sets) + " needs " + num(need) +
                    " distinct accelerator(s) with a free share, only " + num(static_cast<int64_t>(candidates.size())) +
                    " " + where());
     }
-    std::stable_sort(candidates.begin(), candidates.end(), [&](size_t a, size_t b) {
-      return room.cards[a].free_shares() > room.cards[b].free_shares();
-    });
+    std::stable_sort(candidates.begin(), candidates.end(),
+                     [&](size_t a, size_t b) { return free_shares(a) > free_shares(b); });
     for (int32_t k = 0; k < need; ++k)
-      charge(room.cards[candidates[static_cast<size_t>(k)]], kShareUnits, DeviceAllocationMode::kShared);
+      charge(cards_[candidates[static_cast<size_t>(k)]], kShareUnits, DeviceAllocationMode::kShared);
   }
   return ready("a free share on " + num(d.accelerators) + " accelerator(s) " + where() + for_roles(d.pod_sets));
 }
 
-Gate3Verdict CardBudget::fit_sliced(const FamilyDemand& d, Room& room) const {
+Gate3Verdict CardBudget::fit_sliced(const FamilyDemand& d) {
   const int64_t units = std::max<int64_t>(d.units_per_card, 0);
   for (int32_t placed = 0; placed < d.accelerators; ++placed) {
-    size_t best = room.cards.size();
+    size_t best = cards_.size();
     int64_t best_free = 0;
-    for (size_t i = 0; i < room.cards.size(); ++i) {
-      if (!covers(room.cards[i], d)) continue;
-      const int64_t free = room.cards[i].free_slice_units();
+    for (size_t i = 0; i < cards_.size(); ++i) {
+      if (!cards_[i].covers(d)) continue;
+      const int64_t free = card_free_slice_units(*cards_[i].capability, cards_[i].figures);
       if (free < 0 || free < units) continue;
-      if (best == room.cards.size() || free < best_free) {
+      if (best == cards_.size() || free < best_free) {
         best = i;
         best_free = free;
       }
     }
-    if (best == room.cards.size()) {
+    if (best == cards_.size()) {
       return retry("the sliced demand" + for_roles(d.pod_sets) + " places " + num(placed) + " of " +
                    num(d.accelerators) + " slice(s) of " + num(units) + " units " + where() +
                    "; no accelerator has that much free with a free slice slot");
     }
-    CardLedger& card = room.cards[best];
+    Card& card = cards_[best];
     charge(card, static_cast<int32_t>(units), DeviceAllocationMode::kSliced);
-    ++card.ledger.allocated_slices;
+    ++card.figures.allocated_slices;
   }
   return ready(num(d.accelerators) + " slice(s) of " + num(units) + " units fit " + where() + for_roles(d.pod_sets));
 }
 
-Gate3Verdict CardBudget::fit_partition(const FamilyDemand& d, Room& room) const {
+Gate3Verdict CardBudget::fit_partition(const FamilyDemand& d) {
   int32_t partition_cards = 0, ledger_ready = 0, fit = 0;
-  for (size_t i = 0; i < room.cards.size(); ++i) {
-    CardLedger& card = room.cards[i];
-    if (!covers(card, d)) continue;
+  for (Card& card : cards_) {
+    if (!card.covers(d)) continue;
     ++partition_cards;
-    if (partition_ledger_ready(&card.ledger)) ++ledger_ready;
-    if (card.ledger.mode != DeviceAllocationMode::kNone && card.ledger.mode != DeviceAllocationMode::kPartitioned)
+    if (partition_ledger_ready(card.row)) ++ledger_ready;
+    if (card.figures.mode != DeviceAllocationMode::kNone && card.figures.mode != DeviceAllocationMode::kPartitioned)
       continue;  // held whole by an exclusive or shared allocation
     // One placement per instance, whatever the profile: profiles of one card overlap physically.
     const std::string vendor = vendor_partitioned_profile_name(card.manufacturer, d.profile);
-    const int32_t free = remaining_profile_count(card.ledger.remaining_profiles, vendor) - room.placements_given[i];
+    const int32_t free = remaining_profile_count(card.row->remaining_profiles, vendor) - card.placements_given;
     if (free <= 0) continue;
     const int32_t take = std::min(free, d.accelerators - fit);
-    room.placements_given[i] += take;
-    card.ledger.mode = DeviceAllocationMode::kPartitioned;
+    card.placements_given += take;
+    card.figures.mode = DeviceAllocationMode::kPartitioned;
     if ((fit += take) >= d.accelerators)
       return ready(num(d.accelerators) + " free \"" + d.profile + "\" placement(s) " + where() + for_roles(d.pod_sets));
   }

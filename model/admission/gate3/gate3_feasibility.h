@@ -63,43 +63,60 @@ struct Gate3Verdict {
 void sort_demands(std::vector<FamilyDemand>& demands);
 
 // One node's cards with the room this evaluation has already granted. Grants are applied to the
-// card's own ledger row (remaining, mode, hosted slices) exactly as an allocation would, so every
-// later demand is judged by the same predicates against what is left.
+// card's ledger figures (remaining, mode, hosted slices) exactly as an allocation would, so every
+// later demand is judged by the same predicates against what is left. A budget reads its cards in
+// place: the Devices record (or the CardLedgers) it was built from must outlive it, unchanged.
 class CardBudget {
  public:
   // `scope` names the node in messages; defaults to the first card's node.
   explicit CardBudget(std::vector<CardLedger> cards, std::string scope = "");
+  // The cards of a Devices record, in status order; `scope` as above.
+  CardBudget(const Devices& devices, std::string scope);
+  // Appends a record's cards in status order (a pool's budget: `scope` empty, so its messages
+  // name the first card's node, as with a list of cards).
+  void add(const Devices& devices);
+  CardBudget(CardBudget&&) = default;
+  CardBudget& operator=(CardBudget&&) = default;
+  CardBudget(const CardBudget&) = delete;
+  CardBudget& operator=(const CardBudget&) = delete;
 
   // Fits one demand all-or-nothing: on Ready its grants are kept, on Retry nothing changes.
   Gate3Verdict fit(const FamilyDemand& demand);
-
-  // The cards as they stand after the grants so far.
-  const std::vector<CardLedger>& cards() const { return room_.cards; }
+  // The cards as they stand after the grants so far (built for the caller: tests and reports).
+  std::vector<CardLedger> cards() const;
   // Partition instances granted per card so far, in the order of cards().
-  const std::vector<int32_t>& placements_given() const { return room_.placements_given; }
+  std::vector<int32_t> placements_given() const;
   std::string_view scope() const { return scope_; }
 
  private:
-  // The cards a demand is fitted on, in place: a demand that falls short is rolled back from the
-  // saved figures (the fits write nothing else), so only the grants of demands that fit remain.
-  struct Room {
-    std::vector<CardLedger> cards;
-    std::vector<int32_t> placements_given;  // partition instances granted per card so far
+  // One card as the fits read it: its capability and names in place, and the ledger figures the
+  // grants move (the only ones they write).
+  struct Card {
+    const AcceleratorStatus* capability = nullptr;
+    const AcceleratorAllocation* row = nullptr;  // the ledger row as read (profiles, id)
+    const std::string* node = nullptr;
+    std::string_view manufacturer, group_id;
+    CardFigures figures;
+    int32_t allocated = 0;
+    int32_t placements_given = 0;  // partition instances granted so far
+
+    bool covers(const FamilyDemand& demand) const;
   };
-  // What a fit may change on one card, saved before it.
   struct Saved {
-    int32_t remaining, allocated, allocated_slices, placements_given;
-    DeviceAllocationMode mode;
+    CardFigures figures;
+    int32_t allocated, placements_given;
   };
-  bool covers(const CardLedger& card, const FamilyDemand& demand) const;
-  Gate3Verdict fit_exclusive(const FamilyDemand& d, Room& room) const;
-  Gate3Verdict fit_shared(const FamilyDemand& d, Room& room) const;
-  Gate3Verdict fit_sliced(const FamilyDemand& d, Room& room) const;
-  Gate3Verdict fit_partition(const FamilyDemand& d, Room& room) const;
+  void push(const std::string* node, std::string_view manufacturer, std::string_view group_id,
+            const AcceleratorStatus& capability, const AcceleratorAllocation& row);
+  Gate3Verdict fit_exclusive(const FamilyDemand& d);
+  Gate3Verdict fit_shared(const FamilyDemand& d);
+  Gate3Verdict fit_sliced(const FamilyDemand& d);
+  Gate3Verdict fit_partition(const FamilyDemand& d);
   std::string where() const;
 
-  Room room_;
-  std::vector<Saved> saved_;  // reused between fits
+  std::vector<CardLedger> owned_;  // the cards given by value (their storage), else empty
+  std::vector<Card> cards_;
+  std::vector<Saved> saved_;  // a demand's starting figures, to roll a short one back; reused
   std::string scope_;
 };
 

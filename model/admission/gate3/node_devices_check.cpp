@@ -82,26 +82,25 @@ class Budgets {
   CardBudget& node(const std::string& name) {
     auto it = budgets_.find(name);
     if (it != budgets_.end()) return it->second;
-    std::vector<CardLedger> cards;
+    CardBudget budget(std::vector<CardLedger>{}, name);
     if (cluster_.nodes.count(name))
-      if (const Devices* d = cluster_.devices_of(name)) cards = cards_of(*d, LedgerCopy::kPublished);
-    return budgets_.emplace(name, CardBudget(std::move(cards), name)).first->second;
+      if (const Devices* d = cluster_.devices_of(name)) budget.add(*d);
+    return budgets_.emplace(name, std::move(budget)).first->second;
   }
   CardBudget& pool(const ResourceFlavor* flavor) {
     const std::string key = "pool:" + (flavor ? flavor->metadata.name : std::string());
     auto it = budgets_.find(key);
     if (it != budgets_.end()) return it->second;
-    std::vector<CardLedger> cards;
+    CardBudget budget(std::vector<CardLedger>{}, "");
     for (const auto& [name, n] : cluster_.nodes) {
       if (flavor && !std::all_of(flavor->spec.node_labels.begin(), flavor->spec.node_labels.end(), [&](const auto& kv) {
             const auto l = n.metadata.labels.find(kv.first);
             return l != n.metadata.labels.end() && l->second == kv.second;
           }))
         continue;
-      if (const Devices* d = cluster_.devices_of(name))
-        for (auto& c : cards_of(*d, LedgerCopy::kPublished)) cards.push_back(std::move(c));
+      if (const Devices* d = cluster_.devices_of(name)) budget.add(*d);
     }
-    return budgets_.emplace(key, CardBudget(std::move(cards), "")).first->second;
+    return budgets_.emplace(key, std::move(budget)).first->second;
   }
   bool has_node(const std::string& name) const { return budgets_.count(name) > 0; }
 
