@@ -34,21 +34,23 @@ std::vector<Pod> pods_for_admission(const Workload& wl) {
       Pod pod;
       pod.metadata.name = wl.metadata.name + "-" + pod_set.name + "-" + std::to_string(i);
       pod.metadata.namespace_ = wl.metadata.namespace_;
-      pod.metadata.labels = pod_set.template_.labels;
-      pod.metadata.labels[std::string(kQueueNameLabel)] = wl.queue_name;
-      pod.metadata.labels[std::string(kPodSetLabel)] = pod_set.name;
-      pod.metadata.annotations = pod_set.template_.annotations;
-      pod.metadata.annotations[std::string(kWorkloadAnnotation)] = wl.metadata.name;
+      // The template with Kueue's labels and annotations added, built once in the spec and copied
+      // to the metadata (both carry the same maps).
+      pod.spec = pod_set.template_;
+      StringMap& labels = pod.spec.labels;
+      labels[std::string(kQueueNameLabel)] = wl.queue_name;
+      labels[std::string(kPodSetLabel)] = pod_set.name;
+      StringMap& annotations = pod.spec.annotations;
+      annotations[std::string(kWorkloadAnnotation)] = wl.metadata.name;
       // Kueue's PodSetInfo: a PodSet admitted with a topology assignment and no explicit topology
       // request gets the unconstrained annotation (implicit TAS), which makes its Pods TAS Pods.
       const PodSetAssignment* assignment = assignment_of(wl, pod_set.name);
       if (assignment != nullptr && assignment->topology_assignment &&
-          !pod.metadata.annotations.count(std::string(kPodSetRequiredTopologyAnnotation)) &&
-          !pod.metadata.annotations.count("kueue.x-k8s.io/podset-preferred-topology"))
-        pod.metadata.annotations["kueue.x-k8s.io/podset-unconstrained-topology"] = "true";
-      pod.spec = pod_set.template_;
-      pod.spec.labels = pod.metadata.labels;
-      pod.spec.annotations = pod.metadata.annotations;
+          !annotations.count(std::string(kPodSetRequiredTopologyAnnotation)) &&
+          !annotations.count("kueue.x-k8s.io/podset-preferred-topology"))
+        annotations["kueue.x-k8s.io/podset-unconstrained-topology"] = "true";
+      pod.metadata.labels = labels;
+      pod.metadata.annotations = annotations;
       const auto idx = static_cast<size_t>(i);
       if (idx < nodes.size()) pod.node_name = nodes[idx];
       pods.push_back(std::move(pod));

@@ -44,9 +44,9 @@ std::vector<WorkloadTransition> set_admission_check_state(const ClusterState& cl
   if (c->state != state) c->last_transition = now;
   c->state = state;
   c->message = message;
-  const Admission admission = *wl.status.admission;
-  const std::string& cq = admission.cluster_queue;
   if (state == CheckState::kReady || state == CheckState::kPending) return sync_admitted(wl, now);
+  const Admission admission = *wl.status.admission;  // evict() below takes it off the Workload
+  const std::string& cq = admission.cluster_queue;
 
   std::vector<WorkloadTransition> out;
   if (state == CheckState::kRetry) {
@@ -195,7 +195,9 @@ std::vector<WorkloadTransition> finish_workload(WorkloadState& workloads, QueueM
   const auto it = workloads.workloads.find(workload_key);
   if (it == workloads.workloads.end() || it->second.finished()) return {};
   Workload& wl = it->second;
-  const std::optional<Admission> admission = wl.status.admission;
+  // The admission leaves the Workload (its quota is released below); nothing in between reads it.
+  const std::optional<Admission> admission = std::move(wl.status.admission);
+  wl.status.admission.reset();
   const std::string cq = admission ? admission->cluster_queue : queues.cluster_queue_of(workload_key);
   Condition finished;
   finished.type = std::string(kWorkloadFinished);
@@ -206,7 +208,6 @@ std::vector<WorkloadTransition> finish_workload(WorkloadState& workloads, QueueM
   std::vector<WorkloadTransition> out{{workload_key, cq, TransitionType::kFinished, TransitionReason::kSucceeded, finished.message}};
   queues.remove(workload_key);
   if (admission) {
-    wl.status.admission.reset();
     out.push_back({workload_key, cq, TransitionType::kQuotaReleased, TransitionReason::kFinished, "Quota released in ClusterQueue " + cq});
     release_after_quota_loss(queues, *admission);
   }
