@@ -3,7 +3,7 @@
 #pragma once
 
 #include <cstdint>
-#include <queue>
+#include <algorithm>
 #include <vector>
 
 #include "sim/sim_time.h"
@@ -22,15 +22,18 @@ class EventQueue {
   // Schedules `payload` at `at`; returns its sequence number (unique, increasing).
   uint64_t push(SimTime at, Payload payload) {
     const uint64_t seq = next_sequence_++;
-    heap_.push(Event{at, seq, std::move(payload)});
+    heap_.push_back(Event{at, seq, std::move(payload)});
+    std::push_heap(heap_.begin(), heap_.end(), Later{});
     return seq;
   }
   bool empty() const { return heap_.empty(); }
   size_t size() const { return heap_.size(); }
-  const Event& top() const { return heap_.top(); }
+  const Event& top() const { return heap_.front(); }
+  // The earliest event, moved out (a priority_queue's top can only be copied).
   Event pop() {
-    Event e = heap_.top();
-    heap_.pop();
+    std::pop_heap(heap_.begin(), heap_.end(), Later{});
+    Event e = std::move(heap_.back());
+    heap_.pop_back();
     return e;
   }
 
@@ -41,7 +44,7 @@ class EventQueue {
       return a.sequence > b.sequence;
     }
   };
-  std::priority_queue<Event, std::vector<Event>, Later> heap_;
+  std::vector<Event> heap_;  // a binary heap under Later (std::push_heap / std::pop_heap)
   uint64_t next_sequence_ = 0;
 };
 
