@@ -17,9 +17,16 @@ void PoolSampler::sample(const model::ClusterState& cluster, SimTime now, bool a
     auto kept = inputs_.find(name);
     if (!at_end && kept != inputs_.end() && same_inputs(kept->second, cq)) continue;  // every sample already written
     if (kept == inputs_.end()) kept = inputs_.emplace(name, Inputs{}).first;
-    kept->second = Inputs{cq.spec.resource_groups, cq.status.flavors_reservation, cq.status.flavors_usage,
-                          cq.status.pending_workloads, cq.status.reserving_workloads, cq.status.admitted_workloads,
-                          cq.stop_policy()};
+    // Assigned member by member, into the storage the last sample's inputs left (mostly the usage
+    // moved; the quota rarely does).
+    Inputs& in = kept->second;
+    if (!(in.groups == cq.spec.resource_groups)) in.groups = cq.spec.resource_groups;
+    in.reservation = cq.status.flavors_reservation;
+    in.usage = cq.status.flavors_usage;
+    in.pending = cq.status.pending_workloads;
+    in.reserving = cq.status.reserving_workloads;
+    in.admitted = cq.status.admitted_workloads;
+    in.stop_policy = cq.stop_policy();
     std::map<std::string, int64_t> nominal, reserved, admitted;
     for (const auto& rg : cq.spec.resource_groups)
       for (const auto& f : rg.flavors)
