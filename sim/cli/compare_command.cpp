@@ -50,6 +50,7 @@ model::Result<sim::RunRecord> load_side(const std::string& arg, std::optional<ui
   sim::RunOptions options;
   options.seed = seed;
   options.keep_events = false;
+  options.keep_final_objects = false;
   options.version = CHAINTWIN_VERSION;
   sim::Simulation simulation(std::move(scenario.value()), options);
   return simulation.run();

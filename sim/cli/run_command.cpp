@@ -46,6 +46,7 @@ int run_command(const RunCommandOptions& o, std::ostream& out, std::ostream& err
   // Events go to --events and --db as they happen (on_event below); the report does not read them,
   // so the record need not hold them (ten million events for a million-Workload run).
   options.keep_events = false;
+  options.keep_final_objects = store.has_value();  // only --db's final_objects table reads them
   std::string write_error;
   if (events || store) {
     options.on_event = [&](const sim::EventRecord& e) {
@@ -117,6 +118,7 @@ int check_command(const CheckCommandOptions& o, std::ostream& out, std::ostream&
     sim::RunOptions options;
     options.version = CHAINTWIN_VERSION;
     options.keep_events = false;
+    options.keep_final_objects = false;
     options.verify_incremental = o.verify;
     sim::Simulation simulation(std::move(scenario), options);
     auto record = simulation.run();

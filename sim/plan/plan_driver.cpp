@@ -108,6 +108,7 @@ model::Status PlanDriver::simulate(const std::vector<std::pair<size_t, uint64_t>
       RunOptions o;
       o.seed = seed;
       o.keep_events = false;
+      o.keep_final_objects = false;
       o.version = options_.version;
       Simulation sim(scenarios.at(i), o);
       auto record = sim.run();

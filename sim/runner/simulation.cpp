@@ -254,7 +254,7 @@ RunRecord Simulation::finish() {
   record_.info.ended_at = end_;
   record_.gpu_models = gpu_usage_.summaries(end_);
   record_.gpu_model_series = gpu_usage_.take_series();
-  record_.final_objects = chain_objects(cluster_);
+  if (options_.keep_final_objects) record_.final_objects = chain_objects(cluster_);
   if (slos) check_slos();
   // Handed over, not copied: a copy of a million-Workload record doubled the peak memory. What the
   // run was (record().info) stays readable.

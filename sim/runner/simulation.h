@@ -45,6 +45,9 @@ struct RunOptions {
   std::optional<uint64_t> seed;   // overrides the scenario's seed
   std::optional<SimTime> until;   // stop earlier than the horizon
   bool keep_events = true;        // keep the event log in the RunRecord
+  // Keep the chain's objects as the run left them (RunRecord::final_objects: --db's final_objects
+  // table, the GUI's run files); a run that writes neither skips serializing the whole cluster.
+  bool keep_final_objects = true;
   std::function<void(const EventRecord&)> on_event;             // every event-log line as it happens
   std::function<void(SimTime now, SimTime end)> on_progress;    // after each processed event
   std::string version;            // the chaintwin build, recorded in RunInfo

@@ -174,6 +174,7 @@ Figures queue_floor(int64_t events, int64_t live) {
 Figures run_scenario(chaintwin::sim::Scenario scenario, std::optional<SimTime> until) {
   chaintwin::sim::RunOptions options;
   options.keep_events = false;
+  options.keep_final_objects = false;  // as `chaintwin run` without --db
   options.until = until;
   const auto t0 = std::chrono::steady_clock::now();
   chaintwin::sim::Simulation sim(std::move(scenario), options);

@@ -52,3 +52,25 @@ TEST_CASE("another seed changes the default scenario's run", "[runner][determini
   CHECK(scenario_seed.log != other_seed.log);
   CHECK(scenario_seed.report != other_seed.report);
 }
+
+TEST_CASE("a run that keeps no final objects gives the same log and report, and only the objects go",
+          "[runner][determinism]") {
+  const auto run = [](bool keep) {
+    auto scenario = sim::load_scenario(std::string(CHAINTWIN_SOURCE_DIR) + "/scenarios/default.yaml");
+    REQUIRE(scenario.ok());
+    sim::RunOptions options;
+    options.until = sim::SimTime::hours(1);
+    options.keep_final_objects = keep;
+    sim::Simulation simulation(std::move(*scenario), options);
+    auto record = simulation.run();
+    REQUIRE(record.ok());
+    return std::move(*record);
+  };
+  const sim::RunRecord kept = run(true);
+  const sim::RunRecord skipped = run(false);
+  CHECK(kept.final_objects.is_array());
+  CHECK(kept.final_objects.size() > 10);
+  CHECK(skipped.final_objects.is_null());
+  CHECK(sim::format_event_log(kept.events) == sim::format_event_log(skipped.events));
+  CHECK(sim::report_json(sim::build_report(kept)).dump() == sim::report_json(sim::build_report(skipped)).dump());
+}
