@@ -28,7 +28,13 @@ int64_t add_sat(int64_t a, int64_t b) { return a > INT64_MAX - b ? INT64_MAX : a
 }  // namespace
 
 std::optional<AcceleratorKey> accelerator_key_of(std::string_view resource_name) {
-  const ResourceFamily family = resource_family_of(resource_name);
+  const ResourceClass c = resource_class_of(resource_name);
+  if (c.manufacturer == nullptr) return std::nullopt;  // none, visibility, or no known base
+  return AcceleratorKey{c.manufacturer->resource_base, c.manufacturer->name, c.family};
+}
+
+std::optional<AcceleratorKey> accelerator_key_by_rules(std::string_view resource_name) {
+  const ResourceFamily family = resource_family_by_rules(resource_name);
   if (family == ResourceFamily::kNone || family == ResourceFamily::kVisibility) return std::nullopt;
   const std::string_view base = strip_family_suffix(resource_name, family);
   const auto info = manufacturer_by_resource_base(base);

@@ -24,8 +24,12 @@ struct AcceleratorKey {
   std::string_view base;          // e.g. "nvidia.com/gpu"
   std::string_view manufacturer;  // e.g. "nvidia"
   ResourceFamily family = ResourceFamily::kNone;
+  bool operator==(const AcceleratorKey&) const = default;
 };
 std::optional<AcceleratorKey> accelerator_key_of(std::string_view resource_name);
+// The same, found by the rules one by one (its base cut off the name, then looked up) instead of
+// resource_class_of()'s table: its tests compare the two.
+std::optional<AcceleratorKey> accelerator_key_by_rules(std::string_view resource_name);
 
 struct ContainerClaim {
   ResourceFamily family = ResourceFamily::kNone;

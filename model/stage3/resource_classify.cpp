@@ -62,19 +62,22 @@ struct NameHash {
   using is_transparent = void;
   std::size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
 };
-using FixedNames = std::unordered_map<std::string, ResourceFamily, NameHash, std::equal_to<>>;
+using FixedNames = std::unordered_map<std::string, ResourceClass, NameHash, std::equal_to<>>;
 
 const FixedNames& fixed_names() {
   static const FixedNames table = [] {
     FixedNames out;
-    auto add = [&](std::string name) {
+    // The manufacturer of a name of the four accelerator families is the one whose base it
+    // extends; a visibility name names one too, but is of no accelerator family.
+    auto add = [&](std::string name, const ManufacturerInfo* base_of) {
       const ResourceFamily family = classify_by_rules(name);
-      out.emplace(std::move(name), family);
+      const bool accelerator = family != ResourceFamily::kNone && family != ResourceFamily::kVisibility;
+      out.emplace(std::move(name), ResourceClass{family, accelerator ? base_of : nullptr});
     };
     for (const auto& m : known_manufacturers()) {
-      add(std::string(m.resource_base));
-      for (const auto& e : kFixedSuffixes) add(std::string(m.resource_base) + std::string(e.suffix));
-      add(std::string(keys::kVisibilityPrefix) + std::string(m.name) + std::string(kVisibilitySuffix));
+      add(std::string(m.resource_base), &m);
+      for (const auto& e : kFixedSuffixes) add(std::string(m.resource_base) + std::string(e.suffix), &m);
+      add(std::string(keys::kVisibilityPrefix) + std::string(m.name) + std::string(kVisibilitySuffix), nullptr);
     }
     return out;
   }();
@@ -83,14 +86,20 @@ const FixedNames& fixed_names() {
 
 }  // namespace
 
-ResourceFamily resource_family_of(std::string_view name) {
+ResourceClass resource_class_of(std::string_view name) {
   // Every name of a family holds a '/' (each base, the visibility and the per-profile prefixes
   // do): "cpu", "memory" and the like end here.
-  if (name.find('/') == std::string_view::npos) return ResourceFamily::kNone;
+  if (name.find('/') == std::string_view::npos) return {};
   const auto& table = fixed_names();
   if (const auto it = table.find(name); it != table.end()) return it->second;
-  return partitioned_profile_of(name) ? ResourceFamily::kPartitioned : ResourceFamily::kNone;
+  const auto parsed = partitioned_profile_of(name);
+  if (!parsed) return {};
+  for (const auto& m : known_manufacturers())
+    if (m.name == parsed->manufacturer) return {ResourceFamily::kPartitioned, &m};
+  return {ResourceFamily::kPartitioned, nullptr};  // cannot happen: the prefixes are the table's
 }
+
+ResourceFamily resource_family_of(std::string_view name) { return resource_class_of(name).family; }
 
 ResourceFamily resource_family_by_rules(std::string_view name) { return classify_by_rules(name); }
 

@@ -8,6 +8,7 @@
 #include <string_view>
 
 #include "model/api/devices.h"
+#include "model/catalog/manufacturer.h"
 #include "model/catalog/resource_names.h"
 
 namespace chaintwin::model {
@@ -17,6 +18,13 @@ namespace chaintwin::model {
 // suffix (.shared, .sliced[.units|.cores-percentage|.memory-percentage|.memory-mib],
 // .partitioned[.units]) behind a known base; exclusive for a bare known base; none otherwise.
 ResourceFamily resource_family_of(std::string_view resource_name);
+// The family with, for the four accelerator families, the manufacturer whose resource base the
+// name is a key of (null otherwise); the manufacturer table's own entry.
+struct ResourceClass {
+  ResourceFamily family = ResourceFamily::kNone;
+  const ManufacturerInfo* manufacturer = nullptr;
+};
+ResourceClass resource_class_of(std::string_view resource_name);
 // The same rules applied one by one, without the table resource_family_of() answers from (its
 // tests compare the two).
 ResourceFamily resource_family_by_rules(std::string_view resource_name);

@@ -3,6 +3,7 @@
 #include <string>
 #include <vector>
 
+#include "model/admission/accelerator_claim.h"
 #include "model/catalog/label_keys.h"
 #include "model/catalog/manufacturer.h"
 #include "model/stage3/resource_classify.h"
@@ -68,6 +69,7 @@ TEST_CASE("the device-plugin resource per allocation mode", "[resource_classify]
 
 TEST_CASE("the classifier's table answers as the rules do, for every name of a family and its near misses",
           "[resource_classify]") {
+  // The family, and the accelerator key (base, manufacturer, family) read off the same table.
   // Every base with every suffix and tail the rules know, the visibility and credits names, and
   // each of them cut, extended, re-cased or moved behind another prefix.
   const std::vector<std::string> suffixes{"",
@@ -107,11 +109,14 @@ TEST_CASE("the classifier's table answers as the rules do, for every name of a f
     names.push_back(std::string(keys::kCreditsPrefix) + std::string(m.name));
   }
   names.push_back(std::string(keys::kVisibilityPrefix) + "unknown.visibility");
-  int families = 0;
+  int families = 0, keys = 0;
   for (const auto& name : names) {
     CAPTURE(name);
     CHECK(resource_family_of(name) == resource_family_by_rules(name));
+    CHECK(accelerator_key_of(name) == accelerator_key_by_rules(name));
     if (resource_family_by_rules(name) != ResourceFamily::kNone) ++families;
+    if (accelerator_key_by_rules(name)) ++keys;
   }
   CHECK(families > 100);  // the corpus reaches every family, not only misses
+  CHECK(keys > 100);
 }
