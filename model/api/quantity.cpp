@@ -89,9 +89,8 @@ Quantity Quantity::from_scaled(int64_t mantissa, int32_t exponent10, Format form
 }
 
 Result<Quantity> Quantity::parse(std::string_view text) {
-  const std::string shown(text);
   auto bad = [&](const std::string& why) {
-    return err("quantity '" + shown + "' " + why);
+    return err("quantity '" + std::string(text) + "' " + why);
   };
   if (text.empty()) return bad("is empty");
   size_t i = 0;

@@ -1,5 +1,6 @@
 #include <catch2/catch.hpp>
 
+#include "model/api/int128.h"
 #include "model/api/quantity.h"
 
 using chaintwin::model::Quantity;
@@ -92,4 +93,16 @@ TEST_CASE("a scaled quantity folds trailing zeros and prints like its parsed spe
   CHECK(Quantity::from_scaled(1600000, 0, F::kDecimalSI).mantissa() == 16);
   CHECK(Quantity::from_scaled(1600000, 0, F::kDecimalSI).exponent() == 5);
   CHECK(Quantity::from_scaled(3, 0, F::kBinarySI).format() == F::kBinarySI);
+}
+
+TEST_CASE("the powers of ten come from the table as the plain product gives them, up to 10^38", "[quantity]") {
+  using chaintwin::model::i128;
+  i128 product = 1;
+  for (int n = 0; n <= 38; ++n) {
+    CAPTURE(n);
+    CHECK(chaintwin::model::pow10_i128(n) == product);
+    if (n < 38) product *= 10;
+  }
+  CHECK(chaintwin::model::pow10_i128(-5) == 1);
+  CHECK(chaintwin::model::i128_to_decimal(chaintwin::model::pow10_i128(38)) == "1" + std::string(38, '0'));
 }
