@@ -203,4 +203,9 @@ std::string accelerator_key(std::string_view manufacturer, std::string_view grou
   return std::string(manufacturer) + "-" + std::string(group_id);
 }
 
+bool is_accelerator_key(std::string_view key, std::string_view manufacturer, std::string_view group_id) {
+  return key.size() == manufacturer.size() + 1 + group_id.size() && key.starts_with(manufacturer) &&
+         key[manufacturer.size()] == '-' && key.ends_with(group_id);
+}
+
 }  // namespace chaintwin::model

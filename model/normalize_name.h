@@ -45,5 +45,7 @@ std::string construct_group_id(std::string_view manufacturer, std::string_view p
 
 // aKey = "<manufacturer>-<group id>".
 std::string accelerator_key(std::string_view manufacturer, std::string_view group_id);
+// Whether `key` is accelerator_key(manufacturer, group_id), compared in place (nothing built).
+bool is_accelerator_key(std::string_view key, std::string_view manufacturer, std::string_view group_id);
 
 }  // namespace chaintwin::model

@@ -14,10 +14,6 @@
 namespace chaintwin::model {
 
 std::string CardLedger::accelerator_key() const { return model::accelerator_key(manufacturer, group_id); }
-bool CardLedger::has_accelerator_key(std::string_view key) const {
-  return key.size() == manufacturer.size() + 1 + group_id.size() && key.starts_with(manufacturer) &&
-         key[manufacturer.size()] == '-' && key.ends_with(group_id);
-}
 std::string CardGroup::accelerator_key() const { return model::accelerator_key(manufacturer, id); }
 
 bool card_serves_family(const AcceleratorStatus& capability, ResourceFamily family) {

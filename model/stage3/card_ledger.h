@@ -52,8 +52,6 @@ struct CardLedger {
 
   // "<manufacturer>-<group id>", the key flavors and fit labels name a model by.
   std::string accelerator_key() const;
-  // Whether accelerator_key() is `key`, compared in place.
-  bool has_accelerator_key(std::string_view key) const;
 
   // Whether the card's capability lets it serve the family at all: partitioned ⇔ physically
   // partitioned; sliced ⇔ logically sliceable; exclusive/shared ⇔ not partitioned.

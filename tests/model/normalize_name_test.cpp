@@ -131,3 +131,21 @@ TEST_CASE("a group id drops the vendor prefix and gains a memory suffix only whe
   CHECK(("nvidia-" + id).size() <= 63);
   CHECK(id.substr(id.size() - 4) == "-80g");
 }
+
+TEST_CASE("an aKey compared in place matches exactly the key accelerator_key builds", "[normalize_name]") {
+  const std::vector<std::string> parts{"", "nvidia", "nvidia-a10g", "a10g", "-", "g", "tesla-t4", "amd"};
+  int matches = 0;
+  for (const auto& manufacturer : parts)
+    for (const auto& group : parts)
+      for (const auto& key_m : parts)
+        for (const auto& key_g : parts) {
+          const std::string key = accelerator_key(key_m, key_g);
+          CAPTURE(key, manufacturer, group);
+          const bool same = key == accelerator_key(manufacturer, group);
+          CHECK(is_accelerator_key(key, manufacturer, group) == same);
+          matches += same ? 1 : 0;
+        }
+  CHECK(matches > static_cast<int>(parts.size() * parts.size()));  // ambiguous splits ("nvidia-a10g"-"g") match too
+  CHECK_FALSE(is_accelerator_key("nvidia-a10g-x", "nvidia", "a10g"));
+  CHECK_FALSE(is_accelerator_key("nvidia_a10g", "nvidia", "a10g"));
+}

@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "model/credits.h"
+#include "model/normalize_name.h"
 #include "model/stage3/population.h"
 #include "model/catalog/profile_names.h"
 
@@ -112,26 +113,16 @@ std::vector<int32_t> CardBudget::placements_given() const {
 std::string CardBudget::where() const { return scope_.empty() ? "in the pool" : "on node " + scope_; }
 
 bool CardBudget::Card::covers(const FamilyDemand& demand) const {
-  if (!demand.accelerator_key.empty()) {
-    const std::string_view key = demand.accelerator_key;  // "<manufacturer>-<group id>", compared in place
-    if (key.size() != manufacturer.size() + 1 + group_id.size() || !key.starts_with(manufacturer) ||
-        key[manufacturer.size()] != '-' || !key.ends_with(group_id))
-      return false;
-  }
+  if (!demand.accelerator_key.empty() && !is_accelerator_key(demand.accelerator_key, manufacturer, group_id))
+    return false;
   return card_serves_family(*capability, demand.family);
 }
 
-namespace {
-
-// Applies one allocation of `units` in `mode` to a card's ledger figures, as Allocate would.
-template <class Card>
-void charge(Card& card, int32_t units, DeviceAllocationMode mode) {
-  card.figures.remaining -= units;
-  card.allocated += units;
-  card.figures.mode = mode;
+void CardBudget::Card::charge(int32_t units, DeviceAllocationMode mode) {
+  figures.remaining -= units;
+  allocated += units;
+  figures.mode = mode;
 }
-
-}  // namespace
 
 Gate3Verdict CardBudget::fit(const FamilyDemand& demand) {
   if (demand.accelerators <= 0) return ready("nothing to place" + for_roles(demand.pod_sets));
@@ -166,7 +157,7 @@ Gate3Verdict CardBudget::fit_exclusive(const FamilyDemand& d) {
   for (auto& card : cards_) {
     if (!card.covers(d)) continue;
     if (card.figures.mode != DeviceAllocationMode::kNone || card.figures.remaining < kWholeUnits) continue;
-    charge(card, kWholeUnits, DeviceAllocationMode::kExclusive);
+    card.charge(kWholeUnits, DeviceAllocationMode::kExclusive);
     if (++fit >= d.accelerators)
       return ready(num(d.accelerators) + " whole free accelerator(s) " + where() + for_roles(d.pod_sets));
   }
@@ -197,7 +188,7 @@ Gate3Verdict CardBudget::fit_shared(const FamilyDemand& d) {
     std::stable_sort(candidates.begin(), candidates.end(),
                      [&](size_t a, size_t b) { return free_shares(a) > free_shares(b); });
     for (int32_t k = 0; k < need; ++k)
-      charge(cards_[candidates[static_cast<size_t>(k)]], kShareUnits, DeviceAllocationMode::kShared);
+      cards_[candidates[static_cast<size_t>(k)]].charge(kShareUnits, DeviceAllocationMode::kShared);
   }
   return ready("a free share on " + num(d.accelerators) + " accelerator(s) " + where() + for_roles(d.pod_sets));
 }
@@ -222,7 +213,7 @@ Gate3Verdict CardBudget::fit_sliced(const FamilyDemand& d) {
                    "; no accelerator has that much free with a free slice slot");
     }
     Card& card = cards_[best];
-    charge(card, static_cast<int32_t>(units), DeviceAllocationMode::kSliced);
+    card.charge(static_cast<int32_t>(units), DeviceAllocationMode::kSliced);
     ++card.figures.allocated_slices;
   }
   return ready(num(d.accelerators) + " slice(s) of " + num(units) + " units fit " + where() + for_roles(d.pod_sets));

@@ -101,6 +101,8 @@ class CardBudget {
     int32_t placements_given = 0;  // partition instances granted so far
 
     bool covers(const FamilyDemand& demand) const;
+    // Applies one allocation of `units` in `mode` to the figures, as Allocate would.
+    void charge(int32_t units, DeviceAllocationMode mode);
   };
   struct Saved {
     CardFigures figures;

@@ -4,15 +4,14 @@ namespace chaintwin::model {
 
 bool TasExclusions::add(const TasNodeVerdict& v, int sign) {
   total += sign;
+  if (v.offers_room()) return true;
   if (v.excluded == TasNodeVerdict::Excluded::kNodeSelector) {
     node_selector += sign;
   } else if (v.excluded == TasNodeVerdict::Excluded::kAffinity) {
     affinity += sign;
-  } else if (v.pods == 0) {
+  } else {  // room for no Pod
     const auto it = resources.try_emplace(v.short_of, 0).first;
     if ((it->second += sign) == 0) resources.erase(it);
-  } else {
-    return true;
   }
   return false;
 }
@@ -40,10 +39,9 @@ void TasLeafCache::Shape::count(std::size_t i) {
 
 void TasLeafCache::Shape::recount(std::size_t i, TasNodeVerdict next) {
   const TasNodeVerdict& prev = verdicts[i];
-  // A verdict with room counts towards the total only (TasExclusions::add), so two of them with
-  // the same first value differ in the Pods that fit and in nothing else the totals hold.
-  const auto has_room = [](const TasNodeVerdict& v) { return v.excluded == TasNodeVerdict::Excluded::kNone && v.pods > 0; };
-  if (!counted[i] || !has_room(prev) || !has_room(next) || prev.values.front() != next.values.front()) {
+  // A verdict with room counts towards the exclusions' total only (TasExclusions::add), so two of
+  // them with the same first value differ in the Pods that fit and in nothing else the totals hold.
+  if (!counted[i] || !prev.offers_room() || !next.offers_room() || prev.values.front() != next.values.front()) {
     uncount(i);
     verdicts[i] = std::move(next);
     count(i);

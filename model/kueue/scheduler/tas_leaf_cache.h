@@ -31,6 +31,8 @@ struct TasNodeVerdict {
   int32_t pods = 0;       // Pods of the shape that fit (when not excluded)
   std::string short_of;   // the first resource short of one Pod, when none fits
   std::vector<std::string> values;  // the Node's value of each Topology level, when Pods fit
+  // Not excluded and room for a Pod: counted in the totals' Pods and order, not in the exclusions.
+  bool offers_room() const { return excluded == Excluded::kNone && pods != 0; }
   bool operator==(const TasNodeVerdict&) const = default;
 };
 
