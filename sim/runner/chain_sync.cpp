@@ -253,12 +253,19 @@ model::Result<ChainSync> sync_chain(model::ClusterState& cluster, const std::set
   std::set<std::string> scope = stage3 ? nodes : std::set<std::string>{};
   NodeProfileScope profile_scope;  // over every Node: each Node once, then what was written since
   std::vector<model::Write> applied;  // this pass's writes so far (run_pass_in_place appends)
+  std::string unsettled;  // --verify: a Node stage 3 would write again right after its own write
   std::vector<model::Controller> controllers = model::operator_controllers();
   for (auto& c : controllers)
     if (c.name == "NodeProfile")
       c.reconcile = [&](const model::ClusterState& state) {
         if (!every_node) return simulated_node_profile(state, &scope);
         const auto look_at = profile_scope.next(applied);
+        if (cross_check && unsettled.empty() && !profile_scope.skipped().empty()) {
+          const model::Plan again = simulated_node_profile(state, &profile_scope.skipped());
+          if (!again.writes.empty())
+            unsettled = "--verify: stage 3 was skipped on a Node only it wrote since it last looked, but looked at "
+                        "again it plans \"" + write_summary(again.writes.front()) + "\"";
+        }
         return simulated_node_profile(state, look_at ? &*look_at : nullptr);
       };
   model::FixpointMemo memo(controllers.size(), cross_check);
@@ -271,6 +278,7 @@ model::Result<ChainSync> sync_chain(model::ClusterState& cluster, const std::set
                                              model::AppliedWrites::kReceipts);
         !s.ok())
       return model::err("pass " + std::to_string(pass + 1) + ": " + s.error());
+    if (!unsettled.empty()) return model::err("pass " + std::to_string(pass + 1) + ": " + unsettled);
     if (applied.empty()) {
       // Every controller saw the state this pass leaves: its requeues are that state's.
       settled = true;

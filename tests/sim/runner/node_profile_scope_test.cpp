@@ -1,5 +1,6 @@
 // NodeProfileScope (sim/runner/node_profile_scope.h): over every Node, NodeProfile looks at each
-// Node once, then only at the Nodes whose Node or Devices record was written since it last looked.
+// Node once, then only at the Nodes whose Node or Devices record another writer touched since it
+// last looked; a Node only stage 3 itself wrote since is left out, and named by skipped().
 #include <catch2/catch.hpp>
 
 #include <optional>
@@ -43,19 +44,26 @@ TEST_CASE("NodeProfile looks at every Node once, then at the Nodes written since
     Writes this_pass;     // writes earlier in the current pass, before NodeProfile runs
     bool first;
     std::optional<Names> expected;  // nullopt: every Node
+    Names skipped;                  // left out: only stage 3's own writes touched them
   };
   const std::vector<Row> rows = {
-      {"the first look is at every Node", {}, {}, true, std::nullopt},
-      {"a Node another controller wrote in the previous pass", {node_write("a", "NodeTopology")}, {}, false, Names{"a"}},
-      {"a Node NodeProfile itself wrote in the previous pass", {node_write("b", "NodeProfile")}, {}, false, Names{"b"}},
-      {"a Devices record written in the previous pass", {devices_write("c")}, {}, false, Names{"c"}},
-      {"a Node written earlier in this pass", {}, {node_write("d", "NodeFitLabel")}, false, Names{"d"}},
+      {"the first look is at every Node", {}, {}, true, std::nullopt, Names{}},
+      {"a Node another controller wrote in the previous pass", {node_write("a", "NodeTopology")}, {}, false, Names{"a"}, Names{}},
+      {"a Node NodeProfile itself wrote in the previous pass is left out", {node_write("b", "NodeProfile")}, {}, false,
+       Names{}, Names{"b"}},
+      {"kubelet's mirror of stage 3's capacity is stage 3's own write too", {node_write("b", "NodeCapacity")}, {}, false,
+       Names{}, Names{"b"}},
+      {"a Node both stage 3 and another controller wrote is looked at",
+       {node_write("b", "NodeProfile"), node_write("b", "NodeTopology")}, {}, false, Names{"b"}, Names{}},
+      {"a Devices record written in the previous pass", {devices_write("c")}, {}, false, Names{"c"}, Names{}},
+      {"a Node written earlier in this pass", {}, {node_write("d", "NodeFitLabel")}, false, Names{"d"}, Names{}},
       {"both passes, and objects NodeProfile does not read",
        {node_write("a", "NodeProfile"), flavor_write("f")},
        {devices_write("e"), flavor_write("g")},
        false,
-       Names{"a", "e"}},
-      {"nothing written since: no Node", {flavor_write("f")}, {}, false, Names{}},
+       Names{"e"},
+       Names{"a"}},
+      {"nothing written since: no Node", {flavor_write("f")}, {}, false, Names{}, Names{}},
   };
   for (const auto& row : rows) {
     SECTION(row.what) {
@@ -65,6 +73,7 @@ TEST_CASE("NodeProfile looks at every Node once, then at the Nodes written since
         scope.pass_done(row.earlier_pass);
       }
       CHECK(scope.next(row.this_pass) == row.expected);
+      CHECK(scope.skipped() == row.skipped);
     }
   }
 }
@@ -72,7 +81,7 @@ TEST_CASE("NodeProfile looks at every Node once, then at the Nodes written since
 TEST_CASE("only the last pass's writes count: a Node written two passes ago was looked at since", "[runner][incremental]") {
   sim::NodeProfileScope scope;
   REQUIRE_FALSE(scope.next({}).has_value());
-  scope.pass_done({node_write("a", "NodeProfile")});
+  scope.pass_done({node_write("a", "DeviceManager")});
   CHECK(scope.next({}) == Names{"a"});
   scope.pass_done({node_write("b", "NodeTopology")});
   CHECK(scope.next({}) == Names{"b"});
