@@ -2,6 +2,8 @@
 
 #include <string_view>
 
+#include "model/stage4/node_topology_reconciler.h"
+
 namespace chaintwin::sim {
 
 const std::string* NodeProfileScope::node_written(const model::Write& w) {
@@ -9,14 +11,17 @@ const std::string* NodeProfileScope::node_written(const model::Write& w) {
   return kind == "Node" || kind == "Devices" ? &model::metadata_of(w.object).name : nullptr;
 }
 
-bool NodeProfileScope::own_write(const model::Write& w) {
-  return w.controller == "NodeProfile" || w.controller == "NodeCapacity";
+bool NodeProfileScope::blind_to(const model::Write& w) {
+  if (w.controller == "NodeProfile" || w.controller == "NodeCapacity") return true;
+  const std::string_view kind = model::kind_of(w.object);
+  return (w.controller == "NodeTopology" && kind == "Node") ||
+         (w.controller == model::kNodeDevicesController && kind == "Devices");
 }
 
-void NodeProfileScope::note(const std::vector<model::Write>& writes, std::set<std::string>& others,
-                            std::set<std::string>& own) const {
+void NodeProfileScope::note(const std::vector<model::Write>& writes, std::set<std::string>& read,
+                            std::set<std::string>& blind) const {
   for (const auto& w : writes)
-    if (const std::string* name = node_written(w)) (own_write(w) ? own : others).insert(*name);
+    if (const std::string* name = node_written(w)) (blind_to(w) ? blind : read).insert(*name);
 }
 
 std::optional<std::set<std::string>> NodeProfileScope::next(const std::vector<model::Write>& this_pass) {
@@ -26,17 +31,17 @@ std::optional<std::set<std::string>> NodeProfileScope::next(const std::vector<mo
     return std::nullopt;
   }
   std::set<std::string> since = written_last_pass_;
-  std::set<std::string> own = own_written_last_pass_;
-  note(this_pass, since, own);
-  for (const auto& name : own)
+  std::set<std::string> blind = blind_written_last_pass_;
+  note(this_pass, since, blind);
+  for (const auto& name : blind)
     if (since.count(name) == 0) skipped_.insert(name);
   return since;
 }
 
 void NodeProfileScope::pass_done(const std::vector<model::Write>& writes) {
   written_last_pass_.clear();
-  own_written_last_pass_.clear();
-  note(writes, written_last_pass_, own_written_last_pass_);
+  blind_written_last_pass_.clear();
+  note(writes, written_last_pass_, blind_written_last_pass_);
 }
 
 }  // namespace chaintwin::sim

@@ -5,11 +5,15 @@
 // (after it ran), or earlier in the current one. Any other Node would give what it gave last time,
 // which is already applied.
 //
-// Stage 3's own writes do not count: its derivation settles a Node in one look (the labels it
-// writes are the ones it derived the capacity keys from, and the capacity it writes is what it
-// derives again from them), so a Node that only it wrote since would give nothing. That is the
-// simulator's claim, not the operator's code, and --verify checks it: sync_chain looks at the
-// skipped Nodes anyway (skipped()) and fails if any plans a write.
+// Two kinds of write do not count (blind_to):
+// - stage 3's own: its derivation settles a Node in one look (the labels it writes are the ones it
+//   derived the capacity keys from, and the capacity it writes is what it derives again from
+//   them), so a Node that only it wrote since would give nothing;
+// - NodeTopology's topology-profile label on a Node, and the NodeDevices controller's mirror of it
+//   onto the Node's Devices record: each writes that one label alone, and stage 3 reads neither
+//   that label key nor any label of a Devices record (it reads the record's cards).
+// Both are the simulator's claims, not the operator's code, and --verify checks them: sync_chain
+// looks at the skipped Nodes anyway (skipped()) and fails if any plans a write.
 #pragma once
 
 #include <optional>
@@ -28,20 +32,20 @@ class NodeProfileScope {
   std::optional<std::set<std::string>> next(const std::vector<model::Write>& this_pass);
   // A pass ended, having applied `writes`.
   void pass_done(const std::vector<model::Write>& writes);
-  // The Nodes the last next() left out because only stage 3's own writes touched them since.
+  // The Nodes the last next() left out because only writes stage 3 is blind to touched them since.
   const std::set<std::string>& skipped() const { return skipped_; }
 
   // The Node a write touches as NodeProfile reads it (a Node or Devices record), or null.
   static const std::string* node_written(const model::Write& w);
-  // Whether stage 3 itself made the write (its presence labels, or kubelet's mirror of its capacity).
-  static bool own_write(const model::Write& w);
+  // Whether the write leaves stage 3 nothing new to derive (see above).
+  static bool blind_to(const model::Write& w);
 
  private:
-  void note(const std::vector<model::Write>& writes, std::set<std::string>& others, std::set<std::string>& own) const;
+  void note(const std::vector<model::Write>& writes, std::set<std::string>& read, std::set<std::string>& blind) const;
 
   bool looked_at_all_ = false;
-  std::set<std::string> written_last_pass_;        // by anyone but stage 3
-  std::set<std::string> own_written_last_pass_;    // by stage 3 alone
+  std::set<std::string> written_last_pass_;        // by writes stage 3 reads
+  std::set<std::string> blind_written_last_pass_;  // by writes it is blind to
   std::set<std::string> skipped_;
 };
 

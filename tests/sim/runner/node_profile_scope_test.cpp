@@ -1,6 +1,7 @@
 // NodeProfileScope (sim/runner/node_profile_scope.h): over every Node, NodeProfile looks at each
 // Node once, then only at the Nodes whose Node or Devices record another writer touched since it
-// last looked; a Node only stage 3 itself wrote since is left out, and named by skipped().
+// last looked; a Node only stage 3 itself or the topology-profile label writes touched since is
+// left out, and named by skipped().
 #include <catch2/catch.hpp>
 
 #include <optional>
@@ -20,10 +21,10 @@ model::Write node_write(const std::string& name, const std::string& controller) 
   return {model::WriteVerb::kUpdate, n, controller, ""};
 }
 
-model::Write devices_write(const std::string& name) {
+model::Write devices_write(const std::string& name, const std::string& controller = "DeviceManager") {
   model::Devices d;
   d.metadata.name = name;
-  return {model::WriteVerb::kUpdateStatus, d, "DeviceManager", ""};
+  return {model::WriteVerb::kUpdateStatus, d, controller, ""};
 }
 
 model::Write flavor_write(const std::string& name) {
@@ -48,13 +49,17 @@ TEST_CASE("NodeProfile looks at every Node once, then at the Nodes written since
   };
   const std::vector<Row> rows = {
       {"the first look is at every Node", {}, {}, true, std::nullopt, Names{}},
-      {"a Node another controller wrote in the previous pass", {node_write("a", "NodeTopology")}, {}, false, Names{"a"}, Names{}},
+      {"a Node another controller wrote in the previous pass", {node_write("a", "NodeQueue")}, {}, false, Names{"a"}, Names{}},
+      {"the topology profile label NodeTopology wrote on a Node is left out", {node_write("a", "NodeTopology")}, {}, false,
+       Names{}, Names{"a"}},
       {"a Node NodeProfile itself wrote in the previous pass is left out", {node_write("b", "NodeProfile")}, {}, false,
        Names{}, Names{"b"}},
       {"kubelet's mirror of stage 3's capacity is stage 3's own write too", {node_write("b", "NodeCapacity")}, {}, false,
        Names{}, Names{"b"}},
+      {"the topology profile mirrored onto a Devices record's labels is left out", {devices_write("b", "NodeDevices")},
+       {}, false, Names{}, Names{"b"}},
       {"a Node both stage 3 and another controller wrote is looked at",
-       {node_write("b", "NodeProfile"), node_write("b", "NodeTopology")}, {}, false, Names{"b"}, Names{}},
+       {node_write("b", "NodeProfile"), node_write("b", "NodeFitLabel")}, {}, false, Names{"b"}, Names{}},
       {"a Devices record written in the previous pass", {devices_write("c")}, {}, false, Names{"c"}, Names{}},
       {"a Node written earlier in this pass", {}, {node_write("d", "NodeFitLabel")}, false, Names{"d"}, Names{}},
       {"both passes, and objects NodeProfile does not read",
@@ -83,7 +88,7 @@ TEST_CASE("only the last pass's writes count: a Node written two passes ago was 
   REQUIRE_FALSE(scope.next({}).has_value());
   scope.pass_done({node_write("a", "DeviceManager")});
   CHECK(scope.next({}) == Names{"a"});
-  scope.pass_done({node_write("b", "NodeTopology")});
+  scope.pass_done({node_write("b", "NodeFitLabel")});
   CHECK(scope.next({}) == Names{"b"});
   scope.pass_done({});
   CHECK(scope.next({}) == Names{});
