@@ -34,6 +34,7 @@ bool node_contributes(const Node& node, const NodeFlavor& matched, bool mixing_a
 struct Contributor {
   const Node* node = nullptr;
   NodeFlavor flavor;  // the node's flavor of that name
+  bool operator==(const Contributor&) const = default;  // the same Node object, the same flavor
 };
 
 // The whole index: flavor name -> the indexed Nodes, both in name order, each with its flavor of

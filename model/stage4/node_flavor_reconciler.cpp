@@ -186,8 +186,9 @@ Plan reconcile_node_flavor_key(const ClusterState& state, const std::string& fla
   return plan;
 }
 
-Plan reconcile_node_flavor(const ClusterState& state) {
-  const ScheduleFlavorIndex index = schedule_flavor_index(state);
+Plan reconcile_node_flavor(const ClusterState& state) { return reconcile_node_flavor(state, schedule_flavor_index(state)); }
+
+Plan reconcile_node_flavor(const ClusterState& state, const ScheduleFlavorIndex& index) {
   std::set<std::string> names;
   for (const auto& [name, nodes] : index) names.insert(name);
   for (const auto& [name, rf] : state.resource_flavors)

@@ -42,5 +42,8 @@ Plan reconcile_node_flavor_key(const ClusterState& state, const std::string& fla
 // carries and no flavor references is deleted. A write two keys both want (the same delete, or
 // the same InstanceType create) is planned once, from the first key.
 Plan reconcile_node_flavor(const ClusterState& state);
+// The same, reading the Nodes through `index`, which must be schedule_flavor_index(state) (a
+// fixpoint keeps it across passes that wrote no Node).
+Plan reconcile_node_flavor(const ClusterState& state, const ScheduleFlavorIndex& index);
 
 }  // namespace chaintwin::model

@@ -12,8 +12,10 @@
 #include "model/api/rfc3339.h"
 #include "model/credits.h"
 #include "model/stage3/stage3.h"
+#include "model/stage4/node_flavor_reconciler.h"
 #include "model/stage4/operator_controllers.h"
 #include "model/stage4/reconcile_loop.h"
+#include "sim/runner/kept_flavor_index.h"
 #include "sim/runner/node_profile_scope.h"
 
 namespace chaintwin::sim {
@@ -253,9 +255,19 @@ model::Result<ChainSync> sync_chain(model::ClusterState& cluster, const std::set
   std::set<std::string> scope = stage3 ? nodes : std::set<std::string>{};
   NodeProfileScope profile_scope;  // over every Node: each Node once, then what was written since
   std::vector<model::Write> applied;  // this pass's writes so far (run_pass_in_place appends)
-  std::string unsettled;  // --verify: a Node stage 3 would write again right after its own write
+  std::string unsettled;  // --verify: a skip or a kept index that a look from scratch disproves
+  KeptFlavorIndex flavor_index;
+  std::size_t node_writes = 0;  // Node writes of the passes before the current one
   std::vector<model::Controller> controllers = model::operator_controllers();
-  for (auto& c : controllers)
+  for (auto& c : controllers) {
+    if (c.name == "NodeFlavor")
+      c.reconcile = [&](const model::ClusterState& state) {
+        const model::ScheduleFlavorIndex& index = flavor_index.of(state, node_writes + node_writes_in(applied));
+        if (cross_check && unsettled.empty()) {
+          if (const std::string d = flavor_index.differs_from_rebuild(state); !d.empty()) unsettled = "--verify: " + d;
+        }
+        return model::reconcile_node_flavor(state, index);
+      };
     if (c.name == "NodeProfile")
       c.reconcile = [&](const model::ClusterState& state) {
         if (!every_node) return simulated_node_profile(state, &scope);
@@ -268,6 +280,7 @@ model::Result<ChainSync> sync_chain(model::ClusterState& cluster, const std::set
         }
         return simulated_node_profile(state, look_at ? &*look_at : nullptr);
       };
+  }
   model::FixpointMemo memo(controllers.size(), cross_check);
   constexpr int kMaxPasses = 50;  // as model::converge: the requeues of the last pass are kept either way
   bool settled = false;
@@ -285,6 +298,7 @@ model::Result<ChainSync> sync_chain(model::ClusterState& cluster, const std::set
       out.requeues = std::move(requeues);
     }
     profile_scope.pass_done(applied);
+    node_writes += node_writes_in(applied);
     for (auto& w : applied) {
       if (const std::string* name = NodeProfileScope::node_written(w)) scope.insert(*name);
       out.writes.push_back(std::move(w));
