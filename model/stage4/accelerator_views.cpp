@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 
 #include "model/stage3/card_ledger.h"
 #include "model/credits.h"
@@ -24,26 +25,29 @@ struct UnpartitionedTotals {
 };
 
 // One node's unpartitioned cards of the group, read from the status ledger joined with the
-// capability of the same card.
+// capability of the same card (in place: the join is built only for a Node with the group).
 UnpartitionedTotals unpartitioned_totals(const Devices& devices, std::string_view accelerator_group) {
   UnpartitionedTotals t;
-  for (const auto& group : card_groups_of(devices)) {
-    if (group.accelerator_key() != accelerator_group) continue;
-    for (const auto& card : group.cards) {
-      if (is_partitioned(card.capability)) continue;  // counted by the partition side
+  std::optional<CardJoin> join;
+  for (const auto& group : devices.status.groups) {
+    if (!is_accelerator_key(accelerator_group, group.manufacturer, group.id)) continue;
+    if (!join) join.emplace(devices);
+    for (const auto& row : group.accelerators) {
+      const AcceleratorStatus& capability = join->capability_of(row.id);
+      if (is_partitioned(capability)) continue;  // counted by the partition side
       ++t.cards;
-      const int64_t remaining = card.ledger.remaining;
+      const int64_t remaining = row.remaining;
       const bool free = remaining >= kUnitsPerAccelerator;
       if (free) ++t.free_cards;
-      if (free || card.ledger.mode == DeviceAllocationMode::kShared) {
+      if (free || row.mode == DeviceAllocationMode::kShared) {
         const int64_t shares = remaining / kUnitsPerShare;
         t.shares += shares;
         if (shares > 0) ++t.share_cards;
       }
       // A card reporting neither capability is a whole card and nothing else: no slice view.
-      if (!is_logically_sliceable(card.capability)) continue;
+      if (!is_logically_sliceable(capability)) continue;
       ++t.sliceable_cards;
-      if (free || card.ledger.mode == DeviceAllocationMode::kSliced) {
+      if (free || row.mode == DeviceAllocationMode::kSliced) {
         const int64_t percent = remaining / kUnitsPerMemoryPercent;
         t.percent += percent;
         t.freest_card_percent = std::max(t.freest_card_percent, percent);
@@ -78,7 +82,7 @@ CardPartitionView view_from_published_counts(std::string_view manufacturer, cons
 const AcceleratorAllocation* ledger_row(const Devices& devices, std::string_view accelerator_group,
                                         const std::string& card_id) {
   for (const auto& group : devices.status.groups) {
-    if (accelerator_key(group.manufacturer, group.id) != accelerator_group) continue;
+    if (!is_accelerator_key(accelerator_group, group.manufacturer, group.id)) continue;
     for (const auto& row : group.accelerators)
       if (row.id == card_id) return &row;
   }
@@ -90,7 +94,7 @@ const AcceleratorAllocation* ledger_row(const Devices& devices, std::string_view
 void add_partitioned_cards(const Devices& devices, std::string_view accelerator_group,
                            std::vector<CardPartitionView>& cards, std::vector<std::string>& notes) {
   for (const auto& group : devices.spec.groups) {
-    if (accelerator_key(group.manufacturer, group.id) != accelerator_group) continue;
+    if (!is_accelerator_key(accelerator_group, group.manufacturer, group.id)) continue;
     for (const auto& acc : group.accelerators) {
       if (!is_partitioned(acc.status)) continue;
       const auto geometry = geometry_from_capability(group.manufacturer, acc.status.physical_sliced);
