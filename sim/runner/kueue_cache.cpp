@@ -77,12 +77,14 @@ std::optional<std::set<std::string>> KueueCache::take_moved_totals() {
 }
 
 void KueueCache::kueue_objects_changed() {
+  ++kueue_epoch_;
   memo_.invalidate_all();
   tas_leaves_.clear();
   active_queues_.reset();
 }
 
 void KueueCache::chain_resynced() {
+  ++kueue_epoch_;
   tas_nodes_stale_ = true;
   active_queues_.reset();
 }

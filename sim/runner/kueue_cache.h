@@ -60,6 +60,9 @@ class KueueCache {
   void kueue_objects_changed();
   // The operator's full fixpoint ran: the TAS node index and the active set may have moved.
   void chain_resynced();
+  // Moves with each of the two calls above: equal readings bracket a stretch in which no Kueue
+  // object (nor the queues' activity) changed.
+  uint64_t kueue_epoch() const { return kueue_epoch_; }
   // A Node's labels, allocatable or TAS usage moved.
   void node_changed(const std::string& node);
   // A Pod that counts as Kueue's non-TAS usage started (+1) or stopped counting (−1).
@@ -119,6 +122,7 @@ class KueueCache {
   // tas_nodes_ by Node: its TAS flavors and its position in each flavor's list.
   std::unordered_map<std::string, std::vector<std::pair<std::string, std::size_t>>> node_flavors_;  // never walked
   std::optional<std::set<std::string>> active_queues_;
+  uint64_t kueue_epoch_ = 0;
   std::optional<model::UsageSnapshot> reserved_;
   model::QueueTotalsMap queue_totals_;
   std::set<std::string> totals_moved_;  // ClusterQueues whose totals moved since take_moved_totals()

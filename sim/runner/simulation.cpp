@@ -1003,7 +1003,17 @@ void Simulation::after_chain_writes(const std::vector<model::Write>& writes, con
 }
 
 void Simulation::after_queue_change() {
-  for (auto& [name, cq] : cluster_.cluster_queues) cq.spec.queueing_strategy = scenario_.kueue.queueing_strategy;
+  bool strategy_set = false;
+  for (auto& [name, cq] : cluster_.cluster_queues) {
+    if (cq.spec.queueing_strategy == scenario_.kueue.queueing_strategy) continue;
+    cq.spec.queueing_strategy = scenario_.kueue.queueing_strategy;
+    strategy_set = true;
+  }
+  // No ClusterQueue can have changed since the last sync when no Kueue object did (the epoch: a
+  // Node event, a fit-label write) and no strategy was set just now. --verify's sync over every
+  // Workload observes every queue anyway and must agree.
+  const bool queues_unchanged = !strategy_set && observed_at_epoch_ == kueue_.kueue_epoch();
+  observed_at_epoch_ = kueue_.kueue_epoch();
   bool moved = false;  // whether the sync's transitions changed anything
   if (options_.verify_incremental) {
     // The same call over every Workload, on copies, must give the same transitions.
@@ -1011,7 +1021,7 @@ void Simulation::after_queue_change() {
     model::QueueManager q = queues_;
     const auto all = model::sync_queue_states(cluster_, w, q, now_.us());
     const auto kept = model::sync_queue_states(cluster_, workloads_, queues_, now_.us(), &kueue_.reserving_by_queue(),
-                                               &kueue_.active_queues(cluster_));
+                                               &kueue_.active_queues(cluster_), queues_unchanged);
     if (all != kept || !(w == workloads_) || !(q == queues_)) {
       fatal_ = "at " + now_.to_string() + ": --verify: queue states synced over the kept holders differ from a walk over every Workload";
       return;
@@ -1019,8 +1029,8 @@ void Simulation::after_queue_change() {
     apply_transitions(kept);
     moved = !kept.empty();
   } else {
-    const auto transitions = model::sync_queue_states(cluster_, workloads_, queues_, now_.us(),
-                                                      &kueue_.reserving_by_queue(), &kueue_.active_queues(cluster_));
+    const auto transitions = model::sync_queue_states(cluster_, workloads_, queues_, now_.us(), &kueue_.reserving_by_queue(),
+                                                      &kueue_.active_queues(cluster_), queues_unchanged);
     apply_transitions(transitions);
     moved = !transitions.empty();
   }

@@ -230,6 +230,7 @@ class Simulation {
   model::WorkloadState workloads_;
   model::QueueManager queues_;
   std::vector<RandomStream> streams_;           // one per generator
+  std::optional<uint64_t> observed_at_epoch_;   // kueue_.kueue_epoch() at the last queue sync
   std::vector<int64_t> arrivals_;               // per generator: workloads created so far
   // By Workload key. Hashed, not ordered: nothing walks them on an event (a walk whose order could
   // show sorts the keys first), and a tree over a million long keys was a tenth of the event loop.

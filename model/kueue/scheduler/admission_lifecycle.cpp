@@ -96,11 +96,12 @@ std::vector<WorkloadTransition> release_preempted(const ClusterState& cluster, W
 std::vector<WorkloadTransition> sync_queue_states(const ClusterState& cluster, WorkloadState& workloads,
                                                   QueueManager& queues, TimeUs now,
                                                   const ReservingByQueue* reserving,
-                                                  const std::set<std::string>* active) {
+                                                  const std::set<std::string>* active, bool queues_unchanged) {
   std::vector<WorkloadTransition> out;
   queues.refresh(cluster);
   // A ClusterQueue added or changed (spec, activity, deletion) is a requeue event for it.
   for (const auto& [name, cq] : cluster.cluster_queues) {
+    if (queues_unchanged) break;
     const bool is_active = active != nullptr ? active->count(name) != 0 : cluster_queue_active(cluster, name);
     if (queues.observe(name, cq.spec, is_active, cq.metadata.deletion_timestamp.has_value()))
       queues.release_inadmissible(name);

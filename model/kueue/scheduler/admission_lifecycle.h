@@ -38,10 +38,14 @@ std::vector<WorkloadTransition> set_admission_check_state(const ClusterState& cl
 // at for their reservations, and only parked ones for a restart; without it every Workload is.
 // `active`: when given, the ClusterQueues cluster_queue_active() holds for (a kept set, exact);
 // without it each queue's Active condition is derived.
+// `queues_unchanged`: the caller knows that no ClusterQueue (spec, deletion) and nothing its
+// activity reads changed since the last call, so no queue can have been added or changed and the
+// requeue events of QueueManager::observe are skipped (they would all answer "no change").
 std::vector<WorkloadTransition> sync_queue_states(const ClusterState& cluster, WorkloadState& workloads,
                                                   QueueManager& queues, TimeUs now,
                                                   const ReservingByQueue* reserving = nullptr,
-                                                  const std::set<std::string>* active = nullptr);
+                                                  const std::set<std::string>* active = nullptr,
+                                                  bool queues_unchanged = false);
 
 // The job reconciler's side of a preemption (jobframework reconciler, v0.14): once an evicted
 // (Evicted=True, reason Preempted) Workload's Pods are gone, its reservation is unset

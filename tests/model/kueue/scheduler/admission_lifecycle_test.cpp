@@ -250,3 +250,34 @@ TEST_CASE("A status report over the queues whose totals moved reads the others' 
     }
   }
 }
+
+TEST_CASE("a queue sync told that no ClusterQueue changed gives what the full sync gives, and only then", "[kueue][lifecycle]") {
+  auto f = checked_cluster(1);
+  f.submit("w1", "cq", 1, 1, 1);
+  f.submit("w2", "cq", 1, 1, 2);
+  f.cycle();
+  f.cycle();  // w2 does not fit beside w1: inadmissible
+  sync_queue_states(f.cluster, f.state, f.queues, 10);  // every queue observed once (a requeue event)
+  f.cycle(11);                                          // and w2 inadmissible again
+  REQUIRE(f.queues.inadmissible("cq") == 1);
+
+  SECTION("nothing changed: the same transitions and the same queue manager") {
+    auto full_state = f.state;
+    auto full_queues = f.queues;
+    const auto full = sync_queue_states(f.cluster, full_state, full_queues, 20);
+    const auto told = sync_queue_states(f.cluster, f.state, f.queues, 20, nullptr, nullptr, /*queues_unchanged=*/true);
+    CHECK(told == full);
+    CHECK(f.queues == full_queues);
+    CHECK(f.state == full_state);
+  }
+  SECTION("a changed queue: only the full sync raises its requeue event (the caller must not say unchanged)") {
+    f.cluster.cluster_queues["cq"].spec.resource_groups[0].flavors[0].resources[0].nominal_quota = Quantity::from_int(2);
+    auto full_queues = f.queues;
+    auto full_state = f.state;
+    sync_queue_states(f.cluster, full_state, full_queues, 20);
+    sync_queue_states(f.cluster, f.state, f.queues, 20, nullptr, nullptr, /*queues_unchanged=*/true);
+    CHECK(full_queues.inadmissible("cq") == 0);  // released by the requeue event
+    CHECK(f.queues.inadmissible("cq") == 1);
+    CHECK_FALSE(f.queues == full_queues);
+  }
+}
