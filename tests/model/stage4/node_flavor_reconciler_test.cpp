@@ -6,28 +6,18 @@
 #include "model/stage4/node_flavor_reconciler.h"
 #include "model/stage4/node_flavor_shape.h"
 #include "model/stage4/reconcile_error.h"
+#include "tests/model/stage4/flavor_node_fixtures.h"
 
 using namespace chaintwin::model;
 namespace k = chaintwin::model::keys;
 
 namespace {
 
-const std::string kProfile = "fnv64-87bf574bea2a4f23";
+const std::string& kProfile = testing::kFlavorTestProfile;
 const std::string kCpuFlavor = "gpustack--generic-linux-amd64-4c-" + kProfile;
 const std::string kCpuCapacity = "general.feature.gpustack.ai/generic.capacity";
 
-Node cpu_node(const std::string& name, int64_t cpu = 4) {
-  Node n;
-  n.metadata.name = name;
-  n.metadata.labels = {{std::string(k::kManaged), "true"},
-                       {std::string(k::kOs), "linux"},
-                       {std::string(k::kArch), "amd64"},
-                       {std::string(k::kTopologyProfile), kProfile},
-                       {"general.feature.gpustack.ai/generic", "true"},
-                       {"general.feature.gpustack.ai/generic.count", std::to_string(cpu)},
-                       {std::string(k::kCpuOnly), "true"}};
-  return n;
-}
+Node cpu_node(const std::string& name, int64_t cpu = 4) { return testing::flavor_cpu_node(name, cpu); }
 
 Node gpu_node(const std::string& name, int64_t cards) {
   Node n = cpu_node(name, 48);

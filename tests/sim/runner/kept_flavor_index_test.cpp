@@ -6,29 +6,15 @@
 #include <string>
 #include <vector>
 
-#include "model/catalog/label_keys.h"
 #include "model/stage4/node_flavor_reconciler.h"
 #include "sim/runner/kept_flavor_index.h"
+#include "tests/model/stage4/flavor_node_fixtures.h"
 
 using namespace chaintwin;
-namespace k = chaintwin::model::keys;
 
 namespace {
 
-const std::string kProfile = "fnv64-87bf574bea2a4f23";
-
-model::Node cpu_node(const std::string& name, int64_t cpu) {
-  model::Node n;
-  n.metadata.name = name;
-  n.metadata.labels = {{std::string(k::kManaged), "true"},
-                       {std::string(k::kOs), "linux"},
-                       {std::string(k::kArch), "amd64"},
-                       {std::string(k::kTopologyProfile), kProfile},
-                       {"general.feature.gpustack.ai/generic", "true"},
-                       {"general.feature.gpustack.ai/generic.count", std::to_string(cpu)},
-                       {std::string(k::kCpuOnly), "true"}};
-  return n;
-}
+model::Node cpu_node(const std::string& name, int64_t cpu) { return model::testing::flavor_cpu_node(name, cpu); }
 
 model::ClusterState cluster() {
   model::ClusterState s;
