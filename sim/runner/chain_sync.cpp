@@ -275,8 +275,8 @@ model::Result<ChainSync> sync_chain(model::ClusterState& cluster, const std::set
         if (cross_check && unsettled.empty() && !profile_scope.skipped().empty()) {
           const model::Plan again = simulated_node_profile(state, &profile_scope.skipped());
           if (!again.writes.empty())
-            unsettled = "--verify: stage 3 was skipped on a Node only it wrote since it last looked, but looked at "
-                        "again it plans \"" + write_summary(again.writes.front()) + "\"";
+            unsettled = "--verify: stage 3 skipped a Node that only writes it does not read touched since it last "
+                        "looked, but looked at again it plans \"" + write_summary(again.writes.front()) + "\"";
         }
         return simulated_node_profile(state, look_at ? &*look_at : nullptr);
       };
