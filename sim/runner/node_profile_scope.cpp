@@ -5,6 +5,16 @@
 #include "model/stage4/node_topology_reconciler.h"
 
 namespace chaintwin::sim {
+namespace {
+
+// The Nodes `writes` touch, split by whether stage 3 reads the write.
+void note(const std::vector<model::Write>& writes, std::set<std::string>& read, std::set<std::string>& blind) {
+  for (const auto& w : writes)
+    if (const std::string* name = NodeProfileScope::node_written(w))
+      (NodeProfileScope::blind_to(w) ? blind : read).insert(*name);
+}
+
+}  // namespace
 
 const std::string* NodeProfileScope::node_written(const model::Write& w) {
   const std::string_view kind = model::kind_of(w.object);
@@ -18,11 +28,6 @@ bool NodeProfileScope::blind_to(const model::Write& w) {
          (w.controller == model::kNodeDevicesController && kind == "Devices");
 }
 
-void NodeProfileScope::note(const std::vector<model::Write>& writes, std::set<std::string>& read,
-                            std::set<std::string>& blind) const {
-  for (const auto& w : writes)
-    if (const std::string* name = node_written(w)) (blind_to(w) ? blind : read).insert(*name);
-}
 
 std::optional<std::set<std::string>> NodeProfileScope::next(const std::vector<model::Write>& this_pass) {
   skipped_.clear();

@@ -41,8 +41,6 @@ class NodeProfileScope {
   static bool blind_to(const model::Write& w);
 
  private:
-  void note(const std::vector<model::Write>& writes, std::set<std::string>& read, std::set<std::string>& blind) const;
-
   bool looked_at_all_ = false;
   std::set<std::string> written_last_pass_;        // by writes stage 3 reads
   std::set<std::string> blind_written_last_pass_;  // by writes it is blind to

@@ -13,6 +13,7 @@
 #include "model/stage4/node_queue_reconciler.h"
 #include "model/stage4/reconcile_error.h"
 #include "model/stage4/resource_groups.h"
+#include "tests/model/stage4/flavor_node_fixtures.h"
 #include "tests/model/stage4/node_queue_fixtures.h"
 
 using namespace chaintwin::model;
@@ -34,16 +35,7 @@ std::string gpu_flavor(int64_t cards, const std::string& profile) {
 }
 
 Node cpu_node(const std::string& name, const std::string& profile, int64_t cores = 4) {
-  Node n;
-  n.metadata.name = name;
-  n.metadata.labels = {{std::string(k::kManaged), "true"},
-                       {std::string(k::kOs), "linux"},
-                       {std::string(k::kArch), "amd64"},
-                       {std::string(k::kTopologyProfile), profile},
-                       {kGeneric, "true"},
-                       {kGeneric + ".count", std::to_string(cores)},
-                       {std::string(k::kCpuOnly), "true"}};
-  return n;
+  return testing::flavor_cpu_node(name, cores, profile);
 }
 
 Node gpu_node(const std::string& name, const std::string& profile, int64_t cards) {
