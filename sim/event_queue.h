@@ -1,5 +1,10 @@
 // The event queue: events ordered by (time, insertion sequence), so two events at the same time
 // come out in the order they were scheduled — the run is the same every time.
+//
+// The heap orders small fixed-size entries (time, sequence, slot); the payloads stay put in a slot
+// table until popped, so sifting an entry up or down moves 24 bytes, never a payload (a SimEvent
+// holds a string). Freed slots are reused, so a run's slot table is as large as its most pending
+// events at once.
 #pragma once
 
 #include <cstdint>
@@ -22,29 +27,47 @@ class EventQueue {
   // Schedules `payload` at `at`; returns its sequence number (unique, increasing).
   uint64_t push(SimTime at, Payload payload) {
     const uint64_t seq = next_sequence_++;
-    heap_.push_back(Event{at, seq, std::move(payload)});
+    uint32_t slot;
+    if (free_.empty()) {
+      slot = static_cast<uint32_t>(payloads_.size());
+      payloads_.push_back(std::move(payload));
+    } else {
+      slot = free_.back();
+      free_.pop_back();
+      payloads_[slot] = std::move(payload);
+    }
+    heap_.push_back(Entry{at.us(), seq, slot});
     std::push_heap(heap_.begin(), heap_.end(), Later{});
     return seq;
   }
   bool empty() const { return heap_.empty(); }
   size_t size() const { return heap_.size(); }
-  const Event& top() const { return heap_.front(); }
-  // The earliest event, moved out (a priority_queue's top can only be copied).
+  // When the earliest event is due (the queue must not be empty).
+  SimTime next_at() const { return SimTime::micros(heap_.front().at_us); }
+  // The earliest event, moved out.
   Event pop() {
     std::pop_heap(heap_.begin(), heap_.end(), Later{});
-    Event e = std::move(heap_.back());
+    const Entry e = heap_.back();
     heap_.pop_back();
-    return e;
+    free_.push_back(e.slot);
+    return Event{SimTime::micros(e.at_us), e.sequence, std::move(payloads_[e.slot])};
   }
 
  private:
+  struct Entry {
+    int64_t at_us;
+    uint64_t sequence;
+    uint32_t slot;  // index into payloads_
+  };
   struct Later {
-    bool operator()(const Event& a, const Event& b) const {
-      if (a.at != b.at) return a.at > b.at;
+    bool operator()(const Entry& a, const Entry& b) const {
+      if (a.at_us != b.at_us) return a.at_us > b.at_us;
       return a.sequence > b.sequence;
     }
   };
-  std::vector<Event> heap_;  // a binary heap under Later (std::push_heap / std::pop_heap)
+  std::vector<Entry> heap_;        // a binary heap under Later (std::push_heap / std::pop_heap)
+  std::vector<Payload> payloads_;  // by slot; a popped slot's payload is moved-from until reused
+  std::vector<uint32_t> free_;     // slots popped and free for reuse
   uint64_t next_sequence_ = 0;
 };
 

@@ -183,12 +183,12 @@ model::Status Simulation::start() {
 }
 
 std::optional<SimTime> Simulation::next_event_at() const {
-  if (!fatal_.empty() || events_.empty() || events_.top().at > end_) return std::nullopt;
-  return events_.top().at;
+  if (!fatal_.empty() || events_.empty() || events_.next_at() > end_) return std::nullopt;
+  return events_.next_at();
 }
 
 bool Simulation::step() {
-  if (!fatal_.empty() || events_.empty() || events_.top().at > end_) return false;
+  if (!fatal_.empty() || events_.empty() || events_.next_at() > end_) return false;
   auto e = events_.pop();
   now_ = e.at;
   ++record_.info.events;
@@ -413,7 +413,7 @@ void Simulation::run_idle_cycles() {
   const auto kept = kueue_.for_idle_cycles();
   if (!kept) return;
   int64_t last = end_.us();
-  if (!events_.empty()) last = std::min(last, events_.top().at.us() - 1);
+  if (!events_.empty()) last = std::min(last, events_.next_at().us() - 1);
   // The SlowDown cycles Kueue's loop would run before `last` (counted in closed form once the
   // backoff is at its cap); each parks at least one head until only StrictFIFO heads are left, which
   // then come back every cycle, unchanged, until the next event.

@@ -1,6 +1,8 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <map>
+#include <string>
 
 #include "sim/event_queue.h"
 #include "sim/random_stream.h"
@@ -42,6 +44,43 @@ TEST_CASE("events come out by time, and in scheduling order at the same time", "
   std::vector<std::string> order;
   while (!q.empty()) order.push_back(q.pop().payload);
   CHECK(order == std::vector<std::string>{"a", "b", "middle", "c", "d"});
+}
+
+TEST_CASE("events pushed between pops come out as a sorted list of (time, sequence) would give them", "[event_queue]") {
+  // Popped slots are reused for later payloads: each payload must still come out with its own time.
+  EventQueue<std::string> q;
+  std::map<std::pair<int64_t, uint64_t>, std::string> reference;
+  uint64_t x = 12345;
+  auto next = [&] {
+    x ^= x << 13;
+    x ^= x >> 7;
+    x ^= x << 17;
+    return x;
+  };
+  for (int round = 0; round < 2000; ++round) {
+    const int pushes = static_cast<int>(next() % 3);
+    for (int i = 0; i < pushes; ++i) {
+      const int64_t at = static_cast<int64_t>(next() % 50);
+      const std::string payload = "event-" + std::to_string(round) + "-" + std::to_string(i) + std::string(20, 'x');
+      const uint64_t seq = q.push(SimTime::seconds(at), payload);
+      reference[{at, seq}] = payload;
+    }
+    if (next() % 2 == 0 && !q.empty()) {
+      REQUIRE(q.next_at() == SimTime::seconds(reference.begin()->first.first));
+      auto e = q.pop();
+      CHECK(e.at.us() == SimTime::seconds(reference.begin()->first.first).us());
+      CHECK(e.sequence == reference.begin()->first.second);
+      CHECK(e.payload == reference.begin()->second);
+      reference.erase(reference.begin());
+    }
+    CHECK(q.size() == reference.size());
+  }
+  while (!q.empty()) {
+    auto e = q.pop();
+    CHECK(e.payload == reference.begin()->second);
+    reference.erase(reference.begin());
+  }
+  CHECK(reference.empty());
 }
 
 TEST_CASE("a stream is fixed by seed, run and name, and streams do not disturb each other", "[random_stream]") {
