@@ -106,8 +106,13 @@ void KueueCache::note_non_tas_usage(const model::Pod& pod, int sign) {
 
 void KueueCache::usage_dropped() { reserved_.reset(); }
 
+KueueCache::Held& KueueCache::held(WorkloadId id) {
+  if (id.slot >= held_.size()) held_.resize(id.slot + 1);
+  return held_[id.slot];
+}
+
 void KueueCache::reservation_moved(const model::WorkloadState& workloads, const std::string& key,
-                                   const std::string& cluster_queue, bool tracked) {
+                                   const std::string& cluster_queue, std::optional<WorkloadId> id) {
   if (!cluster_queue.empty()) memo_.invalidate_cluster_queue(cluster_queue);
   std::set<std::string> now_on;
   const auto w = workloads.workloads.find(key);
@@ -125,15 +130,15 @@ void KueueCache::reservation_moved(const model::WorkloadState& workloads, const 
           now_on.insert(d.values.back());
         }
   }
-  if (tracked) {
-    Held& held = held_[key];
-    for (const auto& n : held.reserved_nodes) {
+  if (id) {
+    Held& h = held(*id);
+    for (const auto& n : h.reserved_nodes) {
       node_changed(n);
-      if (!held.pods_allocated) erase_from(allocating_on_node_, n, key);
+      if (!h.pods_allocated) erase_from(allocating_on_node_, n, key);
     }
     for (const auto& n : now_on) allocating_on_node_[n].insert(key);
-    held.reserved_nodes = now_on;
-    held.pods_allocated = false;  // a new assignment: its Pods are not known to hold anything
+    h.reserved_nodes = now_on;
+    h.pods_allocated = false;  // a new assignment: its Pods are not known to hold anything
   } else {
     kueue_objects_changed();  // no record of where it was: be safe
   }
@@ -146,8 +151,9 @@ const model::Workload* KueueCache::holding(const model::WorkloadState& workloads
   return &w->second;
 }
 
-void KueueCache::sync_usage(const model::WorkloadState& workloads, const std::string& key, bool tracked) {
-  if (!tracked) {
+void KueueCache::sync_usage(const model::WorkloadState& workloads, const std::string& key,
+                            std::optional<WorkloadId> id) {
+  if (!id) {
     reserved_.reset();  // not tracked: rebuilt at the next cycle
     queue_totals_ = model::build_queue_totals(workloads);
     totals_rebuilt_ = true;
@@ -156,7 +162,7 @@ void KueueCache::sync_usage(const model::WorkloadState& workloads, const std::st
       if (wl.status.admission && !wl.finished()) reserving_by_queue_[wl.status.admission->cluster_queue].insert(k);
     return;
   }
-  Held& held = held_[key];
+  Held& held = KueueCache::held(*id);
   // Compared in place, copied only when something moved (most calls are a check's state or a
   // Pod's start, which move nothing here).
   const model::Workload* holding = KueueCache::holding(workloads, key);
@@ -190,39 +196,38 @@ void KueueCache::sync_usage(const model::WorkloadState& workloads, const std::st
   held.usage = std::move(now);
 }
 
-void KueueCache::admitted_by_cycle(const model::WorkloadState& workloads, const std::string& key,
+void KueueCache::admitted_by_cycle(const model::WorkloadState& workloads, WorkloadId id, const std::string& key,
                                    model::WorkloadUsage usage) {
-  Held& held = held_[key];
+  Held& held = KueueCache::held(id);
   if (const model::Workload* wl = holding(workloads, key)) held.usage = HeldUsage{*wl->status.admission, std::move(usage)};
   else held.usage.reset();
 }
 
-void KueueCache::forget(const std::string& key, std::optional<model::WorkloadRef> ref) {
+void KueueCache::forget(WorkloadId id, std::optional<model::WorkloadRef> ref) {
   if (ref) memo_.forget(*ref);
-  held_.erase(key);
+  if (id.slot < held_.size()) held_[id.slot] = Held{};
 }
 
-std::set<std::string> KueueCache::reserving_beside(const std::string& key) const {
+std::set<std::string> KueueCache::reserving_beside(WorkloadId id) const {
   std::set<std::string> out;
-  const auto held = held_.find(key);
-  if (held == held_.end()) return out;
-  for (const auto& n : held->second.reserved_nodes)
+  if (id.slot >= held_.size()) return out;
+  for (const auto& n : held_[id.slot].reserved_nodes)
     if (const auto r = allocating_on_node_.find(n); r != allocating_on_node_.end()) out.insert(r->second.begin(), r->second.end());
   return out;
 }
 
-void KueueCache::pods_allocated(const std::string& key) {
-  const auto it = held_.find(key);
-  if (it == held_.end() || it->second.pods_allocated) return;
-  it->second.pods_allocated = true;
-  for (const auto& n : it->second.reserved_nodes) erase_from(allocating_on_node_, n, key);
+void KueueCache::pods_allocated(WorkloadId id, const std::string& key) {
+  if (id.slot >= held_.size() || held_[id.slot].pods_allocated) return;
+  Held& h = held_[id.slot];
+  h.pods_allocated = true;
+  for (const auto& n : h.reserved_nodes) erase_from(allocating_on_node_, n, key);
 }
 
-void KueueCache::pods_released(const std::string& key) {
-  const auto it = held_.find(key);
-  if (it == held_.end() || !it->second.pods_allocated) return;
-  it->second.pods_allocated = false;
-  for (const auto& n : it->second.reserved_nodes) allocating_on_node_[n].insert(key);
+void KueueCache::pods_released(WorkloadId id, const std::string& key) {
+  if (id.slot >= held_.size() || !held_[id.slot].pods_allocated) return;
+  Held& h = held_[id.slot];
+  h.pods_allocated = false;
+  for (const auto& n : h.reserved_nodes) allocating_on_node_[n].insert(key);
 }
 
 }  // namespace chaintwin::sim

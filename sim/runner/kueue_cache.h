@@ -11,8 +11,9 @@
 // simulator's --verify checks: every kept part equals a fresh derivation from the cluster and the
 // Workloads.
 //
-// Workloads are named by key here; the per-Workload records live as long as the Simulation
-// tracks the Workload (forget() when it stops).
+// A Workload the Simulation tracks is named by its WorkloadId (workload_book.h) and by its key: the
+// per-Workload records sit in the id's slot and live as long as the Simulation tracks the Workload
+// (forget() when it stops); the indexes Gate 3 and the cycle read hold keys.
 #pragma once
 
 #include <map>
@@ -30,6 +31,7 @@
 #include "model/kueue/scheduler/usage_snapshot.h"
 #include "model/workload/workload.h"
 #include "sim/runner/bucket_index.h"
+#include "sim/runner/workload_book.h"
 
 namespace chaintwin::sim {
 
@@ -72,15 +74,16 @@ class KueueCache {
   void usage_dropped();
   // A Workload's reservation moved (`cluster_queue`: the one it held quota in before, "" if none):
   // its ClusterQueue's quota and the TAS usage of the Nodes its old and new assignments name.
-  // `tracked`: whether the Simulation still tracks it (false: nothing is known of where it was).
+  // `id`: set while the Simulation tracks it (nullopt: nothing is known of where it was).
   void reservation_moved(const model::WorkloadState& workloads, const std::string& key,
-                         const std::string& cluster_queue, bool tracked);
+                         const std::string& cluster_queue, std::optional<WorkloadId> id);
   // Brings the kept usage and totals up to date with one Workload (untracked: all rebuilt).
-  void sync_usage(const model::WorkloadState& workloads, const std::string& key, bool tracked);
-  // A cycle admitted `key`: schedule_cycle already added `usage` to the kept snapshot.
-  void admitted_by_cycle(const model::WorkloadState& workloads, const std::string& key, model::WorkloadUsage usage);
-  // The Simulation stopped tracking `key` (its QueueManager ref, if it still had one).
-  void forget(const std::string& key, std::optional<model::WorkloadRef> ref);
+  void sync_usage(const model::WorkloadState& workloads, const std::string& key, std::optional<WorkloadId> id);
+  // A cycle admitted `key` (tracked as `id`): schedule_cycle already added `usage` to the kept snapshot.
+  void admitted_by_cycle(const model::WorkloadState& workloads, WorkloadId id, const std::string& key,
+                         model::WorkloadUsage usage);
+  // The Simulation stopped tracking `id` (its QueueManager ref, if it still had one).
+  void forget(WorkloadId id, std::optional<model::WorkloadRef> ref);
 
   const model::QueueTotalsMap& queue_totals() const { return queue_totals_; }
   // The ClusterQueues whose totals moved since the last call, then forgotten (null after the
@@ -89,15 +92,15 @@ class KueueCache {
   // The ClusterQueues whose Active condition holds (kept; derived first if it was dropped).
   const std::set<std::string>& active_queues(const model::ClusterState& cluster);
   const model::ReservingByQueue& reserving_by_queue() const { return reserving_by_queue_; }
-  // The Workloads whose reservation names one of the Nodes `key`'s reservation names (itself
+  // The Workloads whose reservation names one of the Nodes `id`'s reservation names (itself
   // included), but for those known to hold every assigned Pod's cards: Gate 3's inflight
   // candidates (model::has_pods_to_allocate says why the others can be left out).
-  std::set<std::string> reserving_beside(const std::string& key) const;
-  // `key`'s Pods all hold their cards (model::has_pods_to_allocate was false): it is no inflight
-  // candidate until its reservation moves or pods_released().
-  void pods_allocated(const std::string& key);
+  std::set<std::string> reserving_beside(WorkloadId id) const;
+  // The Pods of `key` (tracked as `id`) all hold their cards (model::has_pods_to_allocate was
+  // false): it is no inflight candidate until its reservation moves or pods_released().
+  void pods_allocated(WorkloadId id, const std::string& key);
   // `key`'s Pods were stopped or deleted: an inflight candidate again while it holds a reservation.
-  void pods_released(const std::string& key);
+  void pods_released(WorkloadId id, const std::string& key);
 
  private:
   struct HeldUsage {
@@ -116,6 +119,8 @@ class KueueCache {
   };
   // The Workload `key` while it holds quota (a reservation, not finished); null otherwise.
   static const model::Workload* holding(const model::WorkloadState& workloads, const std::string& key);
+  // The record in `id`'s slot (made on first use).
+  Held& held(WorkloadId id);
 
   std::optional<model::TasNodeIndex> tas_nodes_;
   bool tas_nodes_stale_ = true;  // a full resync ran since tas_nodes_ was built
@@ -132,7 +137,7 @@ class KueueCache {
   HashedBucketIndex allocating_on_node_;
   model::NominationMemo memo_;
   model::TasLeafCache tas_leaves_;
-  std::unordered_map<std::string, Held> held_;  // by Workload key; never walked
+  std::vector<Held> held_;  // by WorkloadId slot; a slot's record is reset when forgotten
 };
 
 }  // namespace chaintwin::sim

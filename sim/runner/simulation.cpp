@@ -202,11 +202,11 @@ void Simulation::dispatch(const SimEvent& e) {
     case SimEvent::Kind::kArrival: on_arrival(e.index); break;
     case SimEvent::Kind::kTraceArrival: on_trace_arrival(e.index); break;
     case SimEvent::Kind::kCycle: on_cycle(); break;
-    case SimEvent::Kind::kCheck: on_check(e.key, e.epoch); break;
-    case SimEvent::Kind::kPodStart: on_pod_start(e.key, e.epoch); break;
-    case SimEvent::Kind::kFinish: on_finish(e.key, e.epoch); break;
-    case SimEvent::Kind::kPodsDeleted: on_pods_deleted(e.key, e.epoch); break;
-    case SimEvent::Kind::kRequeue: on_requeue(e.key, e.epoch); break;
+    case SimEvent::Kind::kCheck: on_check(e.index, e.epoch); break;
+    case SimEvent::Kind::kPodStart: on_pod_start(e.index, e.epoch); break;
+    case SimEvent::Kind::kFinish: on_finish(e.index, e.epoch); break;
+    case SimEvent::Kind::kPodsDeleted: on_pods_deleted(e.index, e.epoch); break;
+    case SimEvent::Kind::kRequeue: on_requeue(e.index, e.epoch); break;
     case SimEvent::Kind::kTimeline: on_timeline(e.index); break;
     case SimEvent::Kind::kRedetect: on_redetect(e.index); break;
     case SimEvent::Kind::kFitLabels: on_fit_labels(e.key); break;
@@ -246,11 +246,11 @@ RunRecord Simulation::finish() {
   on_kueue_status();  // the status as it stands at the end
   settle_status();
   sample_pools();
-  for (const auto& [key, index] : outcome_index_) {
-    const auto it = workloads_.workloads.find(key);
-    record_.workloads[index].admitted_at_end = it != workloads_.workloads.end() && it->second.admitted() &&
-                                               !it->second.finished();
-  }
+  book_.each([&](const WorkloadBook::Entry& entry) {
+    const auto it = workloads_.workloads.find(entry.key);
+    record_.workloads[entry.outcome].admitted_at_end = it != workloads_.workloads.end() && it->second.admitted() &&
+                                                       !it->second.finished();
+  });
   record_.info.ended_at = end_;
   record_.gpu_models = gpu_usage_.summaries(end_);
   record_.gpu_model_series = gpu_usage_.take_series();
@@ -293,10 +293,10 @@ void Simulation::on_arrival(int64_t index) {
     req.template_built = gen.template_built();
     submit(req, duration, gen.pod_deletion_delay);
     const std::string key = req.namespace_ + "/" + req.name;
-    if (gen.instance && tracked_.count(key) != 0)
-      create_instance(key, record_.workloads[outcome_index_.at(key)].instance_type);
-    if (!deployment.empty() && tracked_.count(key)) {
-      tracked_[key].deployment = deployment;
+    if (const WorkloadBook::Entry* entry = book_.find(key); gen.instance && entry != nullptr && entry->tracked)
+      create_instance(key, record_.workloads[entry->outcome].instance_type);
+    if (Tracked* t = deployment.empty() ? nullptr : book_.tracked(key)) {
+      t->deployment = deployment;
       deployments_[deployment].push_back(key);
     }
   }
@@ -346,18 +346,17 @@ void Simulation::submit(const WorkloadRequest& request, SimTime duration, SimTim
     outcome.rejected = true;
     outcome.reject_message = built.rejection;
     outcome.last_pending_gate = built.rejected_by == "gate1" ? "gate1" : "";
-    outcome_index_[key] = record_.workloads.size();
+    book_.add(key, record_.workloads.size());
     record_.workloads.push_back(std::move(outcome));
     log("rejected", workload_object(key), built.rejection);
     return;
   }
-  outcome_index_[key] = record_.workloads.size();
+  WorkloadBook::Entry& entry = book_.add(key, record_.workloads.size());
   record_.workloads.push_back(std::move(outcome));
-  Tracked t;
-  t.generator = request.generator;
-  t.duration = duration;
-  t.pod_deletion_delay = pod_deletion_delay;
-  tracked_[key] = t;
+  entry.tracked = Tracked{};
+  entry.tracked->generator = request.generator;
+  entry.tracked->duration = duration;
+  entry.tracked->pod_deletion_delay = pod_deletion_delay;
   model::Workload& wl = workloads_.workloads[key] = std::move(*built.workload);
   note_demand(built.instance_type, built.family, wl);
   queues_.add(cluster_, wl);
@@ -391,7 +390,8 @@ void Simulation::on_cycle() {
       model::schedule_cycle(cluster_, workloads_, queues_, now_.us(), {}, kueue_.for_cycle());
   // The cycle added its admissions to the kept snapshot itself.
   for (auto& [key, usage] : result.admitted_usage)
-    if (tracked_.count(key) != 0) kueue_.admitted_by_cycle(workloads_, key, std::move(usage));
+    if (const WorkloadBook::Entry* entry = book_.find(key); entry != nullptr && entry->tracked)
+      kueue_.admitted_by_cycle(workloads_, entry->id, key, std::move(usage));
   if (const std::string stale = kueue_.stale_answer(); !stale.empty()) {
     fatal_ = "at " + now_.to_string() + ": --verify: " + stale;
     return;
@@ -428,43 +428,43 @@ void Simulation::run_idle_cycles() {
 
 void Simulation::apply_transitions(const std::vector<model::WorkloadTransition>& transitions) {
   for (const auto& t : transitions) {
-    const auto oi = outcome_index_.find(t.workload);
-    WorkloadOutcome* outcome = oi == outcome_index_.end() ? nullptr : &record_.workloads[oi->second];
-    auto ti = tracked_.find(t.workload);
+    WorkloadBook::Entry* entry = book_.find(t.workload);
+    WorkloadOutcome* outcome = entry == nullptr ? nullptr : &record_.workloads[entry->outcome];
+    Tracked* ti = entry == nullptr || !entry->tracked ? nullptr : &*entry->tracked;
     if (t.type == model::TransitionType::kPending) {
       if (outcome) {
         outcome->last_pending_message = t.message;
         outcome->last_pending_gate = t.reason == model::TransitionReason::kInadmissible ? "queue" : "gate2";
       }
-      if (ti != tracked_.end() && ti->second.last_pending != t.message) {
-        ti->second.last_pending = t.message;
+      if (ti != nullptr && ti->last_pending != t.message) {
+        ti->last_pending = t.message;
         log("Pending", workload_object(t.workload), t.message);
       }
       continue;
     }
-    sync_reserved_usage(t.workload);  // every transition but Pending may change what is reserved
-    invalidate_reservation(t.workload, t.cluster_queue);
+    sync_reserved_usage(t.workload, entry);  // every transition but Pending may change what is reserved
+    invalidate_reservation(t.workload, entry, t.cluster_queue);
     if (logging()) {
       const std::string reason(model::transition_reason_name(t.reason));
       log(std::string(model::transition_type_name(t.type)), workload_object(t.workload),
           t.message.empty() ? reason : reason + ": " + t.message);
     }
-    if (ti != tracked_.end()) ti->second.last_pending.clear();
+    if (ti != nullptr) ti->last_pending.clear();
     mark_kueue_dirty();
     if (t.type == model::TransitionType::kQuotaReserved) {
       if (outcome && !outcome->first_reserved) outcome->first_reserved = now_;
       const auto w = workloads_.workloads.find(t.workload);
-      if (w != workloads_.workloads.end() && !w->second.admitted() && ti != tracked_.end())
-        schedule(now_, {SimEvent::Kind::kCheck, 0, t.workload, ti->second.epoch});
+      if (w != workloads_.workloads.end() && !w->second.admitted() && ti != nullptr)
+        schedule(now_, {SimEvent::Kind::kCheck, entry->id.packed(), "", ti->epoch});
     } else if (t.type == model::TransitionType::kAdmitted) {
-      on_admitted(t.workload);
+      if (entry != nullptr) on_admitted(*entry);
     } else if (t.type == model::TransitionType::kEvicted && t.reason == model::TransitionReason::kPreempted) {
       // Kueue evicted it to make room: its Pods stop, and its quota is released once they are gone.
       if (outcome) {
         ++outcome->evictions;
         ++outcome->preemptions;
       }
-      on_preempted(t.workload);
+      if (entry != nullptr) on_preempted(*entry);
     } else if (t.type == model::TransitionType::kPreempted) {
       // The Preempted condition of the eviction just handled: logged only.
     } else if (t.type == model::TransitionType::kEvicted ||
@@ -472,28 +472,24 @@ void Simulation::apply_transitions(const std::vector<model::WorkloadTransition>&
                t.type == model::TransitionType::kDeactivated) {
       // A finished Workload's quota release is no eviction: its Pods stay until podDeletionDelay.
       if (t.type == model::TransitionType::kEvicted && outcome) ++outcome->evictions;
-      on_evicted(t.workload);
+      if (entry != nullptr) on_evicted(*entry);
     } else if (t.type == model::TransitionType::kFinished) {
       if (outcome && !outcome->finished) outcome->finished = now_;
     }
   }
 }
 
-void Simulation::on_admitted(const std::string& key) {
-  auto oi = outcome_index_.find(key);
-  if (oi != outcome_index_.end() && !record_.workloads[oi->second].first_admitted)
-    record_.workloads[oi->second].first_admitted = now_;
-  auto ti = tracked_.find(key);
-  if (ti == tracked_.end()) return;
-  schedule(now_ + scenario_.timings.pod_start, {SimEvent::Kind::kPodStart, 0, key, ti->second.epoch});
-  schedule(now_ + ti->second.duration, {SimEvent::Kind::kFinish, 0, key, ti->second.epoch});
+void Simulation::on_admitted(WorkloadBook::Entry& entry) {
+  if (!record_.workloads[entry.outcome].first_admitted) record_.workloads[entry.outcome].first_admitted = now_;
+  if (!entry.tracked) return;
+  schedule(now_ + scenario_.timings.pod_start, {SimEvent::Kind::kPodStart, entry.id.packed(), "", entry.tracked->epoch});
+  schedule(now_ + entry.tracked->duration, {SimEvent::Kind::kFinish, entry.id.packed(), "", entry.tracked->epoch});
 }
 
-void Simulation::on_evicted(const std::string& key) {
-  auto ti = tracked_.find(key);
-  if (ti == tracked_.end()) return;
-  ++ti->second.epoch;
-  delete_pods(key, false);
+void Simulation::on_evicted(WorkloadBook::Entry& entry) {
+  if (!entry.tracked) return;
+  ++entry.tracked->epoch;
+  delete_pods(entry, false);
   ensure_cycle();
 }
 
@@ -501,24 +497,25 @@ void Simulation::on_evicted(const std::string& key) {
 // are stopped and gone `podDeletionDelay` later (at once when none had started); then Kueue's job
 // reconciler releases the quota and requeues the Workload (on_pods_deleted). A re-admission runs
 // it again from the start.
-void Simulation::on_preempted(const std::string& key) {
-  auto ti = tracked_.find(key);
-  if (ti == tracked_.end()) return;
-  ++ti->second.epoch;
-  const SimTime delay = ti->second.pods.empty() ? SimTime() : ti->second.pod_deletion_delay;
-  schedule(now_ + delay, {SimEvent::Kind::kPodsDeleted, 0, key, ti->second.epoch});
+void Simulation::on_preempted(WorkloadBook::Entry& entry) {
+  if (!entry.tracked) return;
+  Tracked& t = *entry.tracked;
+  ++t.epoch;
+  const SimTime delay = t.pods.empty() ? SimTime() : t.pod_deletion_delay;
+  schedule(now_ + delay, {SimEvent::Kind::kPodsDeleted, entry.id.packed(), "", t.epoch});
 }
 
-void Simulation::on_check(const std::string& key, int64_t epoch) {
-  auto ti = tracked_.find(key);
-  if (ti == tracked_.end() || ti->second.epoch != epoch) return;
+void Simulation::on_check(int64_t id, int64_t epoch) {
+  WorkloadBook::Entry* entry = book_.find(id);
+  if (entry == nullptr || !entry->tracked || entry->tracked->epoch != epoch) return;
+  const std::string& key = entry->key;  // the entry stays: only retire() removes one
   const auto w = workloads_.workloads.find(key);
   if (w == workloads_.workloads.end() || !w->second.quota_reserved()) return;
   for (const auto& check : w->second.status.admission_checks) {
     if (check.state != model::CheckState::kPending) continue;
     if (check.name == model::kNodeDevicesAdmissionCheck) {
       // The Workloads reserving on this one's Nodes (it holds its reservation, so its Nodes are known).
-      const std::set<std::string> inflight = kueue_.reserving_beside(key);
+      const std::set<std::string> inflight = kueue_.reserving_beside(entry->id);
       const model::Gate3Verdict verdict = model::evaluate_node_devices(cluster_, workloads_, key, &inflight, &node_pods_.keys());
       if (options_.verify_incremental && !(verdict == model::evaluate_node_devices(cluster_, workloads_, key))) {
         fatal_ = "at " + now_.to_string() + ": --verify: Gate 3 over the Workloads reserving on its Nodes differs from Gate 3 over all";
@@ -534,14 +531,12 @@ void Simulation::on_check(const std::string& key, int64_t epoch) {
         // Another check of the queue may still be pending: its controller looks next.
         const auto again = workloads_.workloads.find(key);
         if (again != workloads_.workloads.end() && again->second.quota_reserved() && !again->second.admitted())
-          schedule(now_, {SimEvent::Kind::kCheck, 0, key, epoch});
+          schedule(now_, {SimEvent::Kind::kCheck, id, "", epoch});
       } else {
-        auto oi = outcome_index_.find(key);
-        if (oi != outcome_index_.end()) {
-          ++record_.workloads[oi->second].retries;
-          record_.workloads[oi->second].last_pending_message = verdict.message;
-          record_.workloads[oi->second].last_pending_gate = "gate3";
-        }
+        WorkloadOutcome& outcome = record_.workloads[entry->outcome];
+        ++outcome.retries;
+        outcome.last_pending_message = verdict.message;
+        outcome.last_pending_gate = "gate3";
         auto transitions = model::set_admission_check_state(cluster_, workloads_, queues_, key, check.name,
                                                             model::CheckState::kRetry, verdict.message, now_.us());
         // Kueue requeues at once; the Workload is placed again only after the check's requeue
@@ -551,9 +546,8 @@ void Simulation::on_check(const std::string& key, int64_t epoch) {
                           transitions.end());
         apply_transitions(transitions);
         queues_.remove(key);
-        auto t2 = tracked_.find(key);
         schedule(now_ + scenario_.kueue.admission_check_retry_delay,
-                 {SimEvent::Kind::kRequeue, 0, key, t2 == tracked_.end() ? 0 : t2->second.epoch});
+                 {SimEvent::Kind::kRequeue, id, "", entry->tracked ? entry->tracked->epoch : 0});
       }
       return;  // one verdict per evaluation; the next check is looked at on the next event
     }
@@ -561,7 +555,7 @@ void Simulation::on_check(const std::string& key, int64_t epoch) {
       // Joint admission: Ready once every replica group of the deployment holds quota.
       bool all = true;
       std::vector<std::string> group{key};
-      if (!ti->second.deployment.empty()) group = deployments_[ti->second.deployment];
+      if (!entry->tracked->deployment.empty()) group = deployments_[entry->tracked->deployment];
       for (const auto& member : group) {
         const auto m = workloads_.workloads.find(member);
         if (m == workloads_.workloads.end() || !m->second.quota_reserved()) all = false;
@@ -579,15 +573,16 @@ void Simulation::on_check(const std::string& key, int64_t epoch) {
       // Re-evaluate in case other checks are still pending.
       const auto again = workloads_.workloads.find(key);
       if (again != workloads_.workloads.end() && again->second.quota_reserved() && !again->second.admitted())
-        schedule(now_, {SimEvent::Kind::kCheck, 0, key, tracked_[key].epoch});
+        schedule(now_, {SimEvent::Kind::kCheck, id, "", entry->tracked ? entry->tracked->epoch : 0});
       return;
     }
   }
 }
 
-void Simulation::on_requeue(const std::string& key, int64_t epoch) {
-  auto ti = tracked_.find(key);
-  if (ti == tracked_.end() || ti->second.epoch != epoch) return;
+void Simulation::on_requeue(int64_t id, int64_t epoch) {
+  const WorkloadBook::Entry* entry = book_.find(id);
+  if (entry == nullptr || !entry->tracked || entry->tracked->epoch != epoch) return;
+  const std::string& key = entry->key;
   const auto w = workloads_.workloads.find(key);
   if (w == workloads_.workloads.end() || w->second.quota_reserved() || w->second.finished()) return;
   queues_.add(cluster_, w->second);
@@ -598,9 +593,11 @@ void Simulation::on_requeue(const std::string& key, int64_t epoch) {
 // ---------------------------------------------------------------------------------------------
 // Pods: Gates 4 and 5, finish and deletion
 
-void Simulation::on_pod_start(const std::string& key, int64_t epoch) {
-  auto ti = tracked_.find(key);
-  if (ti == tracked_.end() || ti->second.epoch != epoch) return;
+void Simulation::on_pod_start(int64_t id, int64_t epoch) {
+  WorkloadBook::Entry* entry = book_.find(id);
+  if (entry == nullptr || !entry->tracked || entry->tracked->epoch != epoch) return;
+  const std::string& key = entry->key;
+  Tracked& tracked = *entry->tracked;
   const auto w = workloads_.workloads.find(key);
   if (w == workloads_.workloads.end() || !w->second.admitted() || w->second.finished()) return;
   std::set<std::string> touched;
@@ -622,11 +619,8 @@ void Simulation::on_pod_start(const std::string& key, int64_t epoch) {
     }
     if (auto fit = fits_on_node(node->second, pod); !fit.ok()) {
       log("PodPending", "Pod " + pod_key, fit.error());
-      auto oi = outcome_index_.find(key);
-      if (oi != outcome_index_.end()) {
-        record_.workloads[oi->second].last_pending_message = fit.error();
-        record_.workloads[oi->second].last_pending_gate = "gate4";
-      }
+      record_.workloads[entry->outcome].last_pending_message = fit.error();
+      record_.workloads[entry->outcome].last_pending_gate = "gate4";
       all_started = false;
       continue;
     }
@@ -643,11 +637,8 @@ void Simulation::on_pod_start(const std::string& key, int64_t epoch) {
       }
       if (!granted.ok()) {
         log("PodFailed", "Pod " + pod_key, "UnexpectedAdmissionError: " + granted.error());
-        auto oi = outcome_index_.find(key);
-        if (oi != outcome_index_.end()) {
-          record_.workloads[oi->second].last_pending_message = granted.error();
-          record_.workloads[oi->second].last_pending_gate = "gate5";
-        }
+        record_.workloads[entry->outcome].last_pending_message = granted.error();
+        record_.workloads[entry->outcome].last_pending_gate = "gate5";
         all_started = false;
         continue;
       }
@@ -656,7 +647,7 @@ void Simulation::on_pod_start(const std::string& key, int64_t epoch) {
       if (!pod.allocations.empty()) touched.insert(pod.node_name);
     }
     pod.phase = model::PodPhase::kRunning;
-    ti->second.pods.push_back(pod_key);
+    tracked.pods.push_back(pod_key);
     if (logging()) {
       std::string where = pod.node_name;
       for (const auto& a : pod.allocations)
@@ -668,8 +659,8 @@ void Simulation::on_pod_start(const std::string& key, int64_t epoch) {
     kueue_.note_non_tas_usage(pod, +1);
     workloads_.pods[pod_key] = std::move(pod);
   }
-  if (!all_started) schedule(now_ + kPodRetryDelay, {SimEvent::Kind::kPodStart, 0, key, epoch});
-  else if (!model::has_pods_to_allocate(w->second, tracked_pods(ti->second))) kueue_.pods_allocated(key);
+  if (!all_started) schedule(now_ + kPodRetryDelay, {SimEvent::Kind::kPodStart, id, "", epoch});
+  else if (!model::has_pods_to_allocate(w->second, tracked_pods(tracked))) kueue_.pods_allocated(entry->id, key);
   if (!touched.empty()) resync_ledgers(touched);
 }
 
@@ -709,12 +700,12 @@ std::vector<const model::Pod*> Simulation::pods_on(const std::string& node) cons
   return out;
 }
 
-void Simulation::delete_pods(const std::string& key, bool finished_only) {
-  auto ti = tracked_.find(key);
-  if (ti == tracked_.end()) return;
+void Simulation::delete_pods(WorkloadBook::Entry& entry, bool finished_only) {
+  if (!entry.tracked) return;
+  Tracked& tracked = *entry.tracked;
   std::set<std::string> touched;
   bool held_cards = false;
-  for (const auto& pod_key : ti->second.pods) {
+  for (const auto& pod_key : tracked.pods) {
     auto p = workloads_.pods.find(pod_key);
     if (p == workloads_.pods.end()) continue;
     auto devices = cluster_.devices.find(p->second.node_name);
@@ -735,37 +726,37 @@ void Simulation::delete_pods(const std::string& key, bool finished_only) {
       workloads_.pods.erase(p);
     }
   }
-  if (!finished_only) ti->second.pods.clear();
-  kueue_.pods_released(key);  // Gate 3 looks at it again while it holds a reservation
+  if (!finished_only) tracked.pods.clear();
+  kueue_.pods_released(entry.id, entry.key);  // Gate 3 looks at it again while it holds a reservation
   if (!touched.empty()) resync_ledgers(touched);
   // A Pod that held cards leaves the InstanceType statuses to be recomputed when read, as a ledger
   // resync does (they are a function of the state; recomputing finds what moved, if anything).
   else if (held_cards) instance_type_status_stale_ = true;
 }
 
-void Simulation::on_finish(const std::string& key, int64_t epoch) {
-  auto ti = tracked_.find(key);
-  if (ti == tracked_.end() || ti->second.epoch != epoch) return;
+void Simulation::on_finish(int64_t id, int64_t epoch) {
+  WorkloadBook::Entry* entry = book_.find(id);
+  if (entry == nullptr || !entry->tracked || entry->tracked->epoch != epoch) return;
+  const std::string& key = entry->key;
   const auto w = workloads_.workloads.find(key);
   if (w == workloads_.workloads.end() || !w->second.admitted() || w->second.finished()) return;
-  delete_pods(key, true);
+  delete_pods(*entry, true);
   apply_transitions(model::finish_workload(workloads_, queues_, key, now_.us()));
-  auto oi = outcome_index_.find(key);
-  if (oi != outcome_index_.end() && !record_.workloads[oi->second].finished) record_.workloads[oi->second].finished = now_;
-  schedule(now_ + ti->second.pod_deletion_delay, {SimEvent::Kind::kPodsDeleted, 0, key, epoch});
+  if (!record_.workloads[entry->outcome].finished) record_.workloads[entry->outcome].finished = now_;
+  // (A ledger resync above may have stopped its Instance, which ends the tracking.)
+  if (entry->tracked) schedule(now_ + entry->tracked->pod_deletion_delay, {SimEvent::Kind::kPodsDeleted, id, "", epoch});
   mark_kueue_dirty();
   ensure_cycle();
 }
 
-void Simulation::on_pods_deleted(const std::string& key, int64_t epoch) {
-  auto ti = tracked_.find(key);
-  if (ti == tracked_.end() || ti->second.epoch != epoch) return;
-  if (!ti->second.pods.empty()) {
-    delete_pods(key, false);
-    auto oi = outcome_index_.find(key);
+void Simulation::on_pods_deleted(int64_t id, int64_t epoch) {
+  WorkloadBook::Entry* entry = book_.find(id);
+  if (entry == nullptr || !entry->tracked || entry->tracked->epoch != epoch) return;
+  const std::string& key = entry->key;  // retire(), last, may remove the entry
+  if (!entry->tracked->pods.empty()) {
+    delete_pods(*entry, false);
     const auto w = workloads_.workloads.find(key);
-    if (oi != outcome_index_.end() && w != workloads_.workloads.end() && w->second.finished())
-      record_.workloads[oi->second].deleted = now_;
+    if (w != workloads_.workloads.end() && w->second.finished()) record_.workloads[entry->outcome].deleted = now_;
     log("PodsDeleted", workload_object(key), "its Pods are gone; what they held is released");
   }
   const auto released = model::release_preempted(cluster_, workloads_, queues_, key, now_.us());
@@ -773,29 +764,28 @@ void Simulation::on_pods_deleted(const std::string& key, int64_t epoch) {
     apply_transitions(released);
     ensure_cycle();
   }
-  retire(key);
+  retire(*entry);
 }
 
 // A finished Workload whose Pods are gone reads as finished everywhere (every Kueue and Gate 3
 // computation skips it) and is never touched again: it leaves the live state, so what a cycle or
 // a check walks is the live Workloads, not the run's history. Its outcome stays in the record.
-void Simulation::retire(const std::string& key) {
-  const auto w = workloads_.workloads.find(key);
+void Simulation::retire(WorkloadBook::Entry& entry) {
+  const auto w = workloads_.workloads.find(entry.key);
   if (w == workloads_.workloads.end() || !w->second.finished()) return;
-  const auto ti = tracked_.find(key);
-  if (ti != tracked_.end() && !ti->second.pods.empty()) return;
-  const auto ref = queues_.ref_of(key);
-  queues_.remove(key);
+  if (entry.tracked && !entry.tracked->pods.empty()) return;
+  const auto ref = queues_.ref_of(entry.key);
+  queues_.remove(entry.key);
   workloads_.workloads.erase(w);
-  if (ti != tracked_.end()) untrack(key, ref);
+  if (entry.tracked) untrack(entry, ref);
   // Its outcome is complete (finished, deleted; not admitted at the end): nothing looks it up again,
-  // and a million-Workload run need not keep a million keys to find them.
-  outcome_index_.erase(key);
+  // and a million-Workload run need not keep a million keys to find them. Its slot is reused.
+  book_.remove(entry);
 }
 
-void Simulation::untrack(const std::string& key, std::optional<model::WorkloadRef> ref) {
-  kueue_.forget(key, ref);
-  tracked_.erase(key);
+void Simulation::untrack(WorkloadBook::Entry& entry, std::optional<model::WorkloadRef> ref) {
+  kueue_.forget(entry.id, ref);
+  entry.tracked.reset();
 }
 
 // An arrival of a `kind: Instance` generator: the user's Instance, whose one Pod is the Workload
@@ -824,10 +814,10 @@ void Simulation::create_instance(const std::string& key, const std::string& inst
 // Kueue's Workload for the Pod goes with it — neither pending nor requeued from now on.
 void Simulation::stop_instance_pod(const std::string& key) {
   if (cluster_.instance_pods.erase(key) == 0) return;
-  auto ti = tracked_.find(key);
-  if (ti != tracked_.end()) {
-    ++ti->second.epoch;
-    delete_pods(key, false);
+  WorkloadBook::Entry* entry = book_.find(key);
+  if (entry != nullptr && entry->tracked) {
+    ++entry->tracked->epoch;
+    delete_pods(*entry, false);
   }
   const auto w = workloads_.workloads.find(key);
   std::string cluster_queue;
@@ -838,9 +828,9 @@ void Simulation::stop_instance_pod(const std::string& key) {
     queues_.remove(key);
     workloads_.workloads.erase(w);
   }
-  invalidate_reservation(key, cluster_queue);
-  if (ti != tracked_.end()) untrack(key, ref);
-  sync_reserved_usage(key);  // no longer tracked: the kept totals are rebuilt
+  invalidate_reservation(key, entry, cluster_queue);
+  if (entry != nullptr && entry->tracked) untrack(*entry, ref);
+  sync_reserved_usage(key, entry);  // no longer tracked: the kept totals are rebuilt
   log("Stopped", workload_object(key), "its Instance is stopped (spec.stop): the Pod is deleted and not recreated");
   mark_kueue_dirty();
   ensure_cycle();
@@ -939,12 +929,21 @@ void Simulation::settle_status() {
   full_sync({}, /*stage3=*/false);
 }
 
-void Simulation::sync_reserved_usage(const std::string& key) {
-  kueue_.sync_usage(workloads_, key, tracked_.count(key) != 0);
+namespace {
+// The id kueue_ keeps a Workload's records under: set while the runner tracks it.
+std::optional<WorkloadId> tracked_id(const WorkloadBook::Entry* entry) {
+  if (entry == nullptr || !entry->tracked) return std::nullopt;
+  return entry->id;
+}
+}  // namespace
+
+void Simulation::sync_reserved_usage(const std::string& key, const WorkloadBook::Entry* entry) {
+  kueue_.sync_usage(workloads_, key, tracked_id(entry));
 }
 
-void Simulation::invalidate_reservation(const std::string& key, const std::string& cluster_queue) {
-  kueue_.reservation_moved(workloads_, key, cluster_queue, tracked_.count(key) != 0);
+void Simulation::invalidate_reservation(const std::string& key, const WorkloadBook::Entry* entry,
+                                        const std::string& cluster_queue) {
+  kueue_.reservation_moved(workloads_, key, cluster_queue, tracked_id(entry));
 }
 
 void Simulation::on_reconcile() {

@@ -36,6 +36,7 @@
 #include "sim/scenario/expectation_check.h"
 #include "sim/runner/kueue_cache.h"
 #include "sim/runner/node_pods.h"
+#include "sim/runner/workload_book.h"
 #include "sim/runner/workload_factory.h"
 #include "sim/scenario/scenario.h"
 
@@ -67,11 +68,12 @@ struct SimEvent {
     kArrival,      // index = generator
     kTraceArrival, // index = trace workload
     kCycle,        // a Kueue scheduling cycle
-    kCheck,        // the gpustack-node-devices check evaluates `key`
-    kPodStart,     // Pods of `key` are created, bound and allocated
-    kFinish,       // `key` completes
-    kPodsDeleted,  // Pods of `key` are deleted
-    kRequeue,      // `key` re-enters its queue after an admission-check Retry
+    // The next five name a Workload by its id (index = WorkloadId::packed(), workload_book.h).
+    kCheck,        // the gpustack-node-devices check evaluates the Workload
+    kPodStart,     // the Workload's Pods are created, bound and allocated
+    kFinish,       // the Workload completes
+    kPodsDeleted,  // the Workload's Pods are deleted
+    kRequeue,      // the Workload re-enters its queue after an admission-check Retry
     kTimeline,     // index = timeline action
     kRedetect,     // the device manager re-detects `key` (a Node) after a mode flip; index = action
     kFitLabels,    // the operator writes the fit labels of `key` (a Node)
@@ -126,17 +128,6 @@ class Simulation {
   void settle_status();
 
  private:
-  // Per-Workload bookkeeping the model does not hold.
-  struct Tracked {
-    std::string generator;
-    SimTime duration;            // from admission to completion
-    SimTime pod_deletion_delay;  // from completion to Pod deletion
-    int64_t epoch = 0;           // bumped at every eviction; stale events are dropped
-    std::string deployment;      // replicas of one ModelDeployment share it ("" when alone)
-    std::vector<std::string> pods;  // keys of the Pods created for the current admission
-    std::string last_pending;       // last Pending message logged
-  };
-
   void schedule(SimTime at, SimEvent event);
   void log(const std::string& kind, const std::string& object, const std::string& message);
   // Whether an event-log line goes anywhere (RunOptions::on_event or keep_events): a hot path
@@ -148,12 +139,12 @@ class Simulation {
   void on_arrival(int64_t generator);
   void on_trace_arrival(int64_t index);
   void on_cycle();
-  void on_check(const std::string& key, int64_t epoch);
-  void on_pod_start(const std::string& key, int64_t epoch);
-  void on_preempted(const std::string& key);
-  void on_finish(const std::string& key, int64_t epoch);
-  void on_pods_deleted(const std::string& key, int64_t epoch);
-  void on_requeue(const std::string& key, int64_t epoch);
+  // Each takes the Workload's id and the epoch the event was scheduled in (workload_book.h).
+  void on_check(int64_t id, int64_t epoch);
+  void on_pod_start(int64_t id, int64_t epoch);
+  void on_finish(int64_t id, int64_t epoch);
+  void on_pods_deleted(int64_t id, int64_t epoch);
+  void on_requeue(int64_t id, int64_t epoch);
   void on_timeline(int64_t index);
   void on_redetect(int64_t index);
   // detection_passes.cpp: one pass of `manufacturer`'s Device Manager on `node`, decided and applied
@@ -184,16 +175,19 @@ class Simulation {
   // Shared steps.
   void submit(const WorkloadRequest& request, SimTime duration, SimTime pod_deletion_delay);
   void apply_transitions(const std::vector<model::WorkloadTransition>& transitions);
-  void on_admitted(const std::string& key);
-  void on_evicted(const std::string& key);
-  void delete_pods(const std::string& key, bool finished_only);
+  // The runner's side of a Workload's transitions (`entry`: its book entry).
+  void on_admitted(WorkloadBook::Entry& entry);
+  void on_evicted(WorkloadBook::Entry& entry);
+  void on_preempted(WorkloadBook::Entry& entry);
+  void delete_pods(WorkloadBook::Entry& entry, bool finished_only);
   std::string schedule_unassigned_pod(const model::Pod& pod);
   std::vector<const model::Pod*> pods_on(const std::string& node) const;  // Pending or Running Pods bound there
   // Gate 4 for `pod` on `node`, against the kept requests there (under --verify, checked against
   // the Pods' own sum first: a difference ends the run).
   model::Status fits_on_node(const model::Node& node, const model::Pod& pod);
   std::vector<const model::Pod*> tracked_pods(const Tracked& tracked) const;  // the Pods a Workload started
-  void retire(const std::string& key);
+  // A finished Workload whose Pods are gone leaves the live state and the book.
+  void retire(WorkloadBook::Entry& entry);
   // kind: Instance — the Instance object of an arrival, and the end of its Pod when it is stopped.
   void create_instance(const std::string& key, const std::string& instance_type);
   void stop_instance_pod(const std::string& key);
@@ -207,11 +201,13 @@ class Simulation {
                           const std::vector<model::Requeue>& requeues);
   void on_reconcile();
   // A Workload's reservation moved (`cluster_queue`: where it held quota before): kueue_ follows.
-  void invalidate_reservation(const std::string& key, const std::string& cluster_queue);
+  // `entry`: its book entry (null when it has none); kueue_ keeps records of tracked ones only.
+  void invalidate_reservation(const std::string& key, const WorkloadBook::Entry* entry, const std::string& cluster_queue);
   // Brings kueue_'s kept usage up to date with one Workload's reservation.
-  void sync_reserved_usage(const std::string& key);
-  // The Simulation stops tracking `key` (`ref`: its QueueManager ref, taken before its removal).
-  void untrack(const std::string& key, std::optional<model::WorkloadRef> ref);
+  void sync_reserved_usage(const std::string& key, const WorkloadBook::Entry* entry);
+  // The Simulation stops tracking `entry`'s Workload (`ref`: its QueueManager ref, taken before
+  // its removal).
+  void untrack(WorkloadBook::Entry& entry, std::optional<model::WorkloadRef> ref);
   void after_queue_change();
   void ensure_cycle();
   void run_idle_cycles();
@@ -232,10 +228,10 @@ class Simulation {
   std::vector<RandomStream> streams_;           // one per generator
   std::optional<uint64_t> observed_at_epoch_;   // kueue_.kueue_epoch() at the last queue sync
   std::vector<int64_t> arrivals_;               // per generator: workloads created so far
-  // By Workload key. Hashed, not ordered: nothing walks them on an event (a walk whose order could
-  // show sorts the keys first), and a tree over a million long keys was a tenth of the event loop.
-  std::unordered_map<std::string, Tracked> tracked_;
-  std::unordered_map<std::string, size_t> outcome_index_;  // workload key → record_.workloads index
+  // Every Workload given to the run: its id, its outcome's index in record_.workloads and, while
+  // tracked, its Tracked record. Nothing walks it on an event (a walk whose order could show sorts
+  // the keys first).
+  WorkloadBook book_;
   std::set<std::string> fit_label_pending_;      // Nodes with a fit-label write scheduled
   std::map<std::string, std::vector<std::string>> deployments_;  // deployment → its Workloads
   std::optional<WorkloadCountersSet> final_counters_;  // counters() as finish() left them

@@ -90,10 +90,12 @@ void Simulation::on_timeline(int64_t index) {
       if (!cluster_.nodes.count(a.node)) return refuse("no Node " + a.node);
       // Its Pods go with it; the worker deletes the Devices record of a Node that is gone.
       std::vector<std::string> tracked_keys;
-      for (const auto& [key, t] : tracked_) tracked_keys.push_back(key);
-      std::sort(tracked_keys.begin(), tracked_keys.end());  // in key order, whatever the hash
+      book_.each([&](const WorkloadBook::Entry& entry) {
+        if (entry.tracked) tracked_keys.push_back(entry.key);
+      });
+      std::sort(tracked_keys.begin(), tracked_keys.end());  // in key order, whatever the slots
       for (const auto& key : tracked_keys) {
-        Tracked& t = tracked_.at(key);
+        Tracked& t = *book_.tracked(key);
         std::vector<std::string> kept;
         for (const auto& pod_key : t.pods) {
           auto p = workloads_.pods.find(pod_key);

@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include <functional>
+#include <map>
 
 #include "../../model/kueue/scheduler/scheduler_fixtures.h"
 #include "sim/runner/kueue_cache.h"
@@ -11,6 +12,16 @@ using namespace chaintwin;
 using namespace chaintwin::model::testing;
 
 namespace {
+
+// The id the Simulation's book would give each Workload (one slot per key here).
+sim::WorkloadId id(const std::string& key) {
+  static std::map<std::string, sim::WorkloadId> ids;
+  const auto it = ids.find(key);
+  if (it != ids.end()) return it->second;
+  const sim::WorkloadId fresh{static_cast<uint32_t>(ids.size()), 0};
+  ids.emplace(key, fresh);
+  return fresh;
+}
 
 // One cycle over the kept state, with the Simulation's bookkeeping of what it admitted.
 void cycle(Fixture& f, sim::KueueCache& cache) {
@@ -21,14 +32,14 @@ void cycle(Fixture& f, sim::KueueCache& cache) {
   REQUIRE(result.admitted_usage.size() == reserved);  // one record per admission
   for (auto& [key, usage] : result.admitted_usage) {
     CHECK(usage == model::workload_usage(f.state.workloads.at(key)));
-    cache.admitted_by_cycle(f.state, key, std::move(usage));
+    cache.admitted_by_cycle(f.state, id(key), key, std::move(usage));
   }
 }
 
 // What the Simulation does after a Workload's reservation moved.
 void tell(Fixture& f, sim::KueueCache& cache, const std::string& key, const std::string& was_in = "") {
-  cache.sync_usage(f.state, key, true);
-  cache.reservation_moved(f.state, key, was_in, true);
+  cache.sync_usage(f.state, key, id(key));
+  cache.reservation_moved(f.state, key, was_in, id(key));
 }
 
 }  // namespace
@@ -69,8 +80,8 @@ TEST_CASE("the kept Kueue state equals a fresh derivation while it is told what 
          cycle(f, c);
          tell(f, c, "default/a");
          f.state.workloads.erase("default/a");
-         c.forget("default/a", std::nullopt);
-         c.sync_usage(f.state, "default/a", false);
+         c.forget(id("default/a"), std::nullopt);
+         c.sync_usage(f.state, "default/a", std::nullopt);
        },
        "", ""},
   };
@@ -105,8 +116,8 @@ TEST_CASE("Gate 3's inflight candidates are the Workloads reserving on the same 
   }
   REQUIRE(f.wl("a").status.admission);
   REQUIRE(f.wl("b").status.admission);
-  CHECK(cache.reserving_beside("default/a") == std::set<std::string>{"default/a"});
-  CHECK(cache.reserving_beside("default/b") == std::set<std::string>{"default/b"});
-  CHECK(cache.reserving_beside("default/c").empty());
+  CHECK(cache.reserving_beside(id("default/a")) == std::set<std::string>{"default/a"});
+  CHECK(cache.reserving_beside(id("default/b")) == std::set<std::string>{"default/b"});
+  CHECK(cache.reserving_beside(id("default/c")).empty());
   CHECK(cache.reserving_by_queue().at("cq") == model::ReservingKeys{"default/a", "default/b"});
 }
