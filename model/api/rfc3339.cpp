@@ -49,8 +49,21 @@ std::string format_rfc3339(int64_t unix_seconds) {
   int64_t y = 0;
   unsigned m = 0, d = 0;
   civil_from_days(days, y, m, d);
-  return padded(y, 4) + "-" + padded(m, 2) + "-" + padded(d, 2) + "T" + padded(rem / 3600, 2) + ":" +
-         padded(rem / 60 % 60, 2) + ":" + padded(rem % 60, 2) + "Z";
+  if (y < 0 || y > 9999)  // a year of another width: the general form
+    return padded(y, 4) + "-" + padded(m, 2) + "-" + padded(d, 2) + "T" + padded(rem / 3600, 2) + ":" +
+           padded(rem / 60 % 60, 2) + ":" + padded(rem % 60, 2) + "Z";
+  // The usual case, written in place (a write's timestamp is formatted for every write).
+  char text[] = "YYYY-MM-DDThh:mm:ssZ";
+  const auto put = [&](size_t at, int64_t v, size_t width) {
+    for (size_t i = width; i-- > 0; v /= 10) text[at + i] = static_cast<char>('0' + v % 10);
+  };
+  put(0, y, 4);
+  put(5, m, 2);
+  put(8, d, 2);
+  put(11, rem / 3600, 2);
+  put(14, rem / 60 % 60, 2);
+  put(17, rem % 60, 2);
+  return std::string(text, sizeof(text) - 1);
 }
 
 namespace {
