@@ -18,8 +18,12 @@ std::string KueueCache::prepare(const model::ClusterState& cluster, const model:
       // Which Nodes a TAS flavor places on changed: every remembered verdict may have.
       kueue_objects_changed();
       node_flavors_.clear();
-      for (const auto& [flavor, names] : fresh)
-        for (std::size_t i = 0; i < names.size(); ++i) node_flavors_[names[i]].emplace_back(flavor, i);
+      for (const auto& [flavor, names] : fresh) {
+        const uint32_t memo_flavor = memo_.flavor_index(flavor);
+        const uint32_t leaf_flavor = tas_leaves_.flavor_index(flavor);
+        for (std::size_t i = 0; i < names.size(); ++i)
+          node_flavors_[names[i]].push_back({memo_flavor, leaf_flavor, i});
+      }
       tas_nodes_ = std::move(fresh);
     }
     tas_nodes_stale_ = false;
@@ -92,9 +96,9 @@ void KueueCache::chain_resynced() {
 void KueueCache::node_changed(const std::string& node) {
   const auto it = node_flavors_.find(node);
   if (it == node_flavors_.end()) return;  // in no TAS flavor (a change of membership rebuilds the index)
-  for (const auto& [flavor, position] : it->second) {
-    memo_.invalidate_flavor(flavor);
-    tas_leaves_.node_changed(flavor, position);
+  for (const NodeInFlavor& f : it->second) {
+    memo_.invalidate_flavor(f.memo_flavor);
+    tas_leaves_.node_changed(f.leaf_flavor, f.position);
   }
 }
 

@@ -47,6 +47,10 @@ class NominationMemo {
   void invalidate_all();
   void invalidate_cluster_queue(const std::string& cluster_queue);
   void invalidate_flavor(const std::string& flavor);
+  // The memo's index of a flavor name, stable for the memo's life, so that a caller invalidating
+  // one flavor often (a Node of it changed) resolves the name once.
+  uint32_t flavor_index(const std::string& flavor) { return flavors_.intern(flavor); }
+  void invalidate_flavor(uint32_t flavor_index) { flavors_.of[flavor_index] = ++counter_; }
 
   // The memo's index of a ClusterQueue it has seen (null: nothing was ever remembered in it), so a
   // caller asking about many heads of one queue resolves the name once.

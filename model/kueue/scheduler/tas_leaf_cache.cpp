@@ -57,14 +57,25 @@ void TasLeafCache::Shape::recount(std::size_t i, TasNodeVerdict next) {
 }
 
 void TasLeafCache::clear() {
-  flavors_.clear();
+  for (FlavorNodes& f : flavors_) f = FlavorNodes{};
   shapes_.clear();
 }
 
+uint32_t TasLeafCache::flavor_index(const std::string& flavor) {
+  const auto [it, added] = flavor_ids_.emplace(flavor, static_cast<uint32_t>(flavors_.size()));
+  if (added) flavors_.emplace_back();
+  return it->second;
+}
+
 void TasLeafCache::node_changed(const std::string& flavor, std::size_t position) {
-  auto it = flavors_.find(flavor);
-  if (it == flavors_.end() || position >= it->second.generations.size()) return;  // nothing cached for it yet
-  FlavorNodes& f = it->second;
+  const auto it = flavor_ids_.find(flavor);
+  if (it != flavor_ids_.end()) node_changed(it->second, position);
+}
+
+void TasLeafCache::node_changed(uint32_t flavor_index, std::size_t position) {
+  if (flavor_index >= flavors_.size() || position >= flavors_[flavor_index].generations.size())
+    return;  // nothing cached for it yet
+  FlavorNodes& f = flavors_[flavor_index];
   f.generations[position] = ++counter_;
   f.log.push_back(position);
   // Trimmed once it outgrows the pool: a shape behind the trim scans every position again.
@@ -75,7 +86,7 @@ void TasLeafCache::node_changed(const std::string& flavor, std::size_t position)
 }
 
 const std::vector<uint64_t>& TasLeafCache::generations(const std::string& flavor, std::size_t nodes) {
-  FlavorNodes& f = flavors_[flavor];
+  FlavorNodes& f = flavors_[flavor_index(flavor)];
   if (f.generations.size() != nodes) {
     // A list of another length is another index: start over for this flavor.
     f.generations.assign(nodes, ++counter_);
@@ -102,7 +113,7 @@ TasLeafCache::Shape& TasLeafCache::shape(const std::string& flavor, const std::s
 
 std::vector<std::size_t> TasLeafCache::stale_positions(const std::string& flavor, Shape& shape) {
   std::vector<std::size_t> out;
-  const FlavorNodes& f = flavors_[flavor];
+  const FlavorNodes& f = flavors_[flavor_index(flavor)];
   const auto take = [&](std::size_t i) {
     if (i >= f.generations.size() || shape.computed_at[i] == f.generations[i]) return;
     out.push_back(i);

@@ -79,6 +79,10 @@ class TasLeafCache {
 
   void clear();
   void node_changed(const std::string& flavor, std::size_t position);
+  // The cache's index of a flavor name, stable for the cache's life (clear() keeps it), so that a
+  // caller noting changes on one flavor often resolves the name once.
+  uint32_t flavor_index(const std::string& flavor);
+  void node_changed(uint32_t flavor_index, std::size_t position);
   // The generations of a flavor's Nodes, in TasNodeIndex order (`nodes` long).
   const std::vector<uint64_t>& generations(const std::string& flavor, std::size_t nodes);
   // The verdicts of one shape on one flavor (`nodes` long; none computed yet when new).
@@ -102,7 +106,8 @@ class TasLeafCache {
   };
 
   uint64_t counter_ = 1;  // generation 0 is "never computed"
-  std::map<std::string, FlavorNodes> flavors_;
+  std::map<std::string, uint32_t> flavor_ids_;  // flavor name → index into flavors_
+  std::vector<FlavorNodes> flavors_;            // by flavor index; emptied by clear()
   std::map<std::pair<std::string, std::string>, Shape> shapes_;
   std::string mismatch_;
 };
