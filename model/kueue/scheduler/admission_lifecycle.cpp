@@ -225,8 +225,9 @@ void add_queue_totals(QueueTotalsMap& totals, const Admission& admission, bool a
       const auto f = psa.flavors.find(r);
       if (f == psa.flavors.end()) continue;
       const int64_t v = sign * resource_value(r, qty);
-      t.reserved[{f->second, r}] += v;
-      if (admitted) t.used[{f->second, r}] += v;
+      const FlavorResourceView fr{f->second, r};
+      add_amount(t.reserved, fr, v);
+      if (admitted) add_amount(t.used, fr, v);
     }
 }
 
@@ -248,7 +249,7 @@ namespace {
 // resource group of the spec in order, each with its covered resources in order, the amount used
 // (0 when none) as the resource's quantity and nothing borrowed.
 bool lists_amounts(const ClusterQueue& cq, const std::vector<FlavorUsage>& listed,
-                   const std::map<std::pair<std::string, std::string>, int64_t>& amounts) {
+                   const FlavorResourceAmounts& amounts) {
   std::size_t i = 0;
   for (const auto& g : cq.spec.resource_groups)
     for (const auto& fq : g.flavors) {
@@ -259,8 +260,8 @@ bool lists_amounts(const ClusterQueue& cq, const std::vector<FlavorUsage>& liste
         const std::string& resource = g.covered_resources[r];
         const ResourceUsage& ru = fu.resources[r];
         if (ru.name != resource || !(ru.borrowed == Quantity::from_int(0))) return false;
-        const auto v = amounts.find({fq.name, resource});
-        if (!(ru.total == resource_quantity(resource, v == amounts.end() ? 0 : v->second))) return false;
+        if (!(ru.total == resource_quantity(resource, amount_of(amounts, FlavorResourceView{fq.name, resource}))))
+          return false;
       }
     }
   return i == listed.size();
@@ -291,7 +292,7 @@ std::map<std::string, ClusterQueueStatus> cluster_queue_usage(const ClusterState
     s.pending_workloads = pending_now;
     s.reserving_workloads = t.reserving;
     s.admitted_workloads = t.admitted;
-    const auto listed = [&](const std::map<std::pair<std::string, std::string>, int64_t>& amounts) {
+    const auto listed = [&](const FlavorResourceAmounts& amounts) {
       std::vector<FlavorUsage> list;
       for (const auto& g : cq.spec.resource_groups)
         for (const auto& fq : g.flavors) {

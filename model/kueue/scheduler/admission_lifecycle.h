@@ -13,6 +13,7 @@
 #include "model/kueue/scheduler/queue_manager.h"
 #include "model/kueue/scheduler/reserving_keys.h"
 #include "model/kueue/scheduler/transitions.h"
+#include "model/kueue/scheduler/usage_snapshot.h"
 #include "model/cluster_state.h"
 #include "model/workload/workload.h"
 
@@ -70,7 +71,7 @@ std::map<std::string, ClusterQueueStatus> cluster_queue_usage(const ClusterState
 // may keep these as reservations move (add_queue_totals) instead of walking every Workload.
 struct QueueTotals {
   int32_t reserving = 0, admitted = 0;
-  std::map<std::pair<std::string, std::string>, int64_t> reserved, used;  // (flavor, resource)
+  FlavorResourceAmounts reserved, used;  // (flavor, resource)
   bool operator==(const QueueTotals&) const = default;
 };
 using QueueTotalsMap = std::map<std::string, QueueTotals>;

@@ -126,10 +126,10 @@ FlavorAssignment assign_flavors(const ClusterState& cluster, const ClusterQueue&
         for (const auto& [r, v] : total) {
           if (std::find(group.covered_resources.begin(), group.covered_resources.end(), r) == group.covered_resources.end())
             continue;
-          const std::pair<std::string, std::string> fr{fq.name, r};
-          const int64_t val = v + (assigned.count(fr) ? assigned.at(fr) : 0);
+          const FlavorResourceView fr{fq.name, r};
+          const int64_t val = v + amount_of(assigned, fr);
           const int64_t nominal = nominal_of(fq, r);
-          const int64_t available = nominal - (usage.count(fr) ? usage.at(fr) : 0);
+          const int64_t available = nominal - amount_of(usage, fr);
           if (val > nominal) {
             reasons.push_back("insufficient quota for " + r + " in flavor " + fq.name + ", request > maximum capacity (" +
                               amount(r, val) + " > " + amount(r, nominal) + ")");
@@ -140,9 +140,10 @@ FlavorAssignment assign_flavors(const ClusterState& cluster, const ClusterQueue&
             reasons.push_back("insufficient unused quota for " + r + " in flavor " + fq.name + ", " +
                               amount(r, val - available) + " more needed");
             // val ≤ nominal: the preemption oracle decides between Preempt and no candidates.
-            const bool candidates = oracle != nullptr && (*oracle)(fr, val);
+            const FlavorResource short_of{fq.name, r};
+            const bool candidates = oracle != nullptr && (*oracle)(short_of, val);
             mode = std::min(mode, candidates ? Mode::kPreempt : Mode::kNoCandidates);
-            short_here.insert(fr);
+            short_here.insert(short_of);
           }
         }
         if (mode == Mode::kFit || (mode == Mode::kPreempt && stop_at_preempt)) {

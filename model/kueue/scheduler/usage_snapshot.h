@@ -7,6 +7,7 @@
 
 #include <map>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -16,8 +17,32 @@
 
 namespace chaintwin::model {
 
+// (flavor, resource) pairs in the order std::less of the pair gives, comparable with a pair of
+// views of the two names too, so that a lookup builds no strings.
+struct FlavorResourceLess {
+  using is_transparent = void;
+  template <typename A, typename B>
+  bool operator()(const A& a, const B& b) const {
+    const std::string_view af(a.first), bf(b.first);
+    if (af != bf) return af < bf;
+    return std::string_view(a.second) < std::string_view(b.second);
+  }
+};
+// A (flavor, resource) key as views, for lookups.
+using FlavorResourceView = std::pair<std::string_view, std::string_view>;
 // (flavor, resource) → amount.
-using FlavorResourceAmounts = std::map<std::pair<std::string, std::string>, int64_t>;
+using FlavorResourceAmounts = std::map<std::pair<std::string, std::string>, int64_t, FlavorResourceLess>;
+// The amount of `fr` in `amounts` (0 when absent).
+inline int64_t amount_of(const FlavorResourceAmounts& amounts, FlavorResourceView fr) {
+  const auto it = amounts.find(fr);
+  return it == amounts.end() ? 0 : it->second;
+}
+// Adds `v` to the amount of `fr`, making the entry when absent.
+inline void add_amount(FlavorResourceAmounts& amounts, FlavorResourceView fr, int64_t v) {
+  auto it = amounts.find(fr);
+  if (it == amounts.end()) it = amounts.emplace(std::pair<std::string, std::string>(fr.first, fr.second), 0).first;
+  it->second += v;
+}
 // Node name → TAS usage: found by hash, walked in name order (model/keyed_table.h).
 using NodeUsage = KeyedTable<ResourceAmounts>;
 
