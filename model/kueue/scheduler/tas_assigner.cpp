@@ -232,15 +232,31 @@ TasNodeVerdict evaluate_node(const std::string& name, const Node& node, const Po
 }
 
 // Everything evaluate_node reads of the PodSet, as one string.
+// Appended piece by piece: no temporary string per piece.
 std::string shape_key(const PodSet& pod_set, const PerPod& per_pod) {
   std::string k;
-  for (const auto& [r, v] : per_pod) k += r + "=" + std::to_string(v) + ";";
-  k += "|";
-  for (const auto& [key, value] : pod_set.template_.node_selector) k += key + "=" + value + ";";
+  k.reserve(256);
+  const auto put = [&](std::string_view a, char sep, std::string_view b) {
+    k += a;
+    k += sep;
+    k += b;
+  };
+  for (const auto& [r, v] : per_pod) {
+    put(r, '=', std::to_string(v));
+    k += ';';
+  }
+  k += '|';
+  for (const auto& [key, value] : pod_set.template_.node_selector) {
+    put(key, '=', value);
+    k += ';';
+  }
   const auto requirement = [&](const NodeSelectorRequirement& r) {
-    k += r.key + " " + r.op;
-    for (const auto& v : r.values) k += " " + v;
-    k += ";";
+    put(r.key, ' ', r.op);
+    for (const auto& v : r.values) {
+      k += ' ';
+      k += v;
+    }
+    k += ';';
   };
   for (const auto& t : pod_set.template_.required_node_affinity) {
     k += "|term:";
