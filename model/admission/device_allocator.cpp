@@ -9,6 +9,7 @@
 #include "model/admission/accelerator_claim.h"
 #include "model/credits.h"
 #include "model/catalog/partition_geometry.h"
+#include "model/stage3/card_ledger.h"
 #include "model/stage3/population.h"
 
 namespace chaintwin::model {
@@ -17,25 +18,26 @@ namespace {
 constexpr int32_t kWhole = static_cast<int32_t>(kUnitsPerAccelerator);
 constexpr int32_t kShare = static_cast<int32_t>(kUnitsPerShare);
 
-// One ledger row with the capability of the same accelerator id.
+// One ledger row with the capability of the same accelerator id (in the Devices' spec, which an
+// allocation leaves alone).
 struct CardRef {
   size_t group = 0;
   size_t row = 0;
-  AcceleratorStatus capability;
+  const AcceleratorStatus* capability = nullptr;
 };
 
+// The healthy cards of `manufacturer` in status order, each with the capability of the last spec
+// entry of its id (CardJoin's join); a row the spec does not list is left out.
 std::vector<CardRef> cards_for(const Devices& devices, const std::string& manufacturer) {
-  std::map<std::string, const AcceleratorStatus*> capability;
-  for (const auto& g : devices.spec.groups)
-    for (const auto& a : g.accelerators) capability[a.id] = &a.status;
+  const CardJoin join(devices);
   std::vector<CardRef> cards;
   for (size_t g = 0; g < devices.status.groups.size(); ++g) {
     const auto& group = devices.status.groups[g];
     if (group.manufacturer != manufacturer) continue;
     for (size_t r = 0; r < group.accelerators.size(); ++r) {
-      const auto it = capability.find(group.accelerators[r].id);
-      if (it == capability.end() || it->second->unhealthy) continue;
-      cards.push_back({g, r, *it->second});
+      const CardJoin::SpecEntry spec = join.spec_of(group.accelerators[r].id);
+      if (spec.accelerator == nullptr || spec.accelerator->status.unhealthy) continue;
+      cards.push_back({g, r, &spec.accelerator->status});
     }
   }
   return cards;
@@ -86,7 +88,7 @@ ContainerAllocation grant(Devices& d, const CardRef& card, const std::string& ho
   row.charges.push_back({holder, mode, units, slices, profile, start});
   if (!profile.empty()) {
     row.instances.push_back({profile, {start, length}});
-    publish_profiles(row, group.manufacturer, card.capability);
+    publish_profiles(row, group.manufacturer, *card.capability);
   }
   return {container, group.id, row.id, row.index, mode, units, profile.empty() ? "-" : profile, start, length};
 }
@@ -104,7 +106,7 @@ Result<std::vector<ContainerAllocation>> allocate_claim(Devices& d, const std::s
       std::vector<CardRef> free;
       for (const auto& c : cards) {
         const auto& row = row_of(d, c);
-        if (is_whole_accelerator_capable(c.capability) && row.mode == DeviceAllocationMode::kNone &&
+        if (is_whole_accelerator_capable(*c.capability) && row.mode == DeviceAllocationMode::kNone &&
             row.allocated == 0 && row.remaining >= kWhole)
           free.push_back(c);
       }
@@ -119,7 +121,7 @@ Result<std::vector<ContainerAllocation>> allocate_claim(Devices& d, const std::s
       std::vector<CardRef> free;
       for (const auto& c : cards) {
         const auto& row = row_of(d, c);
-        if (is_whole_accelerator_capable(c.capability) &&
+        if (is_whole_accelerator_capable(*c.capability) &&
             mode_is(row, DeviceAllocationMode::kNone, DeviceAllocationMode::kShared) && row.remaining >= kShare)
           free.push_back(c);
       }
@@ -139,9 +141,9 @@ Result<std::vector<ContainerAllocation>> allocate_claim(Devices& d, const std::s
       const CardRef* best = nullptr;
       for (const auto& c : cards) {
         const auto& row = row_of(d, c);
-        if (!is_logically_sliceable(c.capability)) continue;
+        if (!is_logically_sliceable(*c.capability)) continue;
         if (!mode_is(row, DeviceAllocationMode::kNone, DeviceAllocationMode::kSliced)) continue;
-        if (logical_slots_free(c.capability, row.allocated_slices) <= 0 || row.remaining < units) continue;
+        if (logical_slots_free(*c.capability, row.allocated_slices) <= 0 || row.remaining < units) continue;
         if (!best || row.remaining < row_of(d, *best).remaining) best = &c;
       }
       if (!best && !sliced_allocate_gate) {
@@ -150,9 +152,9 @@ Result<std::vector<ContainerAllocation>> allocate_claim(Devices& d, const std::s
         // kubelet hands is not documented: the freest card with a free slot (ties: position).
         for (const auto& c : cards) {
           const auto& row = row_of(d, c);
-          if (!is_logically_sliceable(c.capability)) continue;
+          if (!is_logically_sliceable(*c.capability)) continue;
           if (!mode_is(row, DeviceAllocationMode::kNone, DeviceAllocationMode::kSliced)) continue;
-          if (logical_slots_free(c.capability, row.allocated_slices) <= 0) continue;
+          if (logical_slots_free(*c.capability, row.allocated_slices) <= 0) continue;
           if (!best || row.remaining > row_of(d, *best).remaining) best = &c;
         }
       }
@@ -167,9 +169,9 @@ Result<std::vector<ContainerAllocation>> allocate_claim(Devices& d, const std::s
       std::vector<CardRef> refs;
       for (const auto& c : cards) {
         const auto& row = row_of(d, c);
-        if (!is_partitioned(c.capability)) continue;
+        if (!is_partitioned(*c.capability)) continue;
         if (!mode_is(row, DeviceAllocationMode::kNone, DeviceAllocationMode::kPartitioned)) continue;
-        PartitionCard pc{geometry_from_capability(claim.manufacturer, c.capability.physical_sliced), {}};
+        PartitionCard pc{geometry_from_capability(claim.manufacturer, c.capability->physical_sliced), {}};
         for (const auto& inst : row.instances) pc.live.push_back({inst.profile, inst.placement.start});
         candidates.push_back(std::move(pc));
         refs.push_back(c);
