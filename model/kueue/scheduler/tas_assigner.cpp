@@ -1,9 +1,12 @@
 #include "model/kueue/scheduler/tas_assigner.h"
 
+#include <boost/container/small_vector.hpp>
+
 #include <algorithm>
 #include <iterator>
 #include <limits>
 #include <set>
+#include <span>
 #include <string_view>
 #include <unordered_set>
 
@@ -33,8 +36,8 @@ bool any_excluded(const TasExclusions& ex) { return ex.node_selector > 0 || ex.a
 
 // How many Pods fit in `free` (free[i] of per_pod[i]; a resource not `known` has none); the first
 // resource (by name) short of one Pod when none does.
-int32_t count_in(const std::vector<std::pair<std::string, int64_t>>& per_pod, const std::vector<int64_t>& free,
-                 const std::vector<bool>& known, std::string* short_of) {
+int32_t count_in(const std::vector<std::pair<std::string, int64_t>>& per_pod, std::span<const int64_t> free,
+                 std::span<const uint8_t> known, std::string* short_of) {
   int64_t n = std::numeric_limits<int32_t>::max();
   for (std::size_t i = 0; i < per_pod.size(); ++i) {
     const int64_t v = per_pod[i].second;
@@ -210,8 +213,9 @@ TasNodeVerdict evaluate_node(const std::string& name, const Node& node, const Po
   }
   // What is free of each resource the Pod asks for: allocatable (pods unbounded when the Node does
   // not report it) less the TAS usage; a resource the Node lacks is 0 free.
-  std::vector<int64_t> free(per_pod.size());
-  std::vector<bool> known(per_pod.size());
+  // A Pod asks for a few resources: both lists fit inline (no allocation per Node evaluated).
+  boost::container::small_vector<int64_t, 8> free(per_pod.size());
+  boost::container::small_vector<uint8_t, 8> known(per_pod.size());
   for (std::size_t i = 0; i < per_pod.size(); ++i) {
     const std::string& r = per_pod[i].first;
     const auto a = node.status.allocatable.find(r);
@@ -225,7 +229,7 @@ TasNodeVerdict evaluate_node(const std::string& name, const Node& node, const Po
     if (usage != nullptr)
       if (const auto u = usage->find(r); u != usage->end()) free[i] -= u->second;
   }
-  v.pods = count_in(per_pod, free, known, &v.short_of);
+  v.pods = count_in(per_pod, {free.data(), free.size()}, {known.data(), known.size()}, &v.short_of);
   if (v.pods > 0)
     for (const auto& l : levels) v.values.push_back(labels.at(l));
   return v;
