@@ -190,6 +190,11 @@ Result<MigCatalog> MigCatalog::parse(std::string_view json_text) {
     if (const auto ok = validate_catalog_model(*model); !ok) return err(ok.error());
     catalog.models_.push_back(std::move(model).value());
   }
+  const auto& models = catalog.models_;
+  for (std::size_t i = 0; i < models.size(); ++i) catalog.forms_.emplace_back(lookup_form(models[i].key, false), i);
+  for (const bool drop_remarks : {false, true})
+    for (std::size_t i = 0; i < models.size(); ++i)
+      for (const auto& alias : models[i].aliases) catalog.forms_.emplace_back(lookup_form(alias, drop_remarks), i);
   return catalog;
 }
 
@@ -203,12 +208,8 @@ const CatalogModel* MigCatalog::find(std::string_view key_or_product) const {
   if (const auto* exact = find_by_key(key_or_product)) return exact;
   const std::string wanted = lookup_form(key_or_product, false);
   if (wanted.empty()) return nullptr;
-  for (const auto& m : models_)
-    if (lookup_form(m.key, false) == wanted) return &m;
-  for (const bool drop_remarks : {false, true})
-    for (const auto& m : models_)
-      for (const auto& alias : m.aliases)
-        if (lookup_form(alias, drop_remarks) == wanted) return &m;
+  for (const auto& [form, model] : forms_)
+    if (form == wanted) return &models_[model];
   return nullptr;
 }
 

@@ -11,6 +11,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "model/api/devices.h"
@@ -75,6 +76,9 @@ class MigCatalog {
 
  private:
   std::vector<CatalogModel> models_;
+  // The compared forms find() tries, in its order (every key, then every alias as written, then
+  // every alias without its remarks), each with its model's index: made once, at parse.
+  std::vector<std::pair<std::string, std::size_t>> forms_;
 };
 
 // The catalog embedded in the binary, parsed on first use.
