@@ -140,10 +140,10 @@ FlavorAssignment assign_flavors(const ClusterState& cluster, const ClusterQueue&
             reasons.push_back("insufficient unused quota for " + r + " in flavor " + fq.name + ", " +
                               amount(r, val - available) + " more needed");
             // val ≤ nominal: the preemption oracle decides between Preempt and no candidates.
-            const FlavorResource short_of{fq.name, r};
-            const bool candidates = oracle != nullptr && (*oracle)(short_of, val);
+            const FlavorResource lacking{fq.name, r};
+            const bool candidates = oracle != nullptr && (*oracle)(lacking, val);
             mode = std::min(mode, candidates ? Mode::kPreempt : Mode::kNoCandidates);
-            short_here.insert(short_of);
+            short_here.insert(lacking);
           }
         }
         if (mode == Mode::kFit || (mode == Mode::kPreempt && stop_at_preempt)) {
