@@ -166,3 +166,26 @@ TEST_CASE("recounting a verdict keeps the totals that taking it out and putting 
   }
   CHECK(fast_steps > 500);  // the same-value path was taken, not only the general one
 }
+
+TEST_CASE("a flavor's index names the same flavor as its name does, before and after clear()", "[tas_leaf_cache]") {
+  TasLeafCache by_name, by_index;
+  const uint32_t f1 = by_index.flavor_index("f1");
+  CHECK(by_index.flavor_index("f2") != f1);
+  for (TasLeafCache* c : {&by_name, &by_index}) c->generations("f1", 4);
+  const auto change = [&](std::size_t position) {
+    by_name.node_changed("f1", position);
+    by_index.node_changed(f1, position);
+  };
+  change(2);
+  change(0);
+  CHECK(by_name.generations("f1", 4) == by_index.generations("f1", 4));
+  by_index.clear();
+  by_name.clear();
+  CHECK(by_index.flavor_index("f1") == f1);  // kept across clear()
+  change(1);  // nothing cached for the flavor since clear(): ignored by both
+  for (TasLeafCache* c : {&by_name, &by_index}) c->generations("f1", 4);
+  change(3);
+  CHECK(by_name.generations("f1", 4) == by_index.generations("f1", 4));
+  by_index.node_changed(f1 + 7, 0);  // an index never handed out: nothing happens
+  CHECK(by_name.generations("f1", 4) == by_index.generations("f1", 4));
+}
