@@ -5,7 +5,6 @@
 
 #include <algorithm>
 #include <utility>
-#include <vector>
 
 #include "model/normalize_name.h"
 #include "model/stage3/card_ledger.h"
@@ -88,34 +87,13 @@ bool equal_ignoring_fit_labels(const StringMap& a, const StringMap& b) {
   return without(a) == without(b);
 }
 
-namespace {
-
-// The two fit label keys of a status group (manufacturer and id name its accelerator key), and
-// whether they are label keys at all. Both prefixes are valid label-key prefixes ending in their
-// only '/', so that depends on the model part alone: asked once for both keys.
-struct GroupFitKeys {
-  std::string manufacturer, id;
-  std::string sliced, shared;
-  bool valid = false;
-};
-
-// The keys of the group, built and validated once per group name: a pure function of the two
-// names, kept per thread (a cluster has a few GPU models; the list is dropped if it ever grows).
-const GroupFitKeys& fit_keys_of(std::string_view manufacturer, std::string_view id) {
-  thread_local std::vector<GroupFitKeys> known;
-  for (const GroupFitKeys& k : known)
-    if (k.manufacturer == manufacturer && k.id == id) return k;
-  if (known.size() >= 64) known.clear();
-  GroupFitKeys k;
-  k.manufacturer = std::string(manufacturer);
-  k.id = std::string(id);
-  const std::string a_key = accelerator_key(manufacturer, id);
-  k.sliced = fit_sliced_max_free_units_label_key(a_key);
-  k.shared = fit_shared_free_cards_label_key(a_key);
-  k.valid = is_fit_label_key(k.sliced);
-  known.push_back(std::move(k));
-  return known.back();
+bool is_fit_label_model_part(std::string_view a_key) {
+  static const bool kPrefixesValid = is_fit_label_key(std::string(keys::kFitSlicedMaxFreeUnitsPrefix) + "x") &&
+                                     is_fit_label_key(std::string(keys::kFitSharedFreeCardsPrefix) + "x");
+  return kPrefixesValid && !a_key.empty() && a_key.find('/') == std::string_view::npos && is_label_value(a_key);
 }
+
+namespace {
 
 // Calls `emit(key, value)` for each fit label a Devices ledger yields, in status-group order; a
 // later group of the same key overrides an earlier one (fit_labels_of keeps the last).
@@ -138,10 +116,10 @@ void each_fit_label(const Devices& devices, F emit) {
       }
     }
     if (!sliceable && !shareable) continue;
-    const GroupFitKeys& keys = fit_keys_of(group.manufacturer, group.id);
-    if (!keys.valid) continue;
-    if (sliceable) emit(std::string(keys.sliced), std::to_string(max_free_units));
-    if (shareable) emit(std::string(keys.shared), std::to_string(free_share_cards));
+    const std::string a_key = accelerator_key(group.manufacturer, group.id);
+    if (!is_fit_label_model_part(a_key)) continue;
+    if (sliceable) emit(fit_sliced_max_free_units_label_key(a_key), std::to_string(max_free_units));
+    if (shareable) emit(fit_shared_free_cards_label_key(a_key), std::to_string(free_share_cards));
   }
 }
 

@@ -26,6 +26,10 @@ std::string fit_sliced_max_free_units_label_key(std::string_view a_key);
 std::string fit_shared_free_cards_label_key(std::string_view a_key);
 // One of the two prefixes, a non-empty model, and a valid qualified name as a whole.
 bool is_fit_label_key(std::string_view key);
+// Whether both fit label keys of an accelerator key are fit label keys (is_fit_label_key of either
+// prefix + `a_key`): both prefixes are valid DNS subdomains ending in their only '/', so it comes
+// down to the model part (not empty, no '/', a valid name part), asked without building the keys.
+bool is_fit_label_model_part(std::string_view a_key);
 // The fit labels of a label map.
 StringMap filter_fit_labels(const StringMap& labels);
 // Equal once every fit label is left out of both maps.

@@ -77,3 +77,23 @@ TEST_CASE("IsFitLabelKey answers by its operator name as the fit test table has 
     SECTION(key) { CHECK(is_fit->test(key) == want); }
   }
 }
+
+TEST_CASE("an accelerator key makes fit label keys exactly when both prefixed keys are fit label keys", "[fit]") {
+  // The derivation asks is_fit_label_model_part instead of validating each built key: the two must
+  // agree on every kind of model part, valid or not.
+  const std::vector<std::string> a_keys{
+      "nvidia-a100",       "nvidia-NVIDIA_A100.80GB", "a",           "",                    "nvidia/a100",
+      "-nvidia",           "nvidia-",                 "nvidia a100", "nvidia-a100(80gb)",   std::string(63, 'a'),
+      std::string(64, 'a'), "a.b_c-d",                "_x",          "x_",                  "é-card",
+  };
+  for (const auto& a_key : a_keys) {
+    INFO("a_key: '" << a_key << "'");
+    const bool sliced = m::is_fit_label_key(m::fit_sliced_max_free_units_label_key(a_key));
+    const bool shared = m::is_fit_label_key(m::fit_shared_free_cards_label_key(a_key));
+    CHECK(sliced == shared);
+    CHECK(m::is_fit_label_model_part(a_key) == sliced);
+  }
+  CHECK(m::is_fit_label_model_part("nvidia-a100"));
+  CHECK_FALSE(m::is_fit_label_model_part("nvidia/a100"));
+  CHECK_FALSE(m::is_fit_label_model_part(std::string(64, 'a')));
+}
