@@ -285,3 +285,37 @@ TEST_CASE("release reports a move exactly when the ledger changed", "[admission]
     CHECK(d == c.seeded);  // every case ends released
   }
 }
+
+TEST_CASE("Allocate reads each ledger row's card from the spec by id: unlisted and unhealthy cards are never granted, "
+          "and a repeated id takes its last spec entry",
+          "[admission][allocator]") {
+  struct Row {
+    const char* what;
+    bool repeat_healthy;  // the extra spec entry for card 2's id is healthy (else unhealthy)
+    size_t granted;       // the row a one-card exclusive grant lands on
+    bool two_fit;         // whether a two-card exclusive grant fits
+  };
+  for (const auto& r : std::vector<Row>{
+           {"the last entry of a repeated id is unhealthy", false, 3, false},
+           {"the last entry of a repeated id is healthy", true, 2, true},
+       }) {
+    SECTION(r.what) {
+      auto d = node_devices("node-a", 4, CardKind::kWholeOnly);
+      auto& spec = d.spec.groups[0].accelerators;
+      spec[0].status.unhealthy = true;                       // card 0: unhealthy
+      d.status.groups[0].accelerators[1].id = "not-in-spec";  // card 1's row names no spec card
+      spec[2].status.unhealthy = r.repeat_healthy;  // card 2's first spec entry says the opposite ...
+      Accelerator last = spec[2];
+      last.status.unhealthy = !r.repeat_healthy;  // ... of its last one, which decides
+      spec.push_back(last);
+      auto one = d;
+      const auto got = allocate_pod(one, pod("x", {exclusive(1)}));
+      REQUIRE(got.ok());
+      CHECK(got->at(0).accelerator == row(d, r.granted).id);
+      auto two = d;
+      CHECK(allocate_pod(two, pod("y", {exclusive(2)})).ok() == r.two_fit);
+      auto three = d;
+      CHECK_FALSE(allocate_pod(three, pod("z", {exclusive(3)})).ok());
+    }
+  }
+}

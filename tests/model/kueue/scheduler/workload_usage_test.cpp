@@ -3,6 +3,9 @@
 // the Workload out again without reading it.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+#include <map>
+
 #include "model/kueue/scheduler/usage_snapshot.h"
 
 using namespace chaintwin::model;
@@ -109,4 +112,25 @@ TEST_CASE("a Workload's reservation adds its quota per flavor and its TAS usage 
     add_workload_usage(round_trip, kept, -1);
     CHECK(same_usage(round_trip, base));
   }
+}
+
+TEST_CASE("(flavor, resource) amounts keep the pair's order and are found by views of the two names", "[usage]") {
+  // Pairs whose order depends on the second name, on a prefix, and on the first name alone.
+  const std::vector<std::pair<std::string, std::string>> keys{
+      {"f1", "cpu"}, {"f1", "cpu2"}, {"f1", "b"}, {"f10", "a"}, {"f", "z"}, {"", "x"}, {"f1", ""}, {"g", "a"}};
+  FlavorResourceAmounts amounts;
+  std::map<std::pair<std::string, std::string>, int64_t> reference;
+  int64_t v = 1;
+  for (const auto& k : keys) {
+    add_amount(amounts, FlavorResourceView{k.first, k.second}, v);
+    reference[k] += v;
+    ++v;
+  }
+  add_amount(amounts, FlavorResourceView{"f1", "cpu"}, 10);  // an existing entry grows
+  reference[{"f1", "cpu"}] += 10;
+  CHECK(std::equal(amounts.begin(), amounts.end(), reference.begin(), reference.end()));
+  for (const auto& [k, want] : reference) CHECK(amount_of(amounts, FlavorResourceView{k.first, k.second}) == want);
+  CHECK(amount_of(amounts, FlavorResourceView{"f1", "mem"}) == 0);
+  CHECK(amount_of(amounts, FlavorResourceView{"f2", "cpu"}) == 0);
+  CHECK(amounts.size() == reference.size());  // a lookup adds nothing
 }
