@@ -29,11 +29,6 @@ WorkloadBook::Entry* WorkloadBook::find(std::string_view key) {
   return it == by_key_.end() ? nullptr : &slots_[it->second];
 }
 
-const WorkloadBook::Entry* WorkloadBook::find(std::string_view key) const {
-  const auto it = by_key_.find(key);
-  return it == by_key_.end() ? nullptr : &slots_[it->second];
-}
-
 WorkloadBook::Entry* WorkloadBook::find(int64_t packed) {
   const WorkloadId id = WorkloadId::unpack(packed);
   if (id.slot >= slots_.size()) return nullptr;

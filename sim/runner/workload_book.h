@@ -58,7 +58,6 @@ class WorkloadBook {
   Entry& add(const std::string& key, size_t outcome);
   // The entry of `key`, or null when it was never recorded or was removed.
   Entry* find(std::string_view key);
-  const Entry* find(std::string_view key) const;
   // The entry `packed` (a WorkloadId::packed()) names, or null when its slot was freed since.
   Entry* find(int64_t packed);
   // The tracked record of `key`, or null when it is not tracked.
