@@ -2,6 +2,7 @@
 #include "model/stage3/card_ledger.h"
 
 #include <algorithm>
+#include <cstring>
 #include <string_view>
 #include <utility>
 
@@ -46,22 +47,45 @@ int32_t CardLedger::free_slots() const { return card_free_slots(capability, ledg
 int64_t CardLedger::free_shares() const { return card_free_shares(capability, ledger); }
 int64_t CardLedger::free_slice_units() const { return card_free_slice_units(capability, ledger); }
 
+namespace {
+
+// An id's length with its last (up to) eight bytes: two ids that differ there differ, so the
+// repeated-id check compares text only where the prints agree.
+uint64_t id_fingerprint(std::string_view id) {
+  uint64_t tail = 0;
+  if (id.size() >= sizeof tail) std::memcpy(&tail, id.data() + id.size() - sizeof tail, sizeof tail);
+  else std::memcpy(&tail, id.data(), id.size());
+  return tail ^ (uint64_t{id.size()} * 0x9E3779B97F4A7C15ULL);
+}
+
+}  // namespace
+
 CardJoin::CardJoin(const Devices& devices) {
   for (const auto& group : devices.spec.groups)
-    for (const auto& acc : group.accelerators) spec_.push_back({acc.id, {&acc, &group}});
-  // Positions by id, stable (equal ids keep spec order): an insertion sort, as a Node has a few
-  // cards and it needs no buffer.
-  for (uint32_t i = 0; i < spec_.size(); ++i) {
-    by_id_.push_back(i);
-    for (std::size_t j = by_id_.size() - 1; j > 0 && spec_[i].id < spec_[by_id_[j - 1]].id; --j)
-      std::swap(by_id_[j], by_id_[j - 1]);
-  }
-  for (std::size_t j = 1; j < by_id_.size(); ++j)
-    if (spec_[by_id_[j]].id == spec_[by_id_[j - 1]].id) spec_[by_id_[j]].repeated = spec_[by_id_[j - 1]].repeated = true;
+    for (const auto& acc : group.accelerators) spec_.push_back({acc.id, {&acc, &group}, id_fingerprint(acc.id), false});
+  // Repeated ids, pair by pair (a Node has a few cards): the prints first, the text where they agree.
+  for (std::size_t i = 0; i < spec_.size(); ++i)
+    for (std::size_t j = i + 1; j < spec_.size(); ++j)
+      if (spec_[i].fingerprint == spec_[j].fingerprint && spec_[i].id == spec_[j].id)
+        spec_[i].repeated = spec_[j].repeated = true;
 }
 
 CardJoin::SpecEntry CardJoin::spec_of(std::string_view id) const {
   if (next_ < spec_.size() && !spec_[next_].repeated && spec_[next_].id == id) return spec_[next_++].spec;
+  return search(id);
+}
+
+CardJoin::SpecEntry CardJoin::search(std::string_view id) const {
+  if (by_id_.size() != spec_.size()) {
+    // Positions by id, stable (equal ids keep spec order): an insertion sort, as a Node has a few
+    // cards and it needs no buffer.
+    by_id_.clear();
+    for (uint32_t i = 0; i < spec_.size(); ++i) {
+      by_id_.push_back(i);
+      for (std::size_t j = by_id_.size() - 1; j > 0 && spec_[i].id < spec_[by_id_[j - 1]].id; --j)
+        std::swap(by_id_[j], by_id_[j - 1]);
+    }
+  }
   const auto it = std::upper_bound(by_id_.begin(), by_id_.end(), id,
                                    [&](std::string_view v, uint32_t e) { return v < spec_[e].id; });
   if (it == by_id_.begin() || spec_[*std::prev(it)].id != id) return {};

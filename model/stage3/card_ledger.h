@@ -95,12 +95,17 @@ class CardJoin {
   struct Entry {
     std::string_view id;
     SpecEntry spec;
-    bool repeated = false;  // another spec entry has the same id
+    uint64_t fingerprint = 0;  // the id's length and last bytes: equal ids have equal prints
+    bool repeated = false;     // another spec entry has the same id
   };
-  // The spec entries in spec order, and their positions sorted by id (stable). A Node's cards fit
-  // inline: no allocation per join.
+  // The search by id, for a row the guess below misses.
+  SpecEntry search(std::string_view id) const;
+
+  // The spec entries in spec order. A Node's cards fit inline: no allocation per join.
   boost::container::small_vector<Entry, 16> spec_;
-  boost::container::small_vector<uint32_t, 16> by_id_;
+  // Their positions sorted by id (stable), sorted on the first search that needs them: most joins
+  // are read in spec order and never search.
+  mutable boost::container::small_vector<uint32_t, 16> by_id_;
   // Where the next row asked for is likely to be: a reader walks the status rows in order, and
   // they are usually the spec's in the same order, so a lookup is one comparison. Only a guess:
   // a row elsewhere, a repeated id or a missing one takes the search by id.

@@ -4,6 +4,10 @@
 #include <boost/container/small_vector.hpp>
 
 #include <algorithm>
+#include <array>
+#include <charconv>
+#include <cstring>
+#include <system_error>
 #include <utility>
 
 #include "model/normalize_name.h"
@@ -95,6 +99,36 @@ bool is_fit_label_model_part(std::string_view a_key) {
 
 namespace {
 
+// A fit label's key as its parts: the prefix and the accelerator key, the latter held inline (a
+// label value has at most 63 characters, so a longer key is no fit label). Compared and looked up
+// without building the key.
+class FitLabelKeyParts {
+ public:
+  static constexpr std::size_t kMaxAcceleratorKey = 63;
+  // False when the accelerator key cannot be one (too long for a label value).
+  bool assign(std::string_view prefix, std::string_view manufacturer, std::string_view group_id) {
+    if (manufacturer.size() + 1 + group_id.size() > kMaxAcceleratorKey) return false;
+    prefix_ = prefix;
+    char* at = std::copy(manufacturer.begin(), manufacturer.end(), a_key_.data());
+    *at++ = '-';
+    at = std::copy(group_id.begin(), group_id.end(), at);
+    size_ = static_cast<uint8_t>(at - a_key_.data());
+    return true;
+  }
+  std::string_view prefix() const { return prefix_; }
+  std::string_view a_key() const { return {a_key_.data(), size_}; }
+  std::string key() const { return std::string(prefix_) + std::string(a_key()); }
+  bool is(std::string_view other) const {
+    return other.size() == prefix_.size() + size_ && std::memcmp(other.data(), prefix_.data(), prefix_.size()) == 0 &&
+           std::memcmp(other.data() + prefix_.size(), a_key_.data(), size_) == 0;
+  }
+
+ private:
+  std::string_view prefix_;
+  std::array<char, kMaxAcceleratorKey> a_key_{};
+  uint8_t size_ = 0;
+};
+
 // Calls `emit(key, value)` for each fit label a Devices ledger yields, in status-group order; a
 // later group of the same key overrides an earlier one (fit_labels_of keeps the last).
 template <typename F>
@@ -116,10 +150,14 @@ void each_fit_label(const Devices& devices, F emit) {
       }
     }
     if (!sliceable && !shareable) continue;
-    const std::string a_key = accelerator_key(group.manufacturer, group.id);
-    if (!is_fit_label_model_part(a_key)) continue;
-    if (sliceable) emit(fit_sliced_max_free_units_label_key(a_key), std::to_string(max_free_units));
-    if (shareable) emit(fit_shared_free_cards_label_key(a_key), std::to_string(free_share_cards));
+    FitLabelKeyParts sliced, shared;
+    if (!sliced.assign(keys::kFitSlicedMaxFreeUnitsPrefix, group.manufacturer, group.id)) continue;
+    if (!is_fit_label_model_part(sliced.a_key())) continue;
+    if (sliceable) emit(sliced, max_free_units);
+    if (shareable) {
+      shared.assign(keys::kFitSharedFreeCardsPrefix, group.manufacturer, group.id);
+      emit(shared, free_share_cards);
+    }
   }
 }
 
@@ -127,7 +165,7 @@ void each_fit_label(const Devices& devices, F emit) {
 
 StringMap fit_labels_of(const Devices& devices) {
   StringMap out;
-  each_fit_label(devices, [&](std::string key, std::string value) { out[std::move(key)] = std::move(value); });
+  each_fit_label(devices, [&](const FitLabelKeyParts& key, int64_t value) { out[key.key()] = std::to_string(value); });
   return out;
 }
 
@@ -135,60 +173,73 @@ namespace {
 
 // The fit labels a Node's Devices call for, as (key, value) pairs: the last of a repeated key kept
 // (as fit_labels_of); none for an unmanaged Node or one without a ledger. A Node has a group or
-// two, so a small list, not a map.
-using DesiredFitLabels = boost::container::small_vector<std::pair<std::string, std::string>, 4>;
+// two, so a small list, not a map, and its keys are held as parts (no string is built).
+using DesiredFitLabels = boost::container::small_vector<std::pair<FitLabelKeyParts, int64_t>, 4>;
 
 DesiredFitLabels desired_pairs(const Node& node, const Devices* devices) {
   DesiredFitLabels desired;
   if (devices == nullptr || !is_managed(node.metadata)) return desired;
-  each_fit_label(*devices, [&](std::string key, std::string value) {
+  each_fit_label(*devices, [&](const FitLabelKeyParts& key, int64_t value) {
     for (auto& [k, v] : desired)
-      if (k == key) {
-        v = std::move(value);
+      if (k.prefix() == key.prefix() && k.a_key() == key.a_key()) {
+        v = value;
         return;
       }
-    desired.emplace_back(std::move(key), std::move(value));
+    desired.emplace_back(key, value);
   });
   return desired;
 }
 
-bool desired_holds(const DesiredFitLabels& desired, std::string_view key) {
-  return std::any_of(desired.begin(), desired.end(), [&](const auto& d) { return d.first == key; });
+// Whether `text` is the decimal form of `value` (std::to_string's).
+bool reads_as(std::string_view text, int64_t value) {
+  std::array<char, 24> buffer{};
+  const auto [end, ec] = std::to_chars(buffer.data(), buffer.data() + buffer.size(), value);
+  return ec == std::errc{} && text == std::string_view(buffer.data(), static_cast<std::size_t>(end - buffer.data()));
 }
 
-// A carried fit label the desired ones do not hold (a carried key equal to a desired one is known
-// to be a fit label key: it is not validated again).
-bool stale_fit_label(const DesiredFitLabels& desired, std::string_view key) {
-  return has_fit_label_prefix(key) && !desired_holds(desired, key) && is_fit_label_key(key);
+// Walks the carried labels once: `carried(desired entry, its value)` for each desired label the
+// Node carries, `stale(key)` for each carried fit label no desired one holds.
+template <typename Carried, typename Stale>
+void each_carried_fit_label(const StringMap& labels, const DesiredFitLabels& desired, Carried carried, Stale stale) {
+  for (const auto& [k, v] : labels) {
+    if (!has_fit_label_prefix(k)) continue;
+    const auto d = std::find_if(desired.begin(), desired.end(), [&](const auto& e) { return e.first.is(k); });
+    if (d != desired.end()) carried(*d, v);
+    else if (is_fit_label_key(k)) stale(k);  // (a key equal to a desired one is known to be valid)
+  }
 }
 
 }  // namespace
 
 bool fit_labels_current(const Node& node, const Devices* devices) {
-  const StringMap& current = node.metadata.labels;
   const DesiredFitLabels desired = desired_pairs(node, devices);
-  // Every desired label carried with its value, and no other fit label carried.
-  for (const auto& [k, v] : desired)
-    if (label_of(current, k) != v) return false;
-  for (const auto& [k, v] : current)
-    if (stale_fit_label(desired, k)) return false;
-  return true;
+  // Every desired label carried with its value (keys are unique on both sides, so a count of the
+  // matches says all were), and no other fit label carried.
+  std::size_t matching = 0;
+  bool stale = false;
+  each_carried_fit_label(node.metadata.labels, desired,
+                         [&](const auto& d, const std::string& value) { matching += reads_as(value, d.second) ? 1 : 0; },
+                         [&](const std::string&) { stale = true; });
+  return !stale && matching == desired.size();
 }
 
 bool sync_fit_labels(Node& node, const Devices* devices) {
   StringMap& labels = node.metadata.labels;
   const DesiredFitLabels desired = desired_pairs(node, devices);
-  bool changed = false;
-  for (const auto& [k, v] : desired) {
-    if (label_of(labels, k) == v) continue;
-    labels[k] = v;
+  boost::container::small_vector<bool, 4> current(desired.size(), false);
+  boost::container::small_vector<std::string, 4> stale;
+  each_carried_fit_label(
+      labels, desired,
+      [&](const auto& d, const std::string& value) { current[&d - desired.data()] = reads_as(value, d.second); },
+      [&](const std::string& key) { stale.push_back(key); });
+  bool changed = !stale.empty();
+  for (const auto& k : stale) labels.erase(k);
+  for (std::size_t i = 0; i < desired.size(); ++i) {
+    if (current[i]) continue;
+    labels[desired[i].first.key()] = std::to_string(desired[i].second);
     changed = true;
   }
-  boost::container::small_vector<std::string, 4> stale;
-  for (const auto& [k, v] : labels)
-    if (stale_fit_label(desired, k)) stale.push_back(k);
-  for (const auto& k : stale) labels.erase(k);
-  return changed || !stale.empty();
+  return changed;
 }
 
 bool is_managed(const ObjectMeta& meta) { return label_of(meta.labels, keys::kManaged) == "true"; }

@@ -324,6 +324,13 @@ TEST_CASE("the card join finds each status row's capability by id, whatever the 
       {"an id listed in both groups", {{"b", 2}, {"a", 1}, {"a", 7}}, true, {{"a", 1}, {"b", 2}}},
       {"a row the spec does not list", {{"a", 1}}, false, {{"z", 0}, {"a", 1}}},
       {"no spec at all", {}, false, {{"a", 0}}},
+      // Ids of one length and the same last bytes are not the same id; the same long id twice is.
+      {"ids alike in length and tail", {{"GPU-0-000000000", 1}, {"GPU-1-000000000", 2}}, false,
+       {{"GPU-0-000000000", 1}, {"GPU-1-000000000", 2}}},
+      {"a long id listed twice", {{"GPU-5b3c1e2a-77f0-4d1e-9a55-0c3e1b2a6f10", 1}, {"GPU-x", 2},
+                                  {"GPU-5b3c1e2a-77f0-4d1e-9a55-0c3e1b2a6f10", 6}}, false,
+       {{"GPU-5b3c1e2a-77f0-4d1e-9a55-0c3e1b2a6f10", 6}, {"GPU-x", 2}}},
+      {"ids with one tail, one longer", {{"b", 1}, {"ab", 2}}, false, {{"ab", 2}, {"b", 1}}},
   };
   for (const auto& r : rows) {
     INFO(r.what);
