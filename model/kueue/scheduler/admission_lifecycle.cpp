@@ -98,7 +98,7 @@ std::vector<WorkloadTransition> sync_queue_states(const ClusterState& cluster, W
                                                   const ReservingByQueue* reserving,
                                                   const std::set<std::string>* active, bool queues_unchanged) {
   std::vector<WorkloadTransition> out;
-  queues.refresh(cluster);
+  queues.refresh(cluster, queues_unchanged);
   // A ClusterQueue added or changed (spec, activity, deletion) is a requeue event for it.
   for (const auto& [name, cq] : cluster.cluster_queues) {
     if (queues_unchanged) break;

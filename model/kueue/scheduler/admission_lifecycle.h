@@ -39,9 +39,10 @@ std::vector<WorkloadTransition> set_admission_check_state(const ClusterState& cl
 // at for their reservations, and only parked ones for a restart; without it every Workload is.
 // `active`: when given, the ClusterQueues cluster_queue_active() holds for (a kept set, exact);
 // without it each queue's Active condition is derived.
-// `queues_unchanged`: the caller knows that no ClusterQueue (spec, deletion) and nothing its
-// activity reads changed since the last call, so no queue can have been added or changed and the
-// requeue events of QueueManager::observe are skipped (they would all answer "no change").
+// `queues_unchanged`: the caller knows that no ClusterQueue (spec, deletion), no LocalQueue and
+// nothing a queue's activity reads changed since the last call, so no queue can have been added or
+// changed: the requeue events of QueueManager::observe are skipped (they would all answer "no
+// change") and the queue manager's refresh resolves only the LocalQueues it must.
 std::vector<WorkloadTransition> sync_queue_states(const ClusterState& cluster, WorkloadState& workloads,
                                                   QueueManager& queues, TimeUs now,
                                                   const ReservingByQueue* reserving = nullptr,

@@ -223,10 +223,14 @@ void QueueManager::remove(const std::string& workload_key) {
   release(slot);
 }
 
-void QueueManager::refresh(const ClusterState& cluster) {
-  for (const auto& [name, cq] : cluster.cluster_queues) list(intern(name));
-  // Per LocalQueue: its Workloads move only when the ClusterQueue it resolves to changed.
+void QueueManager::refresh(const ClusterState& cluster, bool queues_unchanged) {
+  // Unchanged queues were all listed by the last refresh (only a gone queue is unlisted below).
+  if (!queues_unchanged)
+    for (const auto& [name, cq] : cluster.cluster_queues) list(intern(name));
+  // Per LocalQueue: its Workloads move only when the ClusterQueue it resolves to changed; with
+  // the queues unchanged, a LocalQueue whose members are not mixed resolves as when they were set.
   for (auto& [local_queue, members] : by_local_queue_) {
+    if (queues_unchanged && !members.mixed) continue;
     const std::string cq = resolve(cluster, local_queue);
     if (!members.mixed && cq == members.cluster_queue) continue;
     const QueueId id = cq.empty() ? kNoQueue : intern(cq);

@@ -67,7 +67,11 @@ class QueueManager {
   void park(const ClusterState& cluster, const Workload& wl);
   void unpark(const std::string& workload_key);
   void remove(const std::string& workload_key);
-  void refresh(const ClusterState& cluster);
+  // Lists every ClusterQueue, moves the Workloads of each LocalQueue whose target changed, and
+  // forgets queues that are gone and empty. `queues_unchanged`: the caller knows no ClusterQueue or
+  // LocalQueue changed since the last refresh, so only LocalQueues whose members are mixed (tracked
+  // across a change) are resolved again; the answer is the same.
+  void refresh(const ClusterState& cluster, bool queues_unchanged = false);
   void release_inadmissible(const std::string& cluster_queue = "");
 
   // The head of a ClusterQueue's heap, taken out (kPopped) until requeue() or remove().

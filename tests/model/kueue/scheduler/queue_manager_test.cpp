@@ -211,3 +211,78 @@ TEST_CASE("releasing into an empty heap and parking every head trade the sets' r
 }
 
 }  // namespace chaintwin::model::testing
+
+namespace chaintwin::model::testing {
+namespace {
+
+TEST_CASE("a refresh told the queues are unchanged leaves the queue manager as a full refresh does",
+          "[queue_manager]") {
+  // Random Workload traffic over three ClusterQueues, with now and then a LocalQueue pointed
+  // elsewhere, a LocalQueue going away or a ClusterQueue deleted (queue changes: the next refresh is
+  // a full one). Before every refresh that follows no queue change, the short refresh on one copy
+  // and the full one on another must agree; so must the full refresh that follows a change.
+  for (const uint32_t seed : {11u, 12u, 13u, 14u, 15u, 16u}) {
+    INFO("seed " << seed);
+    Fixture f;
+    const std::vector<std::string> cqs = {"a", "b", "c"};
+    for (const auto& cq : cqs) f.queue(cq, {{"f", 1}});
+    std::mt19937 rng(seed);
+    const auto pick = [&](std::size_t n) { return static_cast<std::size_t>(rng() % n); };
+    bool changed = false;
+    int next = 0;
+    int compared_short = 0;
+    for (int step = 0; step < 300; ++step) {
+      const std::string cq = cqs[pick(cqs.size())];
+      switch (pick(8)) {
+        case 0:
+        case 1:
+          f.submit("w" + std::to_string(next++), cq, 1, 1, static_cast<TimeUs>(pick(4)));
+          break;
+        case 2:
+          f.queues.park(f.cluster, f.submit("w" + std::to_string(next++), cq));
+          break;
+        case 3:
+          (void)f.queues.pop(cq);
+          break;
+        case 4: {
+          if (f.state.workloads.empty()) break;
+          auto it = f.state.workloads.begin();
+          std::advance(it, static_cast<std::ptrdiff_t>(pick(f.state.workloads.size())));
+          f.queues.remove(it->first);
+          f.state.workloads.erase(it);
+          break;
+        }
+        case 5: {  // a queue change: a LocalQueue retargeted, gone, or back; or a ClusterQueue gone or back
+          if (pick(4) != 0) break;
+          const std::string lq = "default/lq-" + cq;
+          switch (pick(3)) {
+            case 0: f.cluster.local_queues[lq] = LocalQueue{meta("lq-" + cq, "default"), cqs[pick(cqs.size())]}; break;
+            case 1: f.cluster.local_queues.erase(lq); break;
+            default:
+              if (f.cluster.cluster_queues.count(cq) != 0) f.cluster.cluster_queues.erase(cq);
+              else f.queue(cq, {{"f", 1}});  // (refreshes fully itself)
+          }
+          changed = true;
+          break;
+        }
+        default: {  // a refresh
+          QueueManager full = f.queues;
+          full.refresh(f.cluster);
+          if (!changed) {
+            QueueManager short_one = f.queues;
+            short_one.refresh(f.cluster, /*queues_unchanged=*/true);
+            INFO("step " << step);
+            REQUIRE(short_one == full);
+            ++compared_short;
+          }
+          f.queues = full;
+          changed = false;
+        }
+      }
+    }
+    CHECK(compared_short > 20);
+  }
+}
+
+}  // namespace
+}  // namespace chaintwin::model::testing
