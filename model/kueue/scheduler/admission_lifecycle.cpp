@@ -175,7 +175,10 @@ std::vector<WorkloadTransition> sync_queue_states(const ClusterState& cluster, W
                                        ? "LocalQueue " + lq_name + " doesn't exist"
                                        : "ClusterQueue " + l->second.cluster_queue + " doesn't exist");
   }
+  // (The kept active set holds only queues of the cluster: when it holds them all, none is inactive.)
+  const bool all_active = active != nullptr && active->size() == cluster.cluster_queues.size();
   for (const auto& name : queues.cluster_queues()) {
+    if (all_active) break;
     const auto cq = cluster.cluster_queues.find(name);
     if (cq == cluster.cluster_queues.end()) continue;
     if (active != nullptr ? active->count(name) != 0 : cluster_queue_active(cluster, name)) continue;

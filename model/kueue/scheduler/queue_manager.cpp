@@ -224,9 +224,17 @@ void QueueManager::remove(const std::string& workload_key) {
 }
 
 void QueueManager::refresh(const ClusterState& cluster, bool queues_unchanged) {
-  // Unchanged queues were all listed by the last refresh (only a gone queue is unlisted below).
-  if (!queues_unchanged)
-    for (const auto& [name, cq] : cluster.cluster_queues) list(intern(name));
+  // Unchanged queues were all listed by the last refresh (only a gone queue is unlisted below), and
+  // which of them the cluster holds is what that refresh found.
+  if (!queues_unchanged) {
+    in_cluster_.assign(queue_names_.size(), false);
+    for (const auto& [name, cq] : cluster.cluster_queues) {
+      const QueueId id = intern(name);
+      list(id);
+      if (id >= in_cluster_.size()) in_cluster_.resize(id + 1, false);
+      in_cluster_[id] = true;
+    }
+  }
   // Per LocalQueue: its Workloads move only when the ClusterQueue it resolves to changed; with
   // the queues unchanged, a LocalQueue whose members are not mixed resolves as when they were set.
   for (auto& [local_queue, members] : by_local_queue_) {
@@ -248,7 +256,7 @@ void QueueManager::refresh(const ClusterState& cluster, bool queues_unchanged) {
   // Forget queues that no longer exist and hold nothing.
   for (std::size_t i = 0; i < listed_ids_.size();) {
     const QueueId id = listed_ids_[i];
-    if (queues_[id].empty() && cluster.cluster_queues.count(queue_names_[id]) == 0) {
+    if (queues_[id].empty() && (id >= in_cluster_.size() || !in_cluster_[id])) {
       observed_.erase(queue_names_[id]);
       unlist(id);
     } else {

@@ -210,6 +210,9 @@ class QueueManager {
   // Indexes over the tracked Workloads, so refresh(), pending_by_queue() and unplaced() need not walk it.
   std::map<std::string, LocalQueueMembers> by_local_queue_;
   std::set<std::string> popped_, unplaced_;  // workload keys in kPopped / kUnplaced
+  // By QueueId: whether the cluster held the ClusterQueue at the last full refresh (what a refresh
+  // with the queues unchanged reads instead of looking each name up; not part of operator==).
+  std::vector<bool> in_cluster_;
 };
 
 }  // namespace chaintwin::model
