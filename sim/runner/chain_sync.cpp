@@ -346,10 +346,10 @@ model::Result<ChainSync> sync_nodes(model::ClusterState& cluster, const std::set
       out.stage4_needed = true;
   }
   if (out.stage4_needed) return out;
+  // The statuses move into the Nodes; the writes handed back are receipts (kind, name, verb,
+  // controller, reason), which is all after_chain_writes reads.
   if (!plan.writes.empty()) {
-    auto next = model::apply_plan(std::move(cluster), plan, rfc3339(now));
-    if (!next.ok()) return model::err("NodeProfile: " + next.error());
-    cluster = std::move(next).value();
+    if (auto s = model::apply_plan_moving(cluster, plan, rfc3339(now)); !s.ok()) return model::err("NodeProfile: " + s.error());
   }
   out.writes = std::move(plan.writes);
   out.fit_label_nodes = std::move(fit_due);

@@ -21,8 +21,8 @@
 namespace chaintwin::sim {
 
 struct ChainSync {
-  // every write applied, in order (stage 3 first): from sync_chain their receipts (kind and key),
-  // from sync_nodes whole
+  // every write applied, in order (stage 3 first), as receipts (kind, key, verb, controller and
+  // reason; the objects themselves moved into the cluster)
   std::vector<model::Write> writes;
   std::set<std::string> fit_label_nodes;  // Nodes whose fit labels differ from the desired ones
   std::vector<model::Requeue> requeues;   // controllers waiting on time: look again after the delay
