@@ -171,40 +171,60 @@ void KueueCache::sync_usage(const model::WorkloadState& workloads, const std::st
   // Pod's start, which move nothing here).
   const model::Workload* holding = KueueCache::holding(workloads, key);
   const bool admitted = holding != nullptr && holding->admitted();
-  static const std::optional<model::Admission> kNoAdmission;
-  const std::optional<model::Admission>& admission = holding != nullptr ? holding->status.admission : kNoAdmission;
-  if (held.totals != admission || held.totals_admitted != admitted) {
-    if (held.totals) {
-      model::add_queue_totals(queue_totals_, *held.totals, held.totals_admitted, -1);
-      totals_moved_.insert(held.totals->cluster_queue);
-      erase_from(reserving_by_queue_, held.totals->cluster_queue, key);
+  const model::Admission* admission = holding != nullptr ? &*holding->status.admission : nullptr;
+  const bool same_admission = admission == nullptr ? !held.admission : held.admission && *held.admission == *admission;
+  if (!same_admission || held.in_totals != (admission != nullptr) || held.totals_admitted != admitted) {
+    if (held.in_totals) {
+      model::add_queue_totals(queue_totals_, *held.admission, held.totals_admitted, -1);
+      totals_moved_.insert(held.admission->cluster_queue);
+      erase_from(reserving_by_queue_, held.admission->cluster_queue, key);
     }
-    if (admission) {
+    if (admission != nullptr) {
       model::add_queue_totals(queue_totals_, *admission, admitted, +1);
       totals_moved_.insert(admission->cluster_queue);
       reserving_by_queue_[admission->cluster_queue].insert(key);
     }
-    held.totals = admission;
+    held.in_totals = admission != nullptr;
     held.totals_admitted = admitted;
   }
   // The snapshot already holds what a cycle admitted (admitted_by_cycle recorded it first).
-  const bool same_usage = holding == nullptr ? !held.usage
-                                             : held.usage && held.usage->admission == *holding->status.admission;
-  if (same_usage) return;
-  std::optional<HeldUsage> now;
-  if (holding != nullptr) now = HeldUsage{*holding->status.admission, model::workload_usage(*holding)};
-  if (reserved_) {
-    if (held.usage) model::add_workload_usage(*reserved_, held.usage->amounts, -1);
-    if (now) model::add_workload_usage(*reserved_, now->amounts, +1);
+  const bool same_usage = admission == nullptr ? !held.usage : held.usage && same_admission;
+  if (!same_usage) {
+    std::optional<model::WorkloadUsage> now;
+    if (holding != nullptr) now = model::workload_usage(*holding);
+    if (reserved_) {
+      if (held.usage) model::add_workload_usage(*reserved_, *held.usage, -1);
+      if (now) model::add_workload_usage(*reserved_, *now, +1);
+    }
+    held.usage = std::move(now);
   }
-  held.usage = std::move(now);
+  if (!same_admission) {
+    if (admission != nullptr) held.admission = *admission;
+    else held.admission.reset();
+  }
 }
 
 void KueueCache::admitted_by_cycle(const model::WorkloadState& workloads, WorkloadId id, const std::string& key,
                                    model::WorkloadUsage usage) {
   Held& held = KueueCache::held(id);
-  if (const model::Workload* wl = holding(workloads, key)) held.usage = HeldUsage{*wl->status.admission, std::move(usage)};
-  else held.usage.reset();
+  const model::Workload* wl = holding(workloads, key);
+  const bool same_admission = wl != nullptr && held.admission && *held.admission == *wl->status.admission;
+  // The totals count one admission, the one kept: ones they count under another come out first
+  // (sync_usage adds them back under the new one).
+  if (held.in_totals && !same_admission) {
+    model::add_queue_totals(queue_totals_, *held.admission, held.totals_admitted, -1);
+    totals_moved_.insert(held.admission->cluster_queue);
+    erase_from(reserving_by_queue_, held.admission->cluster_queue, key);
+    held.in_totals = false;
+    held.totals_admitted = false;
+  }
+  if (wl == nullptr) {
+    held.usage.reset();
+    held.admission.reset();
+    return;
+  }
+  held.usage = std::move(usage);
+  if (!same_admission) held.admission = *wl->status.admission;
 }
 
 void KueueCache::forget(WorkloadId id, std::optional<model::WorkloadRef> ref) {

@@ -103,18 +103,16 @@ class KueueCache {
   void pods_released(WorkloadId id, const std::string& key);
 
  private:
-  struct HeldUsage {
-    model::Admission admission;
-    model::WorkloadUsage amounts;
-  };
   // What one Workload added to the kept parts.
   struct Held {
     std::set<std::string> reserved_nodes;  // the Nodes its current reservation's topology names
     bool pods_allocated = false;           // every assigned Pod holds its cards (pods_allocated())
-    // While it holds quota: the admission the kept snapshot counts and what it added there. A
-    // tracked Workload's PodSets never change, so its admission decides its usage.
-    std::optional<HeldUsage> usage;
-    std::optional<model::Admission> totals;
+    // While it holds quota: the one admission the kept parts count it with (a tracked Workload's
+    // PodSets never change, so its admission decides its usage), what it added to the usage
+    // snapshot (set while counted there), and whether the queue totals count it (as admitted).
+    std::optional<model::Admission> admission;
+    std::optional<model::WorkloadUsage> usage;
+    bool in_totals = false;
     bool totals_admitted = false;
   };
   // The Workload `key` while it holds quota (a reservation, not finished); null otherwise.

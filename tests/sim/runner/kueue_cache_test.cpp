@@ -75,6 +75,30 @@ TEST_CASE("the kept Kueue state equals a fresh derivation while it is told what 
          f.wl("a").status.admission.reset();
        },
        "the kept usage snapshot differs from the Workloads'", "the kept queue totals differ from the Workloads'"},
+      {"a reservation moves to another flavor and the cache is told",
+       [](Fixture& f, sim::KueueCache& c) {
+         cycle(f, c);
+         tell(f, c, "default/a");
+         for (auto& psa : f.wl("a").status.admission->pod_set_assignments)
+           for (auto& [resource, flavor] : psa.flavors) flavor = "f2";
+         tell(f, c, "default/a", "cq");
+       },
+       "", ""},
+      {"a reservation moves to another flavor behind the cache's back",
+       [](Fixture& f, sim::KueueCache& c) {
+         cycle(f, c);
+         tell(f, c, "default/a");
+         for (auto& psa : f.wl("a").status.admission->pod_set_assignments)
+           for (auto& [resource, flavor] : psa.flavors) flavor = "f2";
+       },
+       "the kept usage snapshot differs from the Workloads'", "the kept queue totals differ from the Workloads'"},
+      {"the cache is told twice of the same reservation",
+       [](Fixture& f, sim::KueueCache& c) {
+         cycle(f, c);
+         tell(f, c, "default/a");
+         tell(f, c, "default/a");
+       },
+       "", ""},
       {"a Workload the Simulation no longer tracks: everything is rebuilt",
        [](Fixture& f, sim::KueueCache& c) {
          cycle(f, c);
@@ -90,7 +114,8 @@ TEST_CASE("the kept Kueue state equals a fresh derivation while it is told what 
       Fixture f;
       f.node("n1", 8);
       f.flavor("f1");
-      f.queue("cq", {{"f1", 8}});
+      f.flavor("f2");
+      f.queue("cq", {{"f1", 8}, {"f2", 8}});
       f.submit("a", "cq", 2, 1, 1);
       sim::KueueCache cache;
       row.apply(f, cache);
