@@ -199,13 +199,17 @@ bool reads_as(std::string_view text, int64_t value) {
 
 // Walks the carried labels once: `carried(desired entry, its value)` for each desired label the
 // Node carries, `stale(key)` for each carried fit label no desired one holds.
+// The labels are sorted by key, so the ones under each fit-label prefix sit together: only those
+// two ranges are walked.
 template <typename Carried, typename Stale>
 void each_carried_fit_label(const StringMap& labels, const DesiredFitLabels& desired, Carried carried, Stale stale) {
-  for (const auto& [k, v] : labels) {
-    if (!has_fit_label_prefix(k)) continue;
-    const auto d = std::find_if(desired.begin(), desired.end(), [&](const auto& e) { return e.first.is(k); });
-    if (d != desired.end()) carried(*d, v);
-    else if (is_fit_label_key(k)) stale(k);  // (a key equal to a desired one is known to be valid)
+  for (const std::string_view prefix : {keys::kFitSlicedMaxFreeUnitsPrefix, keys::kFitSharedFreeCardsPrefix}) {
+    for (auto it = labels.lower_bound(prefix); it != labels.end() && std::string_view(it->first).starts_with(prefix); ++it) {
+      const std::string& k = it->first;
+      const auto d = std::find_if(desired.begin(), desired.end(), [&](const auto& e) { return e.first.is(k); });
+      if (d != desired.end()) carried(*d, it->second);
+      else if (is_fit_label_key(k)) stale(k);  // (a key equal to a desired one is known to be valid)
+    }
   }
 }
 

@@ -46,18 +46,23 @@ HeldBack held_back(const model::Devices& devices) {
   for (const auto& group : devices.status.groups) {
     const auto names = model::resource_names_for(group.manufacturer);
     if (!names) continue;
+    // Summed over the group's cards, then held back once per resource (the sums are what counts:
+    // each resource name appears once in the list, whatever the order).
+    int64_t exclusive = 0, shared = 0, sliced = 0;
     for (const auto& row : group.accelerators) {
       const model::AcceleratorStatus& capability = join.capability_of(row.id);
       const model::DeviceAllocationMode mode = row.mode;
       if (model::card_serves_family(capability, model::ResourceFamily::kExclusive)) {
-        if (held_in(mode, model::DeviceAllocationMode::kExclusive)) hold_back(held, names->exclusive, 1);
-        if (held_in(mode, model::DeviceAllocationMode::kShared))
-          hold_back(held, names->shared, model::kSharesPerAccelerator);
+        if (held_in(mode, model::DeviceAllocationMode::kExclusive)) exclusive += 1;
+        if (held_in(mode, model::DeviceAllocationMode::kShared)) shared += model::kSharesPerAccelerator;
       }
       if (model::card_serves_family(capability, model::ResourceFamily::kSliced) &&
           held_in(mode, model::DeviceAllocationMode::kSliced))
-        hold_back(held, names->sliced, capability.logical_sliced.count);
+        sliced += std::max<int64_t>(0, capability.logical_sliced.count);
     }
+    hold_back(held, names->exclusive, exclusive);
+    hold_back(held, names->shared, shared);
+    hold_back(held, names->sliced, sliced);
   }
   return held;
 }
