@@ -2,6 +2,7 @@
 #include "model/admission/pods_for_admission.h"
 
 #include <string>
+#include <string_view>
 
 namespace chaintwin::model {
 namespace {
@@ -24,12 +25,22 @@ std::vector<std::string> nodes_in_order(const PodSetAssignment* assignment) {
   return nodes;
 }
 
+// Sets `key` to `value`, building the key only when it is new (the template usually carries it).
+void set_entry(StringMap& map, std::string_view key, const std::string& value) {
+  if (const auto it = map.find(key); it != map.end()) {
+    if (it->second != value) it->second = value;
+    return;
+  }
+  map.emplace(std::string(key), value);
+}
+
 }  // namespace
 
 std::vector<Pod> pods_for_admission(const Workload& wl) {
   std::vector<Pod> pods;
   for (const auto& pod_set : wl.pod_sets) {
-    const std::vector<std::string> nodes = nodes_in_order(assignment_of(wl, pod_set.name));
+    const PodSetAssignment* assignment = assignment_of(wl, pod_set.name);
+    const std::vector<std::string> nodes = nodes_in_order(assignment);
     for (int32_t i = 0; i < pod_set.count; ++i) {
       Pod pod;
       pod.metadata.name = wl.metadata.name + "-" + pod_set.name + "-" + std::to_string(i);
@@ -38,17 +49,16 @@ std::vector<Pod> pods_for_admission(const Workload& wl) {
       // to the metadata (both carry the same maps).
       pod.spec = pod_set.template_;
       StringMap& labels = pod.spec.labels;
-      labels[std::string(kQueueNameLabel)] = wl.queue_name;
-      labels[std::string(kPodSetLabel)] = pod_set.name;
+      set_entry(labels, kQueueNameLabel, wl.queue_name);
+      set_entry(labels, kPodSetLabel, pod_set.name);
       StringMap& annotations = pod.spec.annotations;
-      annotations[std::string(kWorkloadAnnotation)] = wl.metadata.name;
+      set_entry(annotations, kWorkloadAnnotation, wl.metadata.name);
       // Kueue's PodSetInfo: a PodSet admitted with a topology assignment and no explicit topology
       // request gets the unconstrained annotation (implicit TAS), which makes its Pods TAS Pods.
-      const PodSetAssignment* assignment = assignment_of(wl, pod_set.name);
       if (assignment != nullptr && assignment->topology_assignment &&
-          !annotations.count(std::string(kPodSetRequiredTopologyAnnotation)) &&
-          !annotations.count("kueue.x-k8s.io/podset-preferred-topology"))
-        annotations["kueue.x-k8s.io/podset-unconstrained-topology"] = "true";
+          !annotations.contains(kPodSetRequiredTopologyAnnotation) &&
+          !annotations.contains(std::string_view("kueue.x-k8s.io/podset-preferred-topology")))
+        set_entry(annotations, "kueue.x-k8s.io/podset-unconstrained-topology", "true");
       pod.metadata.labels = labels;
       pod.metadata.annotations = annotations;
       const auto idx = static_cast<size_t>(i);

@@ -37,17 +37,26 @@ namespace {
 
 // Adds one status group's cards to `f`, the figures of its GPU model. Each row's spec entry (the
 // product, the health) is the last one naming its id, as the card join finds it.
-void add_status_group(NodeModelFigures& f, const model::DevicesAllocationGroup& status_group,
-                      const model::CardJoin& join) {
-  if (f.manufacturer.empty()) f.manufacturer = status_group.manufacturer;
+// Returns the product its first listed card names (null when none is listed); the caller sets it.
+const std::string* add_cards(NodeModelFigures& f, const model::DevicesAllocationGroup& status_group,
+                             const model::CardJoin& join) {
+  const std::string* product = nullptr;
   for (const auto& row : status_group.accelerators) {
     const model::CardJoin::SpecEntry spec = join.spec_of(row.id);
-    if (f.product.empty() && spec.group != nullptr) f.product = spec.group->name;
+    if (product == nullptr && spec.group != nullptr) product = &spec.group->name;
     const int64_t free = std::clamp<int64_t>(row.remaining, 0, kM);
     ++f.cards;
     f.allocated += kM - free;
     f.card_free.push_back({free, spec.group == nullptr || !spec.accelerator->status.unhealthy});
   }
+  return product;
+}
+
+void add_status_group(NodeModelFigures& f, const model::DevicesAllocationGroup& status_group,
+                      const model::CardJoin& join) {
+  if (f.manufacturer.empty()) f.manufacturer = status_group.manufacturer;
+  const std::string* product = add_cards(f, status_group, join);
+  if (f.product.empty() && product != nullptr) f.product = *product;
 }
 
 // What the figures of `key` get once every group is in: the product falls back to the key, and
@@ -65,7 +74,10 @@ bool refresh_figures(std::map<std::string, NodeModelFigures>& figures, const mod
   if (figures.empty() || devices.status.groups.size() != figures.size()) return false;
   boost::container::small_vector<std::pair<const std::string*, NodeModelFigures*>, 4> slots;
   for (const auto& group : devices.status.groups) {
-    const auto it = figures.find(model::accelerator_key(group.manufacturer, group.id));
+    // A Node holds a model or two: found by comparing the key's parts, no key built.
+    const auto it = std::find_if(figures.begin(), figures.end(), [&](const auto& entry) {
+      return model::is_accelerator_key(entry.first, group.manufacturer, group.id);
+    });
     if (it == figures.end()) return false;
     for (const auto& [key, f] : slots)
       if (f == &it->second) return false;  // a model in two groups: rebuilt
@@ -74,11 +86,14 @@ bool refresh_figures(std::map<std::string, NodeModelFigures>& figures, const mod
   const model::CardJoin join(devices);
   for (std::size_t i = 0; i < slots.size(); ++i) {
     NodeModelFigures& f = *slots[i].second;
-    f.product.clear();
-    f.manufacturer.clear();
+    const model::DevicesAllocationGroup& group = devices.status.groups[i];
     f.cards = f.allocated = f.fragmented = 0;
     f.card_free.clear();  // keeps its storage
-    add_status_group(f, devices.status.groups[i], join);
+    const std::string* product = add_cards(f, group, join);
+    // The names as add_status_group gives them, written only when they moved.
+    if (f.manufacturer != group.manufacturer) f.manufacturer = group.manufacturer;
+    const std::string& named = product != nullptr ? *product : *slots[i].first;  // finish_figures' fallback
+    if (f.product != named) f.product = named;
     finish_figures(*slots[i].first, f, typical);
   }
   return true;
