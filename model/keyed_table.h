@@ -1,7 +1,8 @@
 // KeyedTable<T>: objects by key, walked in key order exactly as the std::map it wraps (the order
 // the operator's and Kueue's semantics rely on where sorted names decide ties), with a hash index
-// beside the tree so that a lookup by key is one hash and one comparison instead of a walk down
-// the tree comparing long keys that share their prefix ("<namespace>/<name>").
+// beside the tree (FlatStringIndex: one array probe) so that a lookup by key is one hash and one
+// comparison instead of a walk down the tree comparing long keys that share their prefix
+// ("<namespace>/<name>").
 //
 // The index holds views of the keys and iterators into the tree, whose nodes never move, so it
 // stays valid through inserts and erases of other keys and through a move of the table; a copy
@@ -15,8 +16,9 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
-#include <unordered_map>
 #include <utility>
+
+#include "model/flat_string_index.h"
 
 namespace chaintwin::model {
 
@@ -63,31 +65,31 @@ class KeyedTable {
   }
 
   iterator find(std::string_view key) {
-    const auto it = index_.find(key);
-    return it == index_.end() ? map_.end() : it->second;
+    const iterator* at = index_.find(key);
+    return at == nullptr ? map_.end() : *at;
   }
   const_iterator find(std::string_view key) const {
-    const auto it = index_.find(key);
-    return it == index_.end() ? map_.end() : const_iterator(it->second);
+    const iterator* at = index_.find(key);
+    return at == nullptr ? map_.end() : const_iterator(*at);
   }
-  size_type count(std::string_view key) const { return index_.count(key); }
-  bool contains(std::string_view key) const { return index_.count(key) != 0; }
+  size_type count(std::string_view key) const { return index_.find(key) != nullptr ? 1 : 0; }
+  bool contains(std::string_view key) const { return index_.find(key) != nullptr; }
   T& at(std::string_view key) {
-    const auto it = index_.find(key);
-    if (it == index_.end()) throw std::out_of_range("KeyedTable::at: no " + std::string(key));
-    return it->second->second;
+    const iterator* at = index_.find(key);
+    if (at == nullptr) throw std::out_of_range("KeyedTable::at: no " + std::string(key));
+    return (*at)->second;
   }
   const T& at(std::string_view key) const {
-    const auto it = index_.find(key);
-    if (it == index_.end()) throw std::out_of_range("KeyedTable::at: no " + std::string(key));
-    return it->second->second;
+    const iterator* at = index_.find(key);
+    if (at == nullptr) throw std::out_of_range("KeyedTable::at: no " + std::string(key));
+    return (*at)->second;
   }
 
   T& operator[](const std::string& key) { return try_emplace(key).first->second; }
 
   template <class... Args>
   std::pair<iterator, bool> try_emplace(const std::string& key, Args&&... args) {
-    if (const auto it = index_.find(key); it != index_.end()) return {it->second, false};
+    if (const iterator* found = index_.find(key); found != nullptr) return {*found, false};
     const auto [at, added] = map_.try_emplace(key, std::forward<Args>(args)...);
     index_.emplace(std::string_view(at->first), at);
     return {at, added};
@@ -112,10 +114,10 @@ class KeyedTable {
     return map_.erase(it);
   }
   size_type erase(std::string_view key) {
-    const auto it = index_.find(key);
-    if (it == index_.end()) return 0;
-    const iterator at = it->second;
-    index_.erase(it);
+    const iterator* found = index_.find(key);
+    if (found == nullptr) return 0;
+    const iterator at = *found;
+    index_.erase(key);  // (before the tree node that holds the key's text goes)
     map_.erase(at);
     return 1;
   }
@@ -130,7 +132,7 @@ class KeyedTable {
   }
 
   map_type map_;
-  std::unordered_map<std::string_view, iterator> index_;
+  FlatStringIndex<iterator> index_;
 };
 
 }  // namespace chaintwin::model
