@@ -1,24 +1,27 @@
 // FlatStringIndex<V>: values found by a string key, in one array (open addressing, linear probing,
-// deletion by backward shift, at most half full). A slot keeps the key's full hash beside a view of
-// the key, so a probe compares integers and reads the key's text only where the hashes agree; a
-// lookup is one array probe instead of the bucket-then-node walk of std::unordered_map, and an
-// insert allocates nothing but an occasional doubling.
+// deletion by backward shift, at most half full). A slot keeps the key's full hash beside the key,
+// so a probe compares integers and reads the key's text only where the hashes agree; a lookup is
+// one array probe instead of the bucket-then-node walk of std::unordered_map, and an insert
+// allocates nothing but an occasional doubling.
 //
-// The index holds views: the caller keeps each key's text alive and in place while it is indexed
-// (KeyedTable's keys live in its tree's nodes, which never move). It is never walked, so no order
-// of the slots can reach any output.
+// FlatStringIndex holds views: the caller keeps each key's text alive and in place while it is
+// indexed (KeyedTable's keys live in its tree's nodes, which never move). FlatStringMap<V> owns
+// its keys. Neither is ever walked, so no order of the slots can reach any output; and a value
+// moves when the table grows or a key is erased, so no pointer to one is kept across an insert or
+// an erase.
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <string>
 #include <string_view>
 #include <utility>
 #include <vector>
 
 namespace chaintwin::model {
 
-template <class V>
+template <class V, class Key = std::string_view>
 class FlatStringIndex {
  public:
   FlatStringIndex() = default;
@@ -61,15 +64,18 @@ class FlatStringIndex {
   }
 
   // Adds `key` → `value` unless the key is there; true when added.
-  bool emplace(std::string_view key, V value) {
+  bool emplace(std::string_view key, V value) { return try_emplace(key, std::move(value)).second; }
+
+  // The value of `key`, added as `value` when the key is not there (then second is true).
+  std::pair<V*, bool> try_emplace(std::string_view key, V value = V{}) {
     if (2 * (size_ + 1) > slots_.size()) rehash(slots_.empty() ? 16 : 2 * slots_.size());
     const uint64_t h = hash_of(key);
     std::size_t i = h & mask();
     for (; slots_[i].hash != 0; i = (i + 1) & mask())
-      if (slots_[i].hash == h && slots_[i].key == key) return false;
-    slots_[i] = Slot{h, key, std::move(value)};
+      if (slots_[i].hash == h && slots_[i].key == key) return {&slots_[i].value, false};
+    slots_[i] = Slot{h, Key(key), std::move(value)};
     ++size_;
-    return true;
+    return {&slots_[i].value, true};
   }
 
   // Removes `key`; true when it was there.
@@ -97,7 +103,7 @@ class FlatStringIndex {
  private:
   struct Slot {
     uint64_t hash = 0;  // 0: empty (a key's hash is never 0)
-    std::string_view key;
+    Key key;
     V value{};
   };
 
@@ -121,5 +127,9 @@ class FlatStringIndex {
   std::vector<Slot> slots_;  // a power of two in size, or empty
   std::size_t size_ = 0;
 };
+
+// The same table owning its keys.
+template <class V>
+using FlatStringMap = FlatStringIndex<V, std::string>;
 
 }  // namespace chaintwin::model

@@ -22,7 +22,7 @@ std::string KueueCache::prepare(const model::ClusterState& cluster, const model:
         const uint32_t memo_flavor = memo_.flavor_index(flavor);
         const uint32_t leaf_flavor = tas_leaves_.flavor_index(flavor);
         for (std::size_t i = 0; i < names.size(); ++i)
-          node_flavors_[names[i]].push_back({memo_flavor, leaf_flavor, i});
+          node_flavors_.try_emplace(names[i]).first->push_back({memo_flavor, leaf_flavor, i});
       }
       tas_nodes_ = std::move(fresh);
     }
@@ -94,9 +94,9 @@ void KueueCache::chain_resynced() {
 }
 
 void KueueCache::node_changed(const std::string& node) {
-  const auto it = node_flavors_.find(node);
-  if (it == node_flavors_.end()) return;  // in no TAS flavor (a change of membership rebuilds the index)
-  for (const NodeInFlavor& f : it->second) {
+  const std::vector<NodeInFlavor>* flavors = node_flavors_.find(node);
+  if (flavors == nullptr) return;  // in no TAS flavor (a change of membership rebuilds the index)
+  for (const NodeInFlavor& f : *flavors) {
     memo_.invalidate_flavor(f.memo_flavor);
     tas_leaves_.node_changed(f.leaf_flavor, f.position);
   }

@@ -24,6 +24,7 @@
 #include <vector>
 
 #include "model/cluster_state.h"
+#include "model/flat_string_index.h"
 #include "model/kueue/scheduler/admission_lifecycle.h"
 #include "model/kueue/scheduler/nomination_memo.h"
 #include "model/kueue/scheduler/scheduler.h"
@@ -129,7 +130,7 @@ class KueueCache {
     uint32_t leaf_flavor = 0;
     std::size_t position = 0;
   };
-  std::unordered_map<std::string, std::vector<NodeInFlavor>> node_flavors_;  // never walked
+  model::FlatStringMap<std::vector<NodeInFlavor>> node_flavors_;  // never walked
   std::optional<std::set<std::string>> active_queues_;
   uint64_t kueue_epoch_ = 0;
   std::optional<model::UsageSnapshot> reserved_;

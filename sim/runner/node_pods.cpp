@@ -3,7 +3,7 @@
 namespace chaintwin::sim {
 
 void NodePods::count(const model::Pod& pod, int sign) {
-  model::NodeRequested& requested = requested_[pod.node_name];
+  model::NodeRequested& requested = *requested_.try_emplace(pod.node_name).first;
   requested.add(pod, sign);
   if (requested.pods == 0 && requested.milli.empty()) requested_.erase(pod.node_name);
 }
@@ -32,8 +32,8 @@ void NodePods::drop_node(const std::string& node) {
 
 const model::NodeRequested& NodePods::requested(const std::string& node) const {
   static const model::NodeRequested kNone;
-  const auto it = requested_.find(node);
-  return it == requested_.end() ? kNone : it->second;
+  const model::NodeRequested* found = requested_.find(node);
+  return found == nullptr ? kNone : *found;
 }
 
 }  // namespace chaintwin::sim

@@ -7,10 +7,10 @@
 
 #include <map>
 #include <string>
-#include <unordered_map>
 
 #include "model/admission/gate3/node_devices_check.h"
 #include "model/admission/node_fit.h"
+#include "model/flat_string_index.h"
 #include "model/workload/workload.h"
 #include "sim/runner/bucket_index.h"
 
@@ -37,7 +37,7 @@ class NodePods {
   void count(const model::Pod& pod, int sign);
 
   model::PodKeysByNode keys_;
-  std::unordered_map<std::string, model::NodeRequested> requested_;  // by Node; looked up, never walked
+  model::FlatStringMap<model::NodeRequested> requested_;  // by Node; looked up, never walked
 };
 
 }  // namespace chaintwin::sim

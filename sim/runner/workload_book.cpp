@@ -25,8 +25,8 @@ WorkloadBook::Entry& WorkloadBook::add(const std::string& key, size_t outcome) {
 }
 
 WorkloadBook::Entry* WorkloadBook::find(std::string_view key) {
-  const auto it = by_key_.find(key);
-  return it == by_key_.end() ? nullptr : &slots_[it->second];
+  const uint32_t* slot = by_key_.find(key);
+  return slot == nullptr ? nullptr : &slots_[*slot];
 }
 
 WorkloadBook::Entry* WorkloadBook::find(int64_t packed) {

@@ -13,9 +13,9 @@
 #include <optional>
 #include <string>
 #include <string_view>
-#include <unordered_map>
 #include <vector>
 
+#include "model/flat_string_index.h"
 #include "sim/sim_time.h"
 
 namespace chaintwin::sim {
@@ -77,7 +77,7 @@ class WorkloadBook {
 
   std::deque<Entry> slots_;  // a deque: an Entry (and the view of its key) stays put as slots are added
   std::vector<uint32_t> free_;                            // slots of removed entries
-  std::unordered_map<std::string_view, uint32_t> by_key_;  // views into slots_[i].key
+  model::FlatStringIndex<uint32_t> by_key_;  // views into slots_[i].key
 };
 
 }  // namespace chaintwin::sim

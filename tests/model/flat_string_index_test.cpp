@@ -7,6 +7,7 @@
 #include <random>
 #include <string>
 #include <unordered_map>
+#include <vector>
 
 #include "model/flat_string_index.h"
 
@@ -81,4 +82,26 @@ TEST_CASE("a flat string index reserved ahead keeps its answers and an empty one
   index.clear();
   CHECK(index.empty());
   CHECK(index.find("b") == nullptr);
+}
+
+TEST_CASE("a flat string map owns its keys: they outlive the strings they were given as", "[flat_string_index]") {
+  chaintwin::model::FlatStringMap<std::vector<int>> map;
+  std::unordered_map<std::string, std::vector<int>> reference;
+  std::mt19937 rng(42);
+  for (int step = 0; step < 3000; ++step) {
+    const std::string key = "node-" + std::to_string(rng() % 120) + "-with-a-name-longer-than-inline";  // gone after the step
+    if (rng() % 3 != 0) {
+      map.try_emplace(key).first->push_back(step);
+      reference[key].push_back(step);
+    } else {
+      CHECK(map.erase(key) == (reference.erase(key) == 1));
+    }
+  }
+  REQUIRE(map.size() == reference.size());
+  for (const auto& [key, values] : reference) {
+    const std::string copy = key;  // looked up through other storage
+    const std::vector<int>* found = map.find(copy);
+    REQUIRE(found != nullptr);
+    CHECK(*found == values);
+  }
 }
