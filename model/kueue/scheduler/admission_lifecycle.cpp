@@ -291,7 +291,8 @@ std::map<std::string, ClusterQueueStatus> cluster_queue_usage(const ClusterState
         cq.status.admitted_workloads == t.admitted && lists_amounts(cq, cq.status.flavors_reservation, t.reserved) &&
         lists_amounts(cq, cq.status.flavors_usage, t.used))
       continue;
-    ClusterQueueStatus s = cq.status;
+    ClusterQueueStatus s;
+    s.conditions = cq.status.conditions;  // kept as they are; the counts and lists are rebuilt below
     s.pending_workloads = pending_now;
     s.reserving_workloads = t.reserving;
     s.admitted_workloads = t.admitted;
