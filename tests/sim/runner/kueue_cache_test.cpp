@@ -42,6 +42,12 @@ void tell(Fixture& f, sim::KueueCache& cache, const std::string& key, const std:
   cache.reservation_moved(f.state, key, was_in, id(key));
 }
 
+// A reservation rewritten to hold its resources in `flavor` (no one is told).
+void to_flavor(Fixture& f, const std::string& name, const std::string& flavor) {
+  for (auto& psa : f.wl(name).status.admission->pod_set_assignments)
+    for (auto& [resource, held_in] : psa.flavors) held_in = flavor;
+}
+
 }  // namespace
 
 TEST_CASE("the kept Kueue state equals a fresh derivation while it is told what moved", "[sim][kueue_cache]") {
@@ -79,8 +85,7 @@ TEST_CASE("the kept Kueue state equals a fresh derivation while it is told what 
        [](Fixture& f, sim::KueueCache& c) {
          cycle(f, c);
          tell(f, c, "default/a");
-         for (auto& psa : f.wl("a").status.admission->pod_set_assignments)
-           for (auto& [resource, flavor] : psa.flavors) flavor = "f2";
+         to_flavor(f, "a", "f2");
          tell(f, c, "default/a", "cq");
        },
        "", ""},
@@ -88,8 +93,7 @@ TEST_CASE("the kept Kueue state equals a fresh derivation while it is told what 
        [](Fixture& f, sim::KueueCache& c) {
          cycle(f, c);
          tell(f, c, "default/a");
-         for (auto& psa : f.wl("a").status.admission->pod_set_assignments)
-           for (auto& [resource, flavor] : psa.flavors) flavor = "f2";
+         to_flavor(f, "a", "f2");
        },
        "the kept usage snapshot differs from the Workloads'", "the kept queue totals differ from the Workloads'"},
       {"the cache is told twice of the same reservation",
