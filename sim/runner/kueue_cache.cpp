@@ -155,6 +155,15 @@ const model::Workload* KueueCache::holding(const model::WorkloadState& workloads
   return &w->second;
 }
 
+void KueueCache::uncount_totals(Held& held, const std::string& key) {
+  if (!held.in_totals) return;
+  model::add_queue_totals(queue_totals_, *held.admission, held.totals_admitted, -1);
+  totals_moved_.insert(held.admission->cluster_queue);
+  erase_from(reserving_by_queue_, held.admission->cluster_queue, key);
+  held.in_totals = false;
+  held.totals_admitted = false;
+}
+
 void KueueCache::sync_usage(const model::WorkloadState& workloads, const std::string& key,
                             std::optional<WorkloadId> id) {
   if (!id) {
@@ -174,11 +183,7 @@ void KueueCache::sync_usage(const model::WorkloadState& workloads, const std::st
   const model::Admission* admission = holding != nullptr ? &*holding->status.admission : nullptr;
   const bool same_admission = admission == nullptr ? !held.admission : held.admission && *held.admission == *admission;
   if (!same_admission || held.in_totals != (admission != nullptr) || held.totals_admitted != admitted) {
-    if (held.in_totals) {
-      model::add_queue_totals(queue_totals_, *held.admission, held.totals_admitted, -1);
-      totals_moved_.insert(held.admission->cluster_queue);
-      erase_from(reserving_by_queue_, held.admission->cluster_queue, key);
-    }
+    uncount_totals(held, key);
     if (admission != nullptr) {
       model::add_queue_totals(queue_totals_, *admission, admitted, +1);
       totals_moved_.insert(admission->cluster_queue);
@@ -211,13 +216,7 @@ void KueueCache::admitted_by_cycle(const model::WorkloadState& workloads, Worklo
   const bool same_admission = wl != nullptr && held.admission && *held.admission == *wl->status.admission;
   // The totals count one admission, the one kept: ones they count under another come out first
   // (sync_usage adds them back under the new one).
-  if (held.in_totals && !same_admission) {
-    model::add_queue_totals(queue_totals_, *held.admission, held.totals_admitted, -1);
-    totals_moved_.insert(held.admission->cluster_queue);
-    erase_from(reserving_by_queue_, held.admission->cluster_queue, key);
-    held.in_totals = false;
-    held.totals_admitted = false;
-  }
+  if (!same_admission) uncount_totals(held, key);
   if (wl == nullptr) {
     held.usage.reset();
     held.admission.reset();

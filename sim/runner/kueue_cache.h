@@ -120,6 +120,8 @@ class KueueCache {
   static const model::Workload* holding(const model::WorkloadState& workloads, const std::string& key);
   // The record in `id`'s slot (made on first use).
   Held& held(WorkloadId id);
+  // Takes `key`'s reservation out of the queue totals, if they count it.
+  void uncount_totals(Held& held, const std::string& key);
 
   std::optional<model::TasNodeIndex> tas_nodes_;
   bool tas_nodes_stale_ = true;  // a full resync ran since tas_nodes_ was built

@@ -96,6 +96,19 @@ TEST_CASE("the kept Kueue state equals a fresh derivation while it is told what 
          to_flavor(f, "a", "f2");
        },
        "the kept usage snapshot differs from the Workloads'", "the kept queue totals differ from the Workloads'"},
+      // The totals count one admission per Workload: a cycle's admission under another flavor
+      // takes the old one out of them (the snapshot is dropped here, as the cycle would have
+      // counted the new usage there).
+      {"a cycle records an admission other than the one the totals count",
+       [](Fixture& f, sim::KueueCache& c) {
+         cycle(f, c);
+         tell(f, c, "default/a");
+         to_flavor(f, "a", "f2");
+         c.usage_dropped();
+         c.admitted_by_cycle(f.state, id("default/a"), "default/a", model::workload_usage(f.wl("a")));
+         tell(f, c, "default/a", "cq");
+       },
+       "", ""},
       {"the cache is told twice of the same reservation",
        [](Fixture& f, sim::KueueCache& c) {
          cycle(f, c);
