@@ -7,7 +7,7 @@ bool alnum(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || 
 bool lower_alnum(char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'); }
 
 bool qualified_name_part(std::string_view s) {
-  if (s.empty() || s.size() > 63) return false;
+  if (s.empty() || s.size() > kMaxLabelLength) return false;
   if (!alnum(s.front()) || !alnum(s.back())) return false;
   for (char c : s)
     if (!alnum(c) && c != '-' && c != '_' && c != '.') return false;
@@ -17,7 +17,7 @@ bool qualified_name_part(std::string_view s) {
 }  // namespace
 
 bool is_dns1123_label(std::string_view s) {
-  if (s.empty() || s.size() > 63) return false;
+  if (s.empty() || s.size() > kMaxLabelLength) return false;
   if (!lower_alnum(s.front()) || !lower_alnum(s.back())) return false;
   for (char c : s)
     if (!lower_alnum(c) && c != '-') return false;

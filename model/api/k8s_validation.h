@@ -2,9 +2,13 @@
 // (label keys, extended resource names), label values and DNS-1123 names.
 #pragma once
 
+#include <cstddef>
 #include <string_view>
 
 namespace chaintwin::model {
+
+// The longest a label value, a qualified name's name part or a DNS-1123 label may be.
+inline constexpr std::size_t kMaxLabelLength = 63;
 
 // [prefix/]name with name ≤ 63 chars matching ([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9] and the
 // optional prefix a DNS-1123 subdomain (≤ 253 chars).

@@ -99,12 +99,12 @@ bool is_fit_label_model_part(std::string_view a_key) {
 
 namespace {
 
-// A fit label's key as its parts: the prefix and the accelerator key, the latter held inline (a
-// label value has at most 63 characters, so a longer key is no fit label). Compared and looked up
+// A fit label's key as its parts: the prefix and the accelerator key, the latter held inline (the
+// accelerator key must be a label value, so a longer one is no fit label). Compared and looked up
 // without building the key.
 class FitLabelKeyParts {
  public:
-  static constexpr std::size_t kMaxAcceleratorKey = 63;
+  static constexpr std::size_t kMaxAcceleratorKey = kMaxLabelLength;
   // False when the accelerator key cannot be one (too long for a label value).
   bool assign(std::string_view prefix, std::string_view manufacturer, std::string_view group_id) {
     if (manufacturer.size() + 1 + group_id.size() > kMaxAcceleratorKey) return false;
@@ -118,6 +118,7 @@ class FitLabelKeyParts {
   std::string_view prefix() const { return prefix_; }
   std::string_view a_key() const { return {a_key_.data(), size_}; }
   std::string key() const { return std::string(prefix_) + std::string(a_key()); }
+  bool same_key(const FitLabelKeyParts& o) const { return prefix_ == o.prefix_ && a_key() == o.a_key(); }
   bool is(std::string_view other) const {
     return other.size() == prefix_.size() + size_ && std::memcmp(other.data(), prefix_.data(), prefix_.size()) == 0 &&
            std::memcmp(other.data() + prefix_.size(), a_key_.data(), size_) == 0;
@@ -181,7 +182,7 @@ DesiredFitLabels desired_pairs(const Node& node, const Devices* devices) {
   if (devices == nullptr || !is_managed(node.metadata)) return desired;
   each_fit_label(*devices, [&](const FitLabelKeyParts& key, int64_t value) {
     for (auto& [k, v] : desired)
-      if (k.prefix() == key.prefix() && k.a_key() == key.a_key()) {
+      if (k.same_key(key)) {
         v = value;
         return;
       }

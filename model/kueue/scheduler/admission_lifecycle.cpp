@@ -177,8 +177,8 @@ std::vector<WorkloadTransition> sync_queue_states(const ClusterState& cluster, W
   }
   // (The kept active set holds only queues of the cluster: when it holds them all, none is inactive.)
   const bool all_active = active != nullptr && active->size() == cluster.cluster_queues.size();
-  for (const auto& name : queues.cluster_queues()) {
-    if (all_active) break;
+  const std::vector<std::string> none;
+  for (const auto& name : all_active ? none : queues.cluster_queues()) {
     const auto cq = cluster.cluster_queues.find(name);
     if (cq == cluster.cluster_queues.end()) continue;
     if (active != nullptr ? active->count(name) != 0 : cluster_queue_active(cluster, name)) continue;
