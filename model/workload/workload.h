@@ -20,6 +20,7 @@
 #include "model/kueue/kueue_objects.h"
 #include "model/api/object_meta.h"
 #include "model/keyed_table.h"
+#include "model/slot_table.h"
 
 namespace chaintwin::model {
 
@@ -160,11 +161,13 @@ struct Pod {
   bool operator==(const Pod&) const = default;
 };
 
-// Every Workload and Pod, keyed "<namespace>/<name>" so that iteration order is stable.
+// Every Workload and Pod, keyed "<namespace>/<name>".
 struct WorkloadState {
   // By "<namespace>/<name>", walked in key order; looked up through a hash index (keyed_table.h).
   KeyedTable<Workload> workloads;
-  KeyedTable<Pod> pods;  // by "<namespace>/<name>", as workloads
+  // By "<namespace>/<name>", in slots (slot_table.h): every walk over the Pods sums, tallies or
+  // filters, so none needs key order, and per-Node lists hold slot numbers.
+  SlotTable<Pod> pods;
   bool operator==(const WorkloadState&) const = default;
 };
 

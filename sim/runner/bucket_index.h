@@ -1,5 +1,5 @@
-// The runner's bucket indexes: the keys kept per bucket (Pods per Node, Workloads per ClusterQueue
-// or per Node), a bucket dropped once it is empty so that a walk over the index sees live ones only.
+// The runner's bucket indexes: the keys kept per bucket (Workloads per ClusterQueue or per Node), a
+// bucket dropped once it is empty so that a walk over the index sees live ones only.
 #pragma once
 
 #include <map>

@@ -1,5 +1,7 @@
 #include "sim/runner/node_pods.h"
 
+#include <algorithm>
+
 namespace chaintwin::sim {
 
 void NodePods::count(const model::Pod& pod, int sign) {
@@ -8,8 +10,8 @@ void NodePods::count(const model::Pod& pod, int sign) {
   if (requested.pods == 0 && requested.milli.empty()) requested_.erase(pod.node_name);
 }
 
-void NodePods::bind(const std::string& key, const model::Pod& pod) {
-  keys_[pod.node_name].insert(key);
+void NodePods::bind(Slot slot, const model::Pod& pod) {
+  slots_.try_emplace(pod.node_name).first->push_back(slot);
   if (model::counts_as_requested(pod)) count(pod, +1);
 }
 
@@ -20,13 +22,20 @@ void NodePods::set_phase(model::Pod& pod, model::PodPhase phase) {
   if (before != after) count(pod, after ? +1 : -1);
 }
 
-void NodePods::unbind(const std::string& key, const model::Pod& pod) {
-  erase_from(keys_, pod.node_name, key);
+void NodePods::unbind(Slot slot, const model::Pod& pod) {
+  if (auto* on = slots_.find(pod.node_name)) {
+    const auto it = std::find(on->begin(), on->end(), slot);
+    if (it != on->end()) {
+      *it = on->back();  // the order of a Node's slots means nothing
+      on->pop_back();
+    }
+    if (on->empty()) slots_.erase(pod.node_name);
+  }
   if (model::counts_as_requested(pod)) count(pod, -1);
 }
 
 void NodePods::drop_node(const std::string& node) {
-  keys_.erase(node);
+  slots_.erase(node);
   requested_.erase(node);
 }
 

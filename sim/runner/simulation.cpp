@@ -129,9 +129,8 @@ model::Status Simulation::start() {
   for (auto& [name, cq] : cluster_.cluster_queues) cq.spec.queueing_strategy = scenario_.kueue.queueing_strategy;
   // Pods outside Kueue run from the start; their cards are already charged in the ledgers.
   for (const auto& pod : scenario_.pods_outside_kueue) {
-    const std::string key = model::object_key(pod.metadata);
-    node_pods_.bind(key, pod);
-    workloads_.pods[key] = pod;
+    const auto placed = workloads_.pods.insert_or_assign(model::object_key(pod.metadata), pod).first;
+    node_pods_.bind(placed.slot(), placed->second);
   }
   const size_t topology_writes = start_topology_sources();
   if (!fatal_.empty()) return model::err(fatal_);
@@ -516,7 +515,7 @@ void Simulation::on_check(int64_t id, int64_t epoch) {
     if (check.name == model::kNodeDevicesAdmissionCheck) {
       // The Workloads reserving on this one's Nodes (it holds its reservation, so its Nodes are known).
       const std::set<std::string> inflight = kueue_.reserving_beside(entry->id);
-      const model::Gate3Verdict verdict = model::evaluate_node_devices(cluster_, workloads_, key, &inflight, &node_pods_.keys());
+      const model::Gate3Verdict verdict = model::evaluate_node_devices(cluster_, workloads_, key, &inflight, &node_pods_.slots());
       if (options_.verify_incremental && !(verdict == model::evaluate_node_devices(cluster_, workloads_, key))) {
         fatal_ = "at " + now_.to_string() + ": --verify: Gate 3 over the Workloads reserving on its Nodes differs from Gate 3 over all";
         return;
@@ -655,9 +654,9 @@ void Simulation::on_pod_start(int64_t id, int64_t epoch) {
                  (a.profile.empty() || a.profile == "-" ? "" : " " + a.profile);
       log("PodRunning", "Pod " + pod_key, "on " + where);
     }
-    node_pods_.bind(pod_key, pod);
     kueue_.note_non_tas_usage(pod, +1);
-    workloads_.pods[pod_key] = std::move(pod);
+    const auto placed = workloads_.pods.insert_or_assign(pod_key, std::move(pod)).first;
+    node_pods_.bind(placed.slot(), placed->second);
   }
   if (!all_started) schedule(now_ + kPodRetryDelay, {SimEvent::Kind::kPodStart, id, "", epoch});
   else if (!model::has_pods_to_allocate(w->second, tracked_pods(tracked))) kueue_.pods_allocated(entry->id, key);
@@ -691,12 +690,8 @@ model::Status Simulation::fits_on_node(const model::Node& node, const model::Pod
 
 std::vector<const model::Pod*> Simulation::pods_on(const std::string& node) const {
   std::vector<const model::Pod*> out;
-  const auto keys = node_pods_.keys().find(node);
-  if (keys == node_pods_.keys().end()) return out;
-  for (const auto& key : keys->second) {
-    const auto p = workloads_.pods.find(key);
-    if (p != workloads_.pods.end()) out.push_back(&p->second);
-  }
+  if (const auto* slots = node_pods_.slots().find(node))
+    for (const auto slot : *slots) out.push_back(&workloads_.pods.in_slot(slot).second);
   return out;
 }
 
@@ -722,7 +717,7 @@ void Simulation::delete_pods(WorkloadBook::Entry& entry, bool finished_only) {
     if (held != withdrawn_.end()) model::release_pod(held->second, p->second, !finished_only, settings_release);
     held_cards = held_cards || !p->second.allocations.empty();
     if (!finished_only) {
-      node_pods_.unbind(pod_key, p->second);
+      node_pods_.unbind(p.slot(), p->second);
       workloads_.pods.erase(p);
     }
   }

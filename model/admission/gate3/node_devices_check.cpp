@@ -113,17 +113,16 @@ class Budgets {
 // Where to look for Pods: the caller's index of Pod keys by Node, or every Pod.
 struct PodLookup {
   const WorkloadState& ws;
-  const PodKeysByNode* by_node = nullptr;
+  const PodSlotsByNode* by_node = nullptr;
   template <typename F>
   void on(const std::string& node, F f) const {
     if (by_node == nullptr) {
       for (const auto& [key, pod] : ws.pods) f(pod);
       return;
     }
-    const auto keys = by_node->find(node);
-    if (keys == by_node->end()) return;
-    for (const auto& key : keys->second)
-      if (const auto p = ws.pods.find(key); p != ws.pods.end()) f(p->second);
+    const auto* slots = by_node->find(node);
+    if (slots == nullptr) return;
+    for (const auto slot : *slots) f(ws.pods.in_slot(slot).second);
   }
 };
 
@@ -193,7 +192,7 @@ void fit_inflight_one(const ClusterState& cluster, HeldPods& held, const std::st
 // In Workload key order, as a walk over every Workload would take them.
 void fit_inflight(const ClusterState& cluster, const WorkloadState& ws, const std::string& self, Budgets& budgets,
                   const std::vector<std::string>& nodes, const std::set<std::string>* inflight,
-                  const PodKeysByNode* pods_by_node) {
+                  const PodSlotsByNode* pods_by_node) {
   const PodLookup pods{ws, pods_by_node};
   HeldPods held(pods);
   if (inflight == nullptr) {
@@ -270,7 +269,7 @@ std::vector<FamilyDemand> pod_set_demands(const PodSet& pod_set, int32_t pods, c
 
 Gate3Verdict evaluate_node_devices(const ClusterState& cluster, const WorkloadState& workloads,
                                    const std::string& workload_key, const std::set<std::string>* inflight,
-                                   const PodKeysByNode* pods_by_node) {
+                                   const PodSlotsByNode* pods_by_node) {
   const auto found = workloads.workloads.find(workload_key);
   if (found == workloads.workloads.end()) return retry("workload " + workload_key + " is gone");
   const Workload& wl = found->second;

@@ -15,27 +15,28 @@
 #include <map>
 #include <set>
 #include <string>
-#include <unordered_map>
 #include <vector>
 
 #include "model/admission/gate3/gate3_feasibility.h"
 #include "model/cluster_state.h"
+#include "model/flat_string_index.h"
+#include "model/slot_table.h"
 #include "model/workload/workload.h"
 
 namespace chaintwin::model {
 
-// The keys of the Pods bound to each Node, by Node name: only looked up, so hashed; each Node's
-// keys in name order.
-using PodKeysByNode = std::unordered_map<std::string, std::set<std::string>>;
+// The slots (in WorkloadState::pods) of the Pods bound to each Node, by Node name: only looked up,
+// so hashed; each Node's in no particular order (Gate 3 only tallies them).
+using PodSlotsByNode = FlatStringMap<std::vector<SlotTable<Pod>::Slot>>;
 
 // `inflight`: when given, the keys of every Workload whose hostname-level topology assignment may
 // name one of this Workload's Nodes (a superset is fine); only those are looked at for the Pods
 // admitted but not yet holding cards. Without it every Workload is. `pods_by_node`: when given, the
-// key of every Pod bound to each Node (complete); the Pods already holding cards are looked up there
+// slot of every Pod bound to each Node (complete); the Pods already holding cards are looked up there
 // instead of among every Pod.
 Gate3Verdict evaluate_node_devices(const ClusterState& cluster, const WorkloadState& workloads,
                                    const std::string& workload_key, const std::set<std::string>* inflight = nullptr,
-                                   const PodKeysByNode* pods_by_node = nullptr);
+                                   const PodSlotsByNode* pods_by_node = nullptr);
 
 // Whether `wl` can hold inflight room in another Workload's check at all: one of its PodSets'
 // hostname-level assignments places more Pods on some Node than `pods` holds there for it (bound to

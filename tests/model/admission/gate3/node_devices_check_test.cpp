@@ -245,7 +245,7 @@ TEST_CASE("a Workload has Pods to allocate until each assigned Pod holds its car
       other.status.admission->pod_set_assignments[0].topology_assignment->domains = {{{"node-a"}, 1}, {{"node-b"}, 1}};
     other.status.admission_checks[0].state = CheckState::kReady;
     WorkloadState ws;
-    PodKeysByNode by_node;
+    PodSlotsByNode by_node;
     for (std::size_t i = 0; i < r.pods.size(); ++i) {
       const auto& [node, complete] = r.pods[i];
       Pod p = pod("other-main-" + std::to_string(i), {exclusive(1)});
@@ -257,8 +257,8 @@ TEST_CASE("a Workload has Pods to allocate until each assigned Pod holds its car
         REQUIRE(allocated.ok());
         p.allocations = *allocated;
       }
-      by_node[node].insert(object_key(p.metadata));
-      ws.pods[object_key(p.metadata)] = p;
+      const auto placed = ws.pods.insert_or_assign(object_key(p.metadata), p).first;
+      by_node.try_emplace(node).first->push_back(placed.slot());
     }
     ws.workloads["default/other"] = other;
     std::vector<const Pod*> all;
