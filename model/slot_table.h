@@ -130,6 +130,7 @@ class SlotTable {
   // The object in `slot`, which must be live (a slot number from an iterator of this table whose
   // object has not been erased since).
   const value_type& in_slot(Slot slot) const { return *slots_[slot]; }
+  iterator slot_iterator(Slot slot) { return iterator(&slots_, slot); }
 
   T& operator[](const std::string& key) { return try_emplace(key).first->second; }
 

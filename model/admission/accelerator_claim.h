@@ -57,5 +57,16 @@ std::vector<ClaimingContainer> claiming_containers(const PodTemplate& pod);
 // The Pod's effective requests as the scheduler sums them: per key, max(Σ app containers,
 // max over each init container) — a native sidecar counts towards both.
 ResourceList pod_effective_requests(const PodTemplate& pod);
+// Calls f(name, milli) for each entry of pod_effective_requests(pod), in name order, with its
+// amount in milli-units; without building the list where the Pod has one container and no init
+// containers (most Pods: its requests are the list, each rounded up to a milli).
+template <class F>
+void each_effective_request(const PodTemplate& pod, F&& f) {
+  if (pod.init_containers.empty() && pod.containers.size() == 1) {
+    for (const auto& [name, q] : pod.containers.front().requests) f(name, q.milli_value_ceil());
+    return;
+  }
+  for (const auto& [name, q] : pod_effective_requests(pod)) f(name, q.milli_value_ceil());
+}
 
 }  // namespace chaintwin::model

@@ -17,13 +17,12 @@ bool counts_as_requested(const Pod& pod) { return !terminated(pod); }
 
 void NodeRequested::add(const Pod& pod, int sign) {
   pods += sign;
-  for (const auto& [name, q] : pod_effective_requests(pod.spec)) {
-    const int64_t v = q.milli_value_ceil();
-    if (v == 0) continue;
+  each_effective_request(pod.spec, [&](const std::string& name, int64_t v) {
+    if (v == 0) return;
     const auto [it, added] = milli.try_emplace(name, 0);
     it->second += sign * v;
     if (it->second == 0) milli.erase(it);
-  }
+  });
 }
 
 NodeRequested node_requested(const std::vector<const Pod*>& pods_on_node, const std::string& except) {
@@ -40,14 +39,13 @@ Status node_fits(const Node& node, const NodeRequested& requested, const Pod& po
   auto add = [&](const std::string& reason) { reasons += (reasons.empty() ? "" : ", ") + reason; };
   if (const auto it = node.status.allocatable.find("pods"); it != node.status.allocatable.end())
     if (requested.pods + 1 > it->second.value_ceil()) add("Too many pods");
-  for (const auto& [name, q] : pod_effective_requests(pod.spec)) {
-    const int64_t want = q.milli_value_ceil();
-    if (want <= 0) continue;
+  each_effective_request(pod.spec, [&](const std::string& name, int64_t want) {
+    if (want <= 0) return;
     const auto it = node.status.allocatable.find(name);
     const int64_t have = it == node.status.allocatable.end() ? 0 : it->second.milli_value_ceil();
     const auto used = requested.milli.find(name);
     if (want > have - (used == requested.milli.end() ? 0 : used->second)) add("Insufficient " + name);
-  }
+  });
   if (!reasons.empty()) return err(reasons);
   return Ok{};
 }

@@ -646,7 +646,6 @@ void Simulation::on_pod_start(int64_t id, int64_t epoch) {
       if (!pod.allocations.empty()) touched.insert(pod.node_name);
     }
     pod.phase = model::PodPhase::kRunning;
-    tracked.pods.push_back(pod_key);
     if (logging()) {
       std::string where = pod.node_name;
       for (const auto& a : pod.allocations)
@@ -657,6 +656,7 @@ void Simulation::on_pod_start(int64_t id, int64_t epoch) {
     kueue_.note_non_tas_usage(pod, +1);
     const auto placed = workloads_.pods.insert_or_assign(pod_key, std::move(pod)).first;
     node_pods_.bind(placed.slot(), placed->second);
+    tracked.pods.push_back(placed.slot());
   }
   if (!all_started) schedule(now_ + kPodRetryDelay, {SimEvent::Kind::kPodStart, id, "", epoch});
   else if (!model::has_pods_to_allocate(w->second, tracked_pods(tracked))) kueue_.pods_allocated(entry->id, key);
@@ -675,8 +675,7 @@ std::string Simulation::schedule_unassigned_pod(const model::Pod& pod) {
 
 std::vector<const model::Pod*> Simulation::tracked_pods(const Tracked& tracked) const {
   std::vector<const model::Pod*> out;
-  for (const auto& key : tracked.pods)
-    if (const auto p = workloads_.pods.find(key); p != workloads_.pods.end()) out.push_back(&p->second);
+  for (const auto slot : tracked.pods) out.push_back(&workloads_.pods.in_slot(slot).second);
   return out;
 }
 
@@ -700,9 +699,8 @@ void Simulation::delete_pods(WorkloadBook::Entry& entry, bool finished_only) {
   Tracked& tracked = *entry.tracked;
   std::set<std::string> touched;
   bool held_cards = false;
-  for (const auto& pod_key : tracked.pods) {
-    auto p = workloads_.pods.find(pod_key);
-    if (p == workloads_.pods.end()) continue;
+  for (const auto slot : tracked.pods) {
+    const auto p = workloads_.pods.slot_iterator(slot);
     auto devices = cluster_.devices.find(p->second.node_name);
     kueue_.note_non_tas_usage(p->second, -1);  // a finished or deleted Pod no longer counts
     // Cards a pass that found nothing withdrew keep their ledger rows aside; the Pod's charges there

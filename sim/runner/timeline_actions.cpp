@@ -96,14 +96,14 @@ void Simulation::on_timeline(int64_t index) {
       std::sort(tracked_keys.begin(), tracked_keys.end());  // in key order, whatever the slots
       for (const auto& key : tracked_keys) {
         Tracked& t = *book_.tracked(key);
-        std::vector<std::string> kept;
-        for (const auto& pod_key : t.pods) {
-          auto p = workloads_.pods.find(pod_key);
-          if (p != workloads_.pods.end() && p->second.node_name == a.node) {
+        std::vector<model::SlotTable<model::Pod>::Slot> kept;
+        for (const auto slot : t.pods) {
+          const auto p = workloads_.pods.slot_iterator(slot);
+          if (p->second.node_name == a.node) {
             kueue_.note_non_tas_usage(p->second, -1);
             workloads_.pods.erase(p);
           } else {
-            kept.push_back(pod_key);
+            kept.push_back(slot);
           }
         }
         t.pods = std::move(kept);

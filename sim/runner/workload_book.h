@@ -16,6 +16,8 @@
 #include <vector>
 
 #include "model/flat_string_index.h"
+#include "model/slot_table.h"
+#include "model/workload/workload.h"
 #include "sim/sim_time.h"
 
 namespace chaintwin::sim {
@@ -27,7 +29,9 @@ struct Tracked {
   SimTime pod_deletion_delay;  // from completion to Pod deletion
   int64_t epoch = 0;           // bumped at every eviction; stale events are dropped
   std::string deployment;      // replicas of one ModelDeployment share it ("" when alone)
-  std::vector<std::string> pods;  // keys of the Pods created for the current admission
+  // Where the Pods created for the current admission are in WorkloadState::pods: every erase of a
+  // Pod takes its slot out of here too, so each slot names the Pod it was given for.
+  std::vector<model::SlotTable<model::Pod>::Slot> pods;
   std::string last_pending;       // last Pending message logged
 };
 

@@ -1,5 +1,10 @@
 #include <catch2/catch.hpp>
 
+#include <map>
+#include <string>
+#include <utility>
+#include <vector>
+
 #include "model/kueue/scheduler/kueue_config.h"
 #include "model/kueue/scheduler/node_match.h"
 #include "model/kueue/scheduler/queue_manager.h"
@@ -86,6 +91,12 @@ TEST_CASE("a Pod of one container requests what the container does, each amount 
     PodTemplate two = one;
     two.containers.push_back(Container{"empty", {}, false});
     CHECK(pod_effective_requests(two) == got);
+    // The visitor gives the same entries, in the same order, on either path.
+    for (const PodTemplate* pod : {&one, &two}) {
+      std::vector<std::pair<std::string, int64_t>> visited;
+      each_effective_request(*pod, [&](const std::string& name, int64_t v) { visited.emplace_back(name, v); });
+      CHECK(visited == std::vector<std::pair<std::string, int64_t>>(r.milli.begin(), r.milli.end()));
+    }
   }
 }
 
