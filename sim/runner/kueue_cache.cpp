@@ -1,5 +1,7 @@
 #include "sim/runner/kueue_cache.h"
 
+#include <algorithm>
+
 #include "model/kueue/scheduler/non_tas_usage.h"
 #include "sim/runner/bucket_index.h"
 
@@ -136,11 +138,12 @@ void KueueCache::reservation_moved(const model::WorkloadState& workloads, const 
   }
   if (id) {
     Held& h = held(*id);
+    if (h.key != key) h.key = key;
     for (const auto& n : h.reserved_nodes) {
       node_changed(n);
-      if (!h.pods_allocated) erase_from(allocating_on_node_, n, key);
+      if (!h.pods_allocated) allocating_remove(n, id->slot);
     }
-    for (const auto& n : now_on) allocating_on_node_[n].insert(key);
+    for (const auto& n : now_on) allocating_add(n, id->slot);
     h.reserved_nodes = now_on;
     h.pods_allocated = false;  // a new assignment: its Pods are not known to hold anything
   } else {
@@ -228,29 +231,51 @@ void KueueCache::admitted_by_cycle(const model::WorkloadState& workloads, Worklo
 
 void KueueCache::forget(WorkloadId id, std::optional<model::WorkloadRef> ref) {
   if (ref) memo_.forget(*ref);
-  if (id.slot < held_.size()) held_[id.slot] = Held{};
+  if (id.slot >= held_.size()) return;
+  // The slot goes to another Workload next: no index may name it for this one.
+  Held& h = held_[id.slot];
+  if (!h.pods_allocated)
+    for (const auto& n : h.reserved_nodes) allocating_remove(n, id.slot);
+  h = Held{};
+}
+
+void KueueCache::allocating_add(const std::string& node, uint32_t slot) {
+  std::vector<uint32_t>& on = *allocating_on_node_.try_emplace(node).first;
+  if (std::find(on.begin(), on.end(), slot) == on.end()) on.push_back(slot);
+}
+
+void KueueCache::allocating_remove(const std::string& node, uint32_t slot) {
+  std::vector<uint32_t>* on = allocating_on_node_.find(node);
+  if (on == nullptr) return;
+  if (const auto it = std::find(on->begin(), on->end(), slot); it != on->end()) {
+    *it = on->back();  // the order of a Node's slots means nothing
+    on->pop_back();
+  }
+  if (on->empty()) allocating_on_node_.erase(node);
 }
 
 std::set<std::string> KueueCache::reserving_beside(WorkloadId id) const {
   std::set<std::string> out;
   if (id.slot >= held_.size()) return out;
   for (const auto& n : held_[id.slot].reserved_nodes)
-    if (const auto r = allocating_on_node_.find(n); r != allocating_on_node_.end()) out.insert(r->second.begin(), r->second.end());
+    if (const std::vector<uint32_t>* on = allocating_on_node_.find(n))
+      for (const uint32_t slot : *on) out.insert(held_[slot].key);
   return out;
 }
 
-void KueueCache::pods_allocated(WorkloadId id, const std::string& key) {
+void KueueCache::pods_allocated(WorkloadId id) {
   if (id.slot >= held_.size() || held_[id.slot].pods_allocated) return;
   Held& h = held_[id.slot];
   h.pods_allocated = true;
-  for (const auto& n : h.reserved_nodes) erase_from(allocating_on_node_, n, key);
+  for (const auto& n : h.reserved_nodes) allocating_remove(n, id.slot);
 }
 
 void KueueCache::pods_released(WorkloadId id, const std::string& key) {
   if (id.slot >= held_.size() || !held_[id.slot].pods_allocated) return;
   Held& h = held_[id.slot];
   h.pods_allocated = false;
-  for (const auto& n : h.reserved_nodes) allocating_on_node_[n].insert(key);
+  if (h.key != key) h.key = key;
+  for (const auto& n : h.reserved_nodes) allocating_add(n, id.slot);
 }
 
 }  // namespace chaintwin::sim

@@ -13,7 +13,8 @@
 //
 // A Workload the Simulation tracks is named by its WorkloadId (workload_book.h) and by its key: the
 // per-Workload records sit in the id's slot and live as long as the Simulation tracks the Workload
-// (forget() when it stops); the indexes Gate 3 and the cycle read hold keys.
+// (forget() when it stops); the index of Workloads by ClusterQueue, which the cycle reads, holds
+// keys, and the one by Node holds slots and answers Gate 3 in keys (reserving_beside).
 #pragma once
 
 #include <map>
@@ -97,15 +98,16 @@ class KueueCache {
   // included), but for those known to hold every assigned Pod's cards: Gate 3's inflight
   // candidates (model::has_pods_to_allocate says why the others can be left out).
   std::set<std::string> reserving_beside(WorkloadId id) const;
-  // The Pods of `key` (tracked as `id`) all hold their cards (model::has_pods_to_allocate was
+  // The Pods of the Workload tracked as `id` all hold their cards (model::has_pods_to_allocate was
   // false): it is no inflight candidate until its reservation moves or pods_released().
-  void pods_allocated(WorkloadId id, const std::string& key);
+  void pods_allocated(WorkloadId id);
   // `key`'s Pods were stopped or deleted: an inflight candidate again while it holds a reservation.
   void pods_released(WorkloadId id, const std::string& key);
 
  private:
   // What one Workload added to the kept parts.
   struct Held {
+    std::string key;                       // the Workload's, once an index names its slot
     std::set<std::string> reserved_nodes;  // the Nodes its current reservation's topology names
     bool pods_allocated = false;           // every assigned Pod holds its cards (pods_allocated())
     // While it holds quota: the one admission the kept parts count it with (a tracked Workload's
@@ -140,8 +142,11 @@ class KueueCache {
   std::set<std::string> totals_moved_;  // ClusterQueues whose totals moved since take_moved_totals()
   bool totals_rebuilt_ = true;          // ... or every one of them
   model::ReservingByQueue reserving_by_queue_;  // ClusterQueue → Workloads holding quota
-  // Node → Workloads whose reservation names it, but for those whose Pods all hold their cards.
-  HashedBucketIndex allocating_on_node_;
+  // Node → slots of the Workloads whose reservation names it, but for those whose Pods all hold
+  // their cards (Held::key names each); a Node none names has no entry. Never walked.
+  model::FlatStringMap<std::vector<uint32_t>> allocating_on_node_;
+  void allocating_add(const std::string& node, uint32_t slot);
+  void allocating_remove(const std::string& node, uint32_t slot);
   model::NominationMemo memo_;
   model::TasLeafCache tas_leaves_;
   std::vector<Held> held_;  // by WorkloadId slot; a slot's record is reset when forgotten

@@ -659,7 +659,7 @@ void Simulation::on_pod_start(int64_t id, int64_t epoch) {
     tracked.pods.push_back(placed.slot());
   }
   if (!all_started) schedule(now_ + kPodRetryDelay, {SimEvent::Kind::kPodStart, id, "", epoch});
-  else if (!model::has_pods_to_allocate(w->second, tracked_pods(tracked))) kueue_.pods_allocated(entry->id, key);
+  else if (!model::has_pods_to_allocate(w->second, tracked_pods(tracked))) kueue_.pods_allocated(entry->id);
   if (!touched.empty()) resync_ledgers(touched);
 }
 

@@ -4,6 +4,9 @@
 
 #include <functional>
 #include <map>
+#include <set>
+#include <string>
+#include <vector>
 
 #include "../../model/kueue/scheduler/scheduler_fixtures.h"
 #include "sim/runner/kueue_cache.h"
@@ -162,4 +165,49 @@ TEST_CASE("Gate 3's inflight candidates are the Workloads reserving on the same 
   CHECK(cache.reserving_beside(id("default/b")) == std::set<std::string>{"default/b"});
   CHECK(cache.reserving_beside(id("default/c")).empty());
   CHECK(cache.reserving_by_queue().at("cq") == model::ReservingKeys{"default/a", "default/b"});
+}
+
+TEST_CASE("a Workload whose Pods all hold their cards is no inflight candidate until they are released",
+          "[sim][kueue_cache]") {
+  struct Row {
+    const char* what;
+    std::function<void(sim::KueueCache&)> apply;
+    std::set<std::string> beside_a;  // reserving_beside(a)
+  };
+  const std::vector<Row> rows = {
+      {"both reserve on the one Node", [](sim::KueueCache&) {}, {"default/a", "default/b"}},
+      {"b's Pods hold their cards", [](sim::KueueCache& c) { c.pods_allocated(id("default/b")); }, {"default/a"}},
+      {"b's Pods hold their cards, then are released",
+       [](sim::KueueCache& c) {
+         c.pods_allocated(id("default/b"));
+         c.pods_released(id("default/b"), "default/b");
+       },
+       {"default/a", "default/b"}},
+      {"b's Pods are released twice", [](sim::KueueCache& c) {
+         c.pods_released(id("default/b"), "default/b");
+         c.pods_released(id("default/b"), "default/b");
+       },
+       {"default/a", "default/b"}},
+      // Its slot goes to another Workload next: no index may still name it.
+      {"b is no longer tracked", [](sim::KueueCache& c) { c.forget(id("default/b"), std::nullopt); }, {"default/a"}},
+      {"a's own Pods hold their cards", [](sim::KueueCache& c) { c.pods_allocated(id("default/a")); }, {"default/b"}},
+  };
+  for (const auto& row : rows) {
+    INFO(row.what);
+    Fixture f;
+    f.node("n1", 8);
+    f.flavor("f1");
+    f.queue("cq", {{"f1", 8}});
+    f.submit("a", "cq", 4, 1, 1);
+    f.submit("b", "cq", 4, 1, 2);
+    sim::KueueCache cache;
+    for (int i = 0; i < 2; ++i) {
+      cycle(f, cache);
+      for (const auto* key : {"default/a", "default/b"}) tell(f, cache, key);
+    }
+    REQUIRE(f.wl("a").status.admission);
+    REQUIRE(f.wl("b").status.admission);
+    row.apply(cache);
+    CHECK(cache.reserving_beside(id("default/a")) == row.beside_a);
+  }
 }
