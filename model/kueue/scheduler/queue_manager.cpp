@@ -86,13 +86,13 @@ void QueueManager::join_queued(PendingQueue& q, bool into_heap) {
 // Tracked Workloads
 
 QueueManager::Tracked* QueueManager::find(const std::string& workload_key) {
-  const auto it = slots_.find(workload_key);
-  return it == slots_.end() ? nullptr : &tracked_[it->second];
+  const WorkloadSlot* slot = slots_.find(workload_key);
+  return slot == nullptr ? nullptr : &tracked_[*slot];
 }
 
 const QueueManager::Tracked* QueueManager::find(const std::string& workload_key) const {
-  const auto it = slots_.find(workload_key);
-  return it == slots_.end() ? nullptr : &tracked_[it->second];
+  const WorkloadSlot* slot = slots_.find(workload_key);
+  return slot == nullptr ? nullptr : &tracked_[*slot];
 }
 
 QueueManager::Place QueueManager::place(const Tracked& t) const {
@@ -208,9 +208,9 @@ void QueueManager::release(WorkloadSlot slot) {
 }
 
 void QueueManager::remove(const std::string& workload_key) {
-  const auto it = slots_.find(workload_key);
-  if (it == slots_.end()) return;
-  const WorkloadSlot slot = it->second;
+  const WorkloadSlot* found = slots_.find(workload_key);
+  if (found == nullptr) return;
+  const WorkloadSlot slot = *found;
   Tracked& t = tracked_[slot];
   detach(t);
   set_where(t, Where::kQueued);  // out of the popped and unplaced indexes
@@ -219,7 +219,7 @@ void QueueManager::remove(const std::string& workload_key) {
     members->second.keys.erase(workload_key);
     if (members->second.keys.empty()) by_local_queue_.erase(members);
   }
-  slots_.erase(it);
+  slots_.erase(workload_key);
   release(slot);
 }
 
@@ -243,7 +243,7 @@ void QueueManager::refresh(const ClusterState& cluster, bool queues_unchanged) {
     if (!members.mixed && cq == members.cluster_queue) continue;
     const QueueId id = cq.empty() ? kNoQueue : intern(cq);
     for (const auto& key : members.keys) {
-      Tracked& t = tracked_[slots_.at(key)];
+      Tracked& t = tracked_[*slots_.find(key)];  // every member is tracked
       if (id == t.cluster_queue) continue;
       const Place keep = t.where == Where::kParked ? Place::kParked : Place::kHeap;
       detach(t);
@@ -410,13 +410,24 @@ const WorkloadInfo* QueueManager::info(WorkloadRef workload) const {
 }
 
 std::string QueueManager::info_mismatch(const WorkloadState& workloads) const {
-  for (const auto& [key, slot] : slots_) {
+  for (const WorkloadSlot slot : slots_in_key_order()) {
+    const std::string& key = tracked_[slot].entry.key;
     const auto w = workloads.workloads.find(key);
     if (w == workloads.workloads.end()) continue;  // deleted behind the queues' back: never nominated
     if (!(tracked_[slot].info == workload_info(w->second)))
       return "Workload " + key + " has PodSets other than the ones it was tracked with";
   }
   return "";
+}
+
+std::vector<WorkloadSlot> QueueManager::slots_in_key_order() const {
+  std::vector<WorkloadSlot> out;
+  out.reserve(slots_.size());
+  for (std::size_t i = 0; i < tracked_.size(); ++i)
+    if (tracked_[i].live) out.push_back(static_cast<WorkloadSlot>(i));
+  std::sort(out.begin(), out.end(),
+            [&](WorkloadSlot a, WorkloadSlot b) { return tracked_[a].entry.key < tracked_[b].entry.key; });
+  return out;
 }
 
 std::vector<std::string> QueueManager::heap_order(const std::string& cluster_queue) const {
@@ -442,9 +453,9 @@ std::vector<std::string> QueueManager::waiting(const std::string& cluster_queue)
   std::vector<std::string> out;
   const QueueId id = id_of(cluster_queue);
   if (id == kNoQueue) return out;
-  for (const auto& [key, slot] : slots_) {
+  for (const WorkloadSlot slot : slots_in_key_order()) {
     const Tracked& t = tracked_[slot];
-    if (t.cluster_queue == id && t.where != Where::kUnplaced) out.push_back(key);
+    if (t.cluster_queue == id && t.where != Where::kUnplaced) out.push_back(t.entry.key);
   }
   return out;
 }
@@ -470,8 +481,11 @@ bool QueueManager::operator==(const QueueManager& o) const {
     return false;
   for (std::size_t i = 0; i < listed_ids_.size(); ++i)
     if (!queues_[listed_ids_[i]].same_as(o.queues_[o.listed_ids_[i]])) return false;
-  for (auto a = slots_.begin(), b = o.slots_.begin(); a != slots_.end(); ++a, ++b)
-    if (a->first != b->first || !same_tracked(tracked_[a->second], o, o.tracked_[b->second])) return false;
+  for (const Tracked& a : tracked_) {
+    if (!a.live) continue;
+    const WorkloadSlot* b = o.slots_.find(a.entry.key);
+    if (b == nullptr || !same_tracked(a, o, o.tracked_[*b])) return false;
+  }
   return true;
 }
 

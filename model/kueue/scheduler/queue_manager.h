@@ -28,6 +28,7 @@
 #include <vector>
 
 #include "model/cluster_state.h"
+#include "model/flat_string_index.h"
 #include "model/kueue/scheduler/workload_info.h"
 #include "model/kueue/scheduler/workload_ref.h"
 #include "model/workload/workload.h"
@@ -103,7 +104,7 @@ class QueueManager {
   const std::vector<std::string>& cluster_queues() const { return listed_names_; }
   const std::vector<QueueId>& cluster_queue_ids() const { return listed_ids_; }
   const std::string& cluster_queue_name(QueueId id) const;
-  bool contains(const std::string& workload_key) const { return slots_.count(workload_key) != 0; }
+  bool contains(const std::string& workload_key) const { return slots_.find(workload_key) != nullptr; }
   // The slot and incarnation of a tracked Workload.
   std::optional<WorkloadRef> ref_of(const std::string& workload_key) const;
   std::optional<Place> place_of(const std::string& workload_key) const;
@@ -197,13 +198,15 @@ class QueueManager {
   Tracked* find(const std::string& workload_key);
   const Tracked* find(const std::string& workload_key) const;
   static std::string resolve(const ClusterState& cluster, const std::string& local_queue);
+  // The live tracked slots, in their Workloads' key order (for the walks whose order shows).
+  std::vector<WorkloadSlot> slots_in_key_order() const;
 
   std::unordered_map<std::string, QueueId> queue_ids_;  // every ClusterQueue name seen: the one lookup by name (never walked)
   std::vector<std::string> queue_names_;           // by QueueId
   std::vector<PendingQueue> queues_;               // by QueueId
   std::vector<std::string> listed_names_;          // the listed queues, in name order
   std::vector<QueueId> listed_ids_;                // the same, as ids
-  std::map<std::string, WorkloadSlot> slots_;      // by workload key: the one lookup by name
+  FlatStringMap<WorkloadSlot> slots_;              // by workload key: the one lookup by name (never walked)
   std::vector<Tracked> tracked_;                   // by slot
   std::vector<WorkloadSlot> free_slots_;           // reused last-freed first
   std::unordered_map<std::string, Observed> observed_;  // looked up and compared whole, never walked
