@@ -176,13 +176,14 @@ void QueueManager::track(const ClusterState& cluster, const Workload& wl, Place 
   t.live = true;
   attach(t, place);
   LocalQueueMembers& members = by_local_queue_[t.local_queue];
-  if (members.keys.empty()) {
+  if (members.slots.empty()) {
     members.cluster_queue = cluster_queue;
     members.mixed = false;
   } else if (members.cluster_queue != cluster_queue) {
     members.mixed = true;
   }
-  members.keys.insert(key);
+  t.member_at = static_cast<uint32_t>(members.slots.size());
+  members.slots.push_back(slot);
 }
 
 void QueueManager::add(const ClusterState& cluster, const Workload& wl) { track(cluster, wl, Place::kHeap); }
@@ -216,8 +217,13 @@ void QueueManager::remove(const std::string& workload_key) {
   set_where(t, Where::kQueued);  // out of the popped and unplaced indexes
   const auto members = by_local_queue_.find(t.local_queue);
   if (members != by_local_queue_.end()) {
-    members->second.keys.erase(workload_key);
-    if (members->second.keys.empty()) by_local_queue_.erase(members);
+    std::vector<WorkloadSlot>& slots = members->second.slots;
+    if (t.member_at < slots.size() && slots[t.member_at] == slot) {
+      slots[t.member_at] = slots.back();  // the last member takes its place
+      tracked_[slots.back()].member_at = t.member_at;
+      slots.pop_back();
+    }
+    if (slots.empty()) by_local_queue_.erase(members);
   }
   slots_.erase(workload_key);
   release(slot);
@@ -242,8 +248,8 @@ void QueueManager::refresh(const ClusterState& cluster, bool queues_unchanged) {
     const std::string cq = resolve(cluster, local_queue);
     if (!members.mixed && cq == members.cluster_queue) continue;
     const QueueId id = cq.empty() ? kNoQueue : intern(cq);
-    for (const auto& key : members.keys) {
-      Tracked& t = tracked_[*slots_.find(key)];  // every member is tracked
+    for (const WorkloadSlot slot : members.slots) {
+      Tracked& t = tracked_[slot];
       if (id == t.cluster_queue) continue;
       const Place keep = t.where == Where::kParked ? Place::kParked : Place::kHeap;
       detach(t);
@@ -420,6 +426,14 @@ std::string QueueManager::info_mismatch(const WorkloadState& workloads) const {
   return "";
 }
 
+std::vector<std::string> QueueManager::member_keys(const LocalQueueMembers& members) const {
+  std::vector<std::string> out;
+  out.reserve(members.slots.size());
+  for (const WorkloadSlot slot : members.slots) out.push_back(tracked_[slot].entry.key);
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
 std::vector<WorkloadSlot> QueueManager::slots_in_key_order() const {
   std::vector<WorkloadSlot> out;
   out.reserve(slots_.size());
@@ -476,9 +490,13 @@ bool QueueManager::same_tracked(const Tracked& a, const QueueManager& other, con
 }
 
 bool QueueManager::operator==(const QueueManager& o) const {
-  if (!(listed_names_ == o.listed_names_ && observed_ == o.observed_ && by_local_queue_ == o.by_local_queue_ &&
+  if (!(listed_names_ == o.listed_names_ && observed_ == o.observed_ && by_local_queue_.size() == o.by_local_queue_.size() &&
         popped_ == o.popped_ && unplaced_ == o.unplaced_ && slots_.size() == o.slots_.size()))
     return false;
+  for (auto a = by_local_queue_.begin(), b = o.by_local_queue_.begin(); a != by_local_queue_.end(); ++a, ++b)
+    if (a->first != b->first || a->second.cluster_queue != b->second.cluster_queue ||
+        a->second.mixed != b->second.mixed || member_keys(a->second) != o.member_keys(b->second))
+      return false;
   for (std::size_t i = 0; i < listed_ids_.size(); ++i)
     if (!queues_[listed_ids_[i]].same_as(o.queues_[o.listed_ids_[i]])) return false;
   for (const Tracked& a : tracked_) {

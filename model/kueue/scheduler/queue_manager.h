@@ -153,6 +153,7 @@ class QueueManager {
     Where where = Where::kUnplaced;
     uint8_t bucket = 0;                 // kQueued: which of the queue's two sets holds it
     bool live = false;                  // false: the slot is free
+    uint32_t member_at = 0;             // its place in its LocalQueue's LocalQueueMembers::slots
     WorkloadInfo info;                  // derived when tracked (not compared: a function of the Workload)
   };
   struct PendingQueue {
@@ -173,11 +174,12 @@ class QueueManager {
   // The tracked Workloads of one LocalQueue, and the ClusterQueue they all resolved to (`mixed`
   // when some were tracked after the LocalQueue's target changed and before refresh() saw it).
   struct LocalQueueMembers {
-    std::set<std::string> keys;
+    std::vector<WorkloadSlot> slots;  // in no order (each Tracked knows its place: member_at)
     std::string cluster_queue;
     bool mixed = false;
-    bool operator==(const LocalQueueMembers&) const = default;
   };
+  // The members' keys, sorted: what two queue managers compare (their slots may differ).
+  std::vector<std::string> member_keys(const LocalQueueMembers& members) const;
 
   Place place(const Tracked& t) const;
   bool same_tracked(const Tracked& a, const QueueManager& other, const Tracked& b) const;

@@ -279,6 +279,15 @@ TEST_CASE("a refresh told the queues are unchanged leaves the queue manager as a
             REQUIRE(short_one == full);
             ++compared_short;
           }
+          // After a full refresh every tracked Workload sits in the ClusterQueue its LocalQueue
+          // names now (none when that is gone): the refresh moved each LocalQueue's members.
+          for (const auto& [key, wl] : f.state.workloads) {
+            if (!full.contains(key)) continue;
+            INFO("step " << step << ", Workload " << key);
+            const auto lq = f.cluster.local_queues.find(wl.metadata.namespace_ + "/" + wl.queue_name);
+            const bool resolves = lq != f.cluster.local_queues.end() && f.cluster.cluster_queues.count(lq->second.cluster_queue) != 0;
+            REQUIRE(full.cluster_queue_of(key) == (resolves ? lq->second.cluster_queue : ""));
+          }
           f.queues = full;
           changed = false;
         }
