@@ -32,7 +32,6 @@
 #include "model/kueue/scheduler/tas_leaf_cache.h"
 #include "model/kueue/scheduler/usage_snapshot.h"
 #include "model/workload/workload.h"
-#include "sim/runner/bucket_index.h"
 #include "sim/runner/workload_book.h"
 
 namespace chaintwin::sim {

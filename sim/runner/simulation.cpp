@@ -26,7 +26,6 @@
 #include "sim/chain_report.h"
 #include "sim/results/event_log.h"
 #include "sim/results/report.h"
-#include "sim/runner/bucket_index.h"
 #include "sim/runner/chain_sync.h"
 #include "sim/scenario/slo_check.h"
 

@@ -45,6 +45,16 @@ void tell(Fixture& f, sim::KueueCache& cache, const std::string& key, const std:
   cache.reservation_moved(f.state, key, was_in, id(key));
 }
 
+// `cycles` cycles, the cache told after each of where a and b stand; both must then hold quota.
+void admit_a_and_b(Fixture& f, sim::KueueCache& cache, int cycles) {
+  for (int i = 0; i < cycles; ++i) {
+    cycle(f, cache);
+    for (const auto* key : {"default/a", "default/b"}) tell(f, cache, key);
+  }
+  REQUIRE(f.wl("a").status.admission);
+  REQUIRE(f.wl("b").status.admission);
+}
+
 // A reservation rewritten to hold its resources in `flavor` (no one is told).
 void to_flavor(Fixture& f, const std::string& name, const std::string& flavor) {
   for (auto& psa : f.wl(name).status.admission->pod_set_assignments)
@@ -155,12 +165,7 @@ TEST_CASE("Gate 3's inflight candidates are the Workloads reserving on the same 
   f.submit("b", "cq", 8, 1, 2);  // fills the other
   f.submit("c", "cq", 1, 1, 3);  // does not fit anywhere
   sim::KueueCache cache;
-  for (int i = 0; i < 3; ++i) {
-    cycle(f, cache);
-    for (const auto* key : {"default/a", "default/b"}) tell(f, cache, key);
-  }
-  REQUIRE(f.wl("a").status.admission);
-  REQUIRE(f.wl("b").status.admission);
+  admit_a_and_b(f, cache, 3);
   CHECK(cache.reserving_beside(id("default/a")) == std::set<std::string>{"default/a"});
   CHECK(cache.reserving_beside(id("default/b")) == std::set<std::string>{"default/b"});
   CHECK(cache.reserving_beside(id("default/c")).empty());
@@ -201,12 +206,7 @@ TEST_CASE("a Workload whose Pods all hold their cards is no inflight candidate u
     f.submit("a", "cq", 4, 1, 1);
     f.submit("b", "cq", 4, 1, 2);
     sim::KueueCache cache;
-    for (int i = 0; i < 2; ++i) {
-      cycle(f, cache);
-      for (const auto* key : {"default/a", "default/b"}) tell(f, cache, key);
-    }
-    REQUIRE(f.wl("a").status.admission);
-    REQUIRE(f.wl("b").status.admission);
+    admit_a_and_b(f, cache, 2);
     row.apply(cache);
     CHECK(cache.reserving_beside(id("default/a")) == row.beside_a);
   }
