@@ -1,7 +1,5 @@
 #include "sim/runner/kueue_cache.h"
 
-#include <algorithm>
-
 #include "model/kueue/scheduler/non_tas_usage.h"
 #include "sim/runner/bucket_index.h"
 
@@ -141,9 +139,9 @@ void KueueCache::reservation_moved(const model::WorkloadState& workloads, const 
     if (h.key != key) h.key = key;
     for (const auto& n : h.reserved_nodes) {
       node_changed(n);
-      if (!h.pods_allocated) allocating_remove(n, id->slot);
+      if (!h.pods_allocated) remove_slot(allocating_on_node_, n, id->slot);
     }
-    for (const auto& n : now_on) allocating_add(n, id->slot);
+    for (const auto& n : now_on) add_slot(allocating_on_node_, n, id->slot);
     h.reserved_nodes = now_on;
     h.pods_allocated = false;  // a new assignment: its Pods are not known to hold anything
   } else {
@@ -235,23 +233,8 @@ void KueueCache::forget(WorkloadId id, std::optional<model::WorkloadRef> ref) {
   // The slot goes to another Workload next: no index may name it for this one.
   Held& h = held_[id.slot];
   if (!h.pods_allocated)
-    for (const auto& n : h.reserved_nodes) allocating_remove(n, id.slot);
+    for (const auto& n : h.reserved_nodes) remove_slot(allocating_on_node_, n, id.slot);
   h = Held{};
-}
-
-void KueueCache::allocating_add(const std::string& node, uint32_t slot) {
-  std::vector<uint32_t>& on = *allocating_on_node_.try_emplace(node).first;
-  if (std::find(on.begin(), on.end(), slot) == on.end()) on.push_back(slot);
-}
-
-void KueueCache::allocating_remove(const std::string& node, uint32_t slot) {
-  std::vector<uint32_t>* on = allocating_on_node_.find(node);
-  if (on == nullptr) return;
-  if (const auto it = std::find(on->begin(), on->end(), slot); it != on->end()) {
-    *it = on->back();  // the order of a Node's slots means nothing
-    on->pop_back();
-  }
-  if (on->empty()) allocating_on_node_.erase(node);
 }
 
 std::set<std::string> KueueCache::reserving_beside(WorkloadId id) const {
@@ -267,15 +250,14 @@ void KueueCache::pods_allocated(WorkloadId id) {
   if (id.slot >= held_.size() || held_[id.slot].pods_allocated) return;
   Held& h = held_[id.slot];
   h.pods_allocated = true;
-  for (const auto& n : h.reserved_nodes) allocating_remove(n, id.slot);
+  for (const auto& n : h.reserved_nodes) remove_slot(allocating_on_node_, n, id.slot);
 }
 
-void KueueCache::pods_released(WorkloadId id, const std::string& key) {
+void KueueCache::pods_released(WorkloadId id) {
   if (id.slot >= held_.size() || !held_[id.slot].pods_allocated) return;
   Held& h = held_[id.slot];
   h.pods_allocated = false;
-  if (h.key != key) h.key = key;
-  for (const auto& n : h.reserved_nodes) allocating_add(n, id.slot);
+  for (const auto& n : h.reserved_nodes) add_slot(allocating_on_node_, n, id.slot);
 }
 
 }  // namespace chaintwin::sim

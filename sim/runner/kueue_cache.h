@@ -32,6 +32,7 @@
 #include "model/kueue/scheduler/tas_leaf_cache.h"
 #include "model/kueue/scheduler/usage_snapshot.h"
 #include "model/workload/workload.h"
+#include "sim/runner/bucket_index.h"
 #include "sim/runner/workload_book.h"
 
 namespace chaintwin::sim {
@@ -100,13 +101,14 @@ class KueueCache {
   // The Pods of the Workload tracked as `id` all hold their cards (model::has_pods_to_allocate was
   // false): it is no inflight candidate until its reservation moves or pods_released().
   void pods_allocated(WorkloadId id);
-  // `key`'s Pods were stopped or deleted: an inflight candidate again while it holds a reservation.
-  void pods_released(WorkloadId id, const std::string& key);
+  // The Pods of the Workload tracked as `id` were stopped or deleted: an inflight candidate again
+  // while it holds a reservation.
+  void pods_released(WorkloadId id);
 
  private:
   // What one Workload added to the kept parts.
   struct Held {
-    std::string key;                       // the Workload's, once an index names its slot
+    std::string key;                       // the Workload's (set with its first reservation)
     std::set<std::string> reserved_nodes;  // the Nodes its current reservation's topology names
     bool pods_allocated = false;           // every assigned Pod holds its cards (pods_allocated())
     // While it holds quota: the one admission the kept parts count it with (a tracked Workload's
@@ -143,9 +145,7 @@ class KueueCache {
   model::ReservingByQueue reserving_by_queue_;  // ClusterQueue → Workloads holding quota
   // Node → slots of the Workloads whose reservation names it, but for those whose Pods all hold
   // their cards (Held::key names each); a Node none names has no entry. Never walked.
-  model::FlatStringMap<std::vector<uint32_t>> allocating_on_node_;
-  void allocating_add(const std::string& node, uint32_t slot);
-  void allocating_remove(const std::string& node, uint32_t slot);
+  SlotBuckets<uint32_t> allocating_on_node_;
   model::NominationMemo memo_;
   model::TasLeafCache tas_leaves_;
   std::vector<Held> held_;  // by WorkloadId slot; a slot's record is reset when forgotten

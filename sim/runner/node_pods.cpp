@@ -1,6 +1,6 @@
 #include "sim/runner/node_pods.h"
 
-#include <algorithm>
+#include "sim/runner/bucket_index.h"
 
 namespace chaintwin::sim {
 
@@ -11,7 +11,7 @@ void NodePods::count(const model::Pod& pod, int sign) {
 }
 
 void NodePods::bind(Slot slot, const model::Pod& pod) {
-  slots_.try_emplace(pod.node_name).first->push_back(slot);
+  add_slot(slots_, pod.node_name, slot);
   if (model::counts_as_requested(pod)) count(pod, +1);
 }
 
@@ -23,14 +23,7 @@ void NodePods::set_phase(model::Pod& pod, model::PodPhase phase) {
 }
 
 void NodePods::unbind(Slot slot, const model::Pod& pod) {
-  if (auto* on = slots_.find(pod.node_name)) {
-    const auto it = std::find(on->begin(), on->end(), slot);
-    if (it != on->end()) {
-      *it = on->back();  // the order of a Node's slots means nothing
-      on->pop_back();
-    }
-    if (on->empty()) slots_.erase(pod.node_name);
-  }
+  remove_slot(slots_, pod.node_name, slot);
   if (model::counts_as_requested(pod)) count(pod, -1);
 }
 

@@ -11,6 +11,7 @@
 #include "model/admission/node_fit.h"
 #include "model/flat_string_index.h"
 #include "model/workload/workload.h"
+#include "sim/runner/bucket_index.h"
 
 namespace chaintwin::sim {
 

@@ -719,7 +719,7 @@ void Simulation::delete_pods(WorkloadBook::Entry& entry, bool finished_only) {
     }
   }
   if (!finished_only) tracked.pods.clear();
-  kueue_.pods_released(entry.id, entry.key);  // Gate 3 looks at it again while it holds a reservation
+  kueue_.pods_released(entry.id);  // Gate 3 looks at it again while it holds a reservation
   if (!touched.empty()) resync_ledgers(touched);
   // A Pod that held cards leaves the InstanceType statuses to be recomputed when read, as a ledger
   // resync does (they are a function of the state; recomputing finds what moved, if anything).

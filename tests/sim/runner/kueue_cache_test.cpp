@@ -185,12 +185,12 @@ TEST_CASE("a Workload whose Pods all hold their cards is no inflight candidate u
       {"b's Pods hold their cards, then are released",
        [](sim::KueueCache& c) {
          c.pods_allocated(id("default/b"));
-         c.pods_released(id("default/b"), "default/b");
+         c.pods_released(id("default/b"));
        },
        {"default/a", "default/b"}},
       {"b's Pods are released twice", [](sim::KueueCache& c) {
-         c.pods_released(id("default/b"), "default/b");
-         c.pods_released(id("default/b"), "default/b");
+         c.pods_released(id("default/b"));
+         c.pods_released(id("default/b"));
        },
        {"default/a", "default/b"}},
       // Its slot goes to another Workload next: no index may still name it.
