@@ -9,9 +9,11 @@
 #include <cstddef>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "model/cluster_state.h"
 #include "model/stage4/node_flavor_index.h"
+#include "model/stage4/plan.h"
 
 namespace chaintwin::sim {
 
