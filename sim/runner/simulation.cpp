@@ -37,7 +37,7 @@ constexpr SimTime kPodRetryDelay = SimTime::seconds(30);  // controller recreate
 std::string workload_object(const std::string& key) { return "Workload " + key; }
 
 // What the operator's controllers (and Kueue's own status side) read of a ClusterQueue's status:
-// its conditions and the shape of the usage lists (same_shape below) always; whether anything is
+// its conditions and the shape of the usage lists (model::apply_cluster_queue_usage tells when it moved) always; whether anything is
 // reserved or admitted and which listed flavors may be in use only when `watched` (see
 // reads_reservations). A Kueue report that leaves these unchanged moves no decision. A report
 // writes no condition, so only the watched part is compared as a view.
@@ -69,26 +69,6 @@ WatchedView watched_view(const model::ClusterQueue& cq) {
   return v;
 }
 
-// The shape of a usage list the operator reads: its (flavor, resource) pairs in order, flavors
-// without resources aside. Whether two lists have the same one.
-bool same_shape(const std::vector<model::FlavorUsage>& a, const std::vector<model::FlavorUsage>& b) {
-  auto fa = a.begin(), fb = b.begin();
-  std::size_t ra = 0, rb = 0;
-  const auto settle = [](const std::vector<model::FlavorUsage>& list, auto& f, std::size_t& r) {
-    while (f != list.end() && r >= f->resources.size()) {
-      ++f;
-      r = 0;
-    }
-  };
-  while (true) {
-    settle(a, fa, ra);
-    settle(b, fb, rb);
-    if (fa == a.end() || fb == b.end()) return fa == a.end() && fb == b.end();
-    if (fa->name != fb->name || fa->resources[ra].name != fb->resources[rb].name) return false;
-    ++ra;
-    ++rb;
-  }
-}
 
 }  // namespace
 
@@ -1075,36 +1055,28 @@ void Simulation::on_kueue_status() {
   const bool every = report_every_queue_;
   if (every) moved.reset();
   report_every_queue_ = false;
-  auto usage = model::cluster_queue_usage(cluster_, kueue_.queue_totals(), queues_, moved ? &*moved : nullptr);
-  if (options_.verify_incremental && moved && usage != model::cluster_queue_usage(cluster_, kueue_.queue_totals(), queues_)) {
-    fatal_ = "at " + now_.to_string() + ": --verify: a Kueue report over the queues whose totals moved differs from one over every queue";
-    return;
+  // The report is written into the ClusterQueues in place; each written queue's view, for a queue
+  // whose view the operator watches, is taken just before.
+  std::vector<std::pair<const model::ClusterQueue*, WatchedView>> watched_before;
+  const auto written = model::apply_cluster_queue_usage(
+      cluster_, kueue_.queue_totals(), queues_, moved ? &*moved : nullptr, [&](const model::ClusterQueue& cq) {
+        if (reads_reservations(cq, waiting_on_requeue_)) watched_before.emplace_back(&cq, watched_view(cq));
+      });
+  if (options_.verify_incremental) {
+    if (const auto missed = model::cluster_queue_usage(cluster_, kueue_.queue_totals(), queues_); !missed.empty()) {
+      fatal_ = "at " + now_.to_string() + ": --verify: after a Kueue report over the queues whose totals moved, one over "
+               "every queue would still write ClusterQueue " + missed.begin()->first;
+      return;
+    }
   }
-  bool changed = false;
+  const bool changed = !written.empty();
+  // Only the numbers and lists move here: the lists' shape, and for a watched queue what its view
+  // reads of them.
   bool operator_reads_changed = false;
-  for (auto& [name, status] : usage) {
-    auto cq = cluster_.cluster_queues.find(name);
-    if (cq == cluster_.cluster_queues.end()) continue;
-    auto& s = cq->second.status;
-    if (s.pending_workloads == status.pending_workloads && s.reserving_workloads == status.reserving_workloads &&
-        s.admitted_workloads == status.admitted_workloads && s.flavors_reservation == status.flavors_reservation &&
-        s.flavors_usage == status.flavors_usage)
-      continue;
-    const bool watched = reads_reservations(cq->second, waiting_on_requeue_);
-    // Only the numbers and lists below move here: the lists' shape, compared in place, and for a
-    // watched queue what its view reads of them.
-    std::optional<WatchedView> before;
-    if (watched) before = watched_view(cq->second);
-    const bool shape_moved = !same_shape(s.flavors_reservation, status.flavors_reservation) ||
-                             !same_shape(s.flavors_usage, status.flavors_usage);
-    s.pending_workloads = status.pending_workloads;
-    s.reserving_workloads = status.reserving_workloads;
-    s.admitted_workloads = status.admitted_workloads;
-    s.flavors_reservation = std::move(status.flavors_reservation);
-    s.flavors_usage = std::move(status.flavors_usage);
-    changed = true;
-    if (shape_moved || (watched && !(watched_view(cq->second) == *before))) operator_reads_changed = true;
-  }
+  for (const auto& w : written)
+    if (w.shape_moved) operator_reads_changed = true;
+  for (const auto& [cq, before] : watched_before)
+    if (!(watched_view(*cq) == before)) operator_reads_changed = true;
   if (changed && !operator_reads_changed) {
     // Only the numbers moved: the operator's decisions read none of them; the InstanceType views
     // (CPU remaining) follow when read.

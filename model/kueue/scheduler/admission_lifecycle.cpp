@@ -272,49 +272,151 @@ bool lists_amounts(const ClusterQueue& cq, const std::vector<FlavorUsage>& liste
 
 }  // namespace
 
+namespace {
+
+// What cluster_queue_usage lists for `amounts`: every flavor of every resource group of the spec in
+// order, each with its covered resources in order, the amount used (0 when none) and nothing
+// borrowed.
+std::vector<FlavorUsage> listed_amounts(const ClusterQueue& cq, const FlavorResourceAmounts& amounts) {
+  std::vector<FlavorUsage> list;
+  for (const auto& g : cq.spec.resource_groups)
+    for (const auto& fq : g.flavors) {
+      FlavorUsage fu;
+      fu.name = fq.name;
+      for (const auto& r : g.covered_resources) {
+        const auto v = amounts.find({fq.name, r});
+        fu.resources.push_back({r, resource_quantity(r, v == amounts.end() ? 0 : v->second), Quantity::from_int(0)});
+      }
+      list.push_back(std::move(fu));
+    }
+  return list;
+}
+
+// Whether `listed` names what listed_amounts would, in its order (the quantities aside).
+bool lists_shape(const ClusterQueue& cq, const std::vector<FlavorUsage>& listed) {
+  std::size_t i = 0;
+  for (const auto& g : cq.spec.resource_groups)
+    for (const auto& fq : g.flavors) {
+      if (i == listed.size()) return false;
+      const FlavorUsage& fu = listed[i++];
+      if (fu.name != fq.name || fu.resources.size() != g.covered_resources.size()) return false;
+      for (std::size_t r = 0; r < g.covered_resources.size(); ++r)
+        if (fu.resources[r].name != g.covered_resources[r] || !(fu.resources[r].borrowed == Quantity::from_int(0)))
+          return false;
+    }
+  return i == listed.size();
+}
+
+// listed_amounts written into a list of its shape (lists_shape): the quantities only.
+void write_amounts(const ClusterQueue& cq, std::vector<FlavorUsage>& listed, const FlavorResourceAmounts& amounts) {
+  std::size_t i = 0;
+  for (const auto& g : cq.spec.resource_groups)
+    for (const auto& fq : g.flavors) {
+      FlavorUsage& fu = listed[i++];
+      for (std::size_t r = 0; r < g.covered_resources.size(); ++r) {
+        const std::string& resource = g.covered_resources[r];
+        fu.resources[r].total = resource_quantity(resource, amount_of(amounts, FlavorResourceView{fq.name, resource}));
+      }
+    }
+}
+
+// The shape of a usage list the operator reads: its (flavor, resource) pairs in order, flavors
+// without resources aside. Whether two lists have the same one.
+bool same_pairs(const std::vector<FlavorUsage>& a, const std::vector<FlavorUsage>& b) {
+  auto fa = a.begin(), fb = b.begin();
+  std::size_t ra = 0, rb = 0;
+  const auto settle = [](const std::vector<FlavorUsage>& list, auto& f, std::size_t& r) {
+    while (f != list.end() && r >= f->resources.size()) {
+      ++f;
+      r = 0;
+    }
+  };
+  while (true) {
+    settle(a, fa, ra);
+    settle(b, fb, rb);
+    if (fa == a.end() || fb == b.end()) return fa == a.end() && fb == b.end();
+    if (fa->name != fb->name || fa->resources[ra].name != fb->resources[rb].name) return false;
+    ++ra;
+    ++rb;
+  }
+}
+
+const QueueTotals& totals_of(const QueueTotalsMap& totals, const std::string& cluster_queue) {
+  static const QueueTotals kNone;
+  const auto found = totals.find(cluster_queue);
+  return found == totals.end() ? kNone : found->second;
+}
+
+int32_t pending_of(const std::map<std::string, int32_t>& pending, const std::string& cluster_queue) {
+  const auto p = pending.find(cluster_queue);
+  return p == pending.end() ? 0 : p->second;
+}
+
+// Whether the report would leave `cq`'s status as it is: when its amounts did not move (not named
+// in `amounts_moved`, when given) only its pending count is compared.
+bool status_current(const ClusterQueue& cq, const QueueTotals& t, int32_t pending_now,
+                    const std::set<std::string>* amounts_moved) {
+  if (cq.status.pending_workloads != pending_now) return false;
+  if (amounts_moved != nullptr && amounts_moved->count(cq.metadata.name) == 0) return true;
+  return cq.status.reserving_workloads == t.reserving && cq.status.admitted_workloads == t.admitted &&
+         lists_amounts(cq, cq.status.flavors_reservation, t.reserved) && lists_amounts(cq, cq.status.flavors_usage, t.used);
+}
+
+}  // namespace
+
 std::map<std::string, ClusterQueueStatus> cluster_queue_usage(const ClusterState& cluster, const QueueTotalsMap& totals,
                                                               const QueueManager& queues,
                                                               const std::set<std::string>* amounts_moved) {
   const std::map<std::string, int32_t> pending = queues.pending_by_queue();
-  static const QueueTotals kNone;
   std::map<std::string, ClusterQueueStatus> out;
   for (const auto& [name, cq] : cluster.cluster_queues) {
-    const auto found = totals.find(name);
-    const QueueTotals& t = found == totals.end() ? kNone : found->second;
-    const auto p = pending.find(name);
-    const int32_t pending_now = p == pending.end() ? 0 : p->second;
-    if (amounts_moved != nullptr && amounts_moved->count(name) == 0 && cq.status.pending_workloads == pending_now)
-      continue;
+    const QueueTotals& t = totals_of(totals, name);
+    const int32_t pending_now = pending_of(pending, name);
     // Most reports change a queue or two: a queue whose counts and listed amounts are what its
     // status already says is compared in place, without building its status.
-    if (cq.status.pending_workloads == pending_now && cq.status.reserving_workloads == t.reserving &&
-        cq.status.admitted_workloads == t.admitted && lists_amounts(cq, cq.status.flavors_reservation, t.reserved) &&
-        lists_amounts(cq, cq.status.flavors_usage, t.used))
-      continue;
+    if (status_current(cq, t, pending_now, amounts_moved)) continue;
     ClusterQueueStatus s;
     s.conditions = cq.status.conditions;  // kept as they are; the counts and lists are rebuilt below
     s.pending_workloads = pending_now;
     s.reserving_workloads = t.reserving;
     s.admitted_workloads = t.admitted;
-    const auto listed = [&](const FlavorResourceAmounts& amounts) {
-      std::vector<FlavorUsage> list;
-      for (const auto& g : cq.spec.resource_groups)
-        for (const auto& fq : g.flavors) {
-          FlavorUsage fu;
-          fu.name = fq.name;
-          for (const auto& r : g.covered_resources) {
-            const auto v = amounts.find({fq.name, r});
-            fu.resources.push_back({r, resource_quantity(r, v == amounts.end() ? 0 : v->second), Quantity::from_int(0)});
-          }
-          list.push_back(std::move(fu));
-        }
-      return list;
-    };
-    s.flavors_reservation = listed(t.reserved);
-    s.flavors_usage = listed(t.used);
+    s.flavors_reservation = listed_amounts(cq, t.reserved);
+    s.flavors_usage = listed_amounts(cq, t.used);
     if (!(s == cq.status)) out[name] = std::move(s);
   }
   return out;
+}
+
+std::vector<QueueUsageWrite> apply_cluster_queue_usage(ClusterState& cluster, const QueueTotalsMap& totals,
+                                                       const QueueManager& queues,
+                                                       const std::set<std::string>* amounts_moved,
+                                                       const std::function<void(const ClusterQueue&)>& before_write) {
+  const std::map<std::string, int32_t> pending = queues.pending_by_queue();
+  std::vector<QueueUsageWrite> written;
+  for (auto& [name, cq] : cluster.cluster_queues) {
+    const QueueTotals& t = totals_of(totals, name);
+    const int32_t pending_now = pending_of(pending, name);
+    if (status_current(cq, t, pending_now, amounts_moved)) continue;
+    ClusterQueueStatus& s = cq.status;
+    const bool in_place = lists_shape(cq, s.flavors_reservation) && lists_shape(cq, s.flavors_usage);
+    // (Not current: a count or an amount differs, so the queue is written either way.)
+    before_write(cq);
+    s.pending_workloads = pending_now;
+    s.reserving_workloads = t.reserving;
+    s.admitted_workloads = t.admitted;
+    if (in_place) {
+      write_amounts(cq, s.flavors_reservation, t.reserved);
+      write_amounts(cq, s.flavors_usage, t.used);
+      written.push_back({name, false});
+    } else {
+      std::vector<FlavorUsage> reservation = listed_amounts(cq, t.reserved), usage = listed_amounts(cq, t.used);
+      const bool moved = !same_pairs(s.flavors_reservation, reservation) || !same_pairs(s.flavors_usage, usage);
+      s.flavors_reservation = std::move(reservation);
+      s.flavors_usage = std::move(usage);
+      written.push_back({name, moved});
+    }
+  }
+  return written;
 }
 
 }  // namespace chaintwin::model

@@ -5,6 +5,7 @@
 // Follows pkg/controller/core/workload_controller.go and clusterqueue_controller.go (v0.14).
 #pragma once
 
+#include <functional>
 #include <map>
 #include <set>
 #include <string>
@@ -86,5 +87,20 @@ QueueTotalsMap build_queue_totals(const WorkloadState& workloads);
 std::map<std::string, ClusterQueueStatus> cluster_queue_usage(const ClusterState& cluster, const QueueTotalsMap& totals,
                                                               const QueueManager& queues,
                                                               const std::set<std::string>* amounts_moved = nullptr);
+
+// cluster_queue_usage written into the ClusterQueues of `cluster` (the report applied), queue by
+// queue in name order. A queue whose lists already hold the spec's flavors and covered resources
+// in order, nothing borrowed, gets only its counts and quantities written, in place; any other
+// changed queue gets its lists rebuilt. `before_write` sees each changed queue just before it is
+// written. Returns the changed queues, each with whether the (flavor, resource) pairs its lists
+// name moved (flavors without resources aside), which the operator reads.
+struct QueueUsageWrite {
+  std::string cluster_queue;
+  bool shape_moved = false;
+};
+std::vector<QueueUsageWrite> apply_cluster_queue_usage(ClusterState& cluster, const QueueTotalsMap& totals,
+                                                       const QueueManager& queues,
+                                                       const std::set<std::string>* amounts_moved,
+                                                       const std::function<void(const ClusterQueue&)>& before_write);
 
 }  // namespace chaintwin::model

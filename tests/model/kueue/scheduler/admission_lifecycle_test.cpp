@@ -251,6 +251,62 @@ TEST_CASE("A status report over the queues whose totals moved reads the others' 
   }
 }
 
+TEST_CASE("a status report applied in place leaves each ClusterQueue as the report built afresh would",
+          "[kueue][lifecycle]") {
+  // Statuses that already list the spec's shape take the new quantities in place; any other list
+  // (stale, reordered, borrowing, missing a flavor) is rebuilt, and says whether the (flavor,
+  // resource) pairs the operator reads moved.
+  struct Row {
+    const char* status_before;
+    bool shape_moved;  // what the write reports for queue "a"
+  };
+  const std::vector<Row> rows = {
+      {"as listed, then a Workload finished", false},
+      {"as listed, then a Workload queued", false},
+      {"empty lists", true},
+      {"the flavors in the other order", true},
+      {"a borrowed amount", false},  // rebuilt, but the pairs read are the same
+      {"a flavor without resources added", false},
+      {"a resource renamed", true},
+  };
+  for (const auto& row : rows) {
+    DYNAMIC_SECTION(row.status_before) {
+      Fixture f;
+      f.node("n1", 8);
+      f.flavor("fa");
+      f.flavor("fb");
+      f.queue("a", {{"fa", 4}, {"fb", 4}});
+      f.queue("b", {{"fa", 4}});
+      f.submit("a1", "a");
+      f.submit("b1", "b");
+      f.cycle();
+      for (const auto& [name, status] : cluster_queue_usage(f.cluster, f.state, f.queues))
+        f.cluster.cluster_queues[name].status = status;
+      REQUIRE(cluster_queue_usage(f.cluster, f.state, f.queues).empty());
+      const std::string before = row.status_before;
+      ClusterQueueStatus& s = f.cluster.cluster_queues["a"].status;
+      if (before == "as listed, then a Workload finished") finish_workload(f.state, f.queues, "default/a1", 9);
+      if (before == "as listed, then a Workload queued") f.submit("a2", "a", 8);
+      if (before == "empty lists") s.flavors_reservation.clear(), s.flavors_usage.clear();
+      if (before == "the flavors in the other order") std::swap(s.flavors_usage[0], s.flavors_usage[1]);
+      if (before == "a borrowed amount") s.flavors_usage[0].resources[0].borrowed = q(1);
+      if (before == "a flavor without resources added") s.flavors_reservation.push_back({"fz", {}});
+      if (before == "a resource renamed") s.flavors_reservation[1].resources[0].name = "cpu";
+      const auto expected = cluster_queue_usage(f.cluster, f.state, f.queues);
+      REQUIRE(expected.count("a") == 1);
+      std::vector<std::string> seen;
+      const auto written = apply_cluster_queue_usage(f.cluster, build_queue_totals(f.state), f.queues, nullptr,
+                                                     [&](const ClusterQueue& cq) { seen.push_back(cq.metadata.name); });
+      REQUIRE(written.size() == 1);
+      CHECK(written[0].cluster_queue == "a");
+      CHECK(written[0].shape_moved == row.shape_moved);
+      CHECK(seen == std::vector<std::string>{"a"});
+      CHECK(f.cluster.cluster_queues.at("a").status == expected.at("a"));
+      CHECK(cluster_queue_usage(f.cluster, f.state, f.queues).empty());
+    }
+  }
+}
+
 TEST_CASE("a queue sync told that no ClusterQueue changed gives what the full sync gives, and only then", "[kueue][lifecycle]") {
   auto f = checked_cluster(1);
   f.submit("w1", "cq", 1, 1, 1);
