@@ -192,4 +192,33 @@ Status apply_plan_moving(ClusterState& state, Plan& plan, const std::string& now
   return Ok{};
 }
 
+WriteReceipt receipt_of(Write&& w) {
+  WriteReceipt r;
+  r.verb = w.verb;
+  r.kind = kind_of(w.object);
+  std::visit(
+      [&](auto& object) {
+        r.namespace_ = std::move(object.metadata.namespace_);
+        r.name = std::move(object.metadata.name);
+      },
+      w.object);
+  if (auto* inst = std::get_if<Instance>(&w.object)) r.instance = std::move(inst->spec);
+  r.controller = std::move(w.controller);
+  r.reason = std::move(w.reason);
+  return r;
+}
+
+WriteReceipt receipt_of(const Write& w) {
+  WriteReceipt r;
+  r.verb = w.verb;
+  r.kind = kind_of(w.object);
+  const ObjectMeta& meta = metadata_of(w.object);
+  r.namespace_ = meta.namespace_;
+  r.name = meta.name;
+  if (const auto* inst = std::get_if<Instance>(&w.object)) r.instance = inst->spec;
+  r.controller = w.controller;
+  r.reason = w.reason;
+  return r;
+}
+
 }  // namespace chaintwin::model

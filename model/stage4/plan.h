@@ -4,6 +4,7 @@
 // against the real API server. A converged state yields an empty Plan.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <variant>
@@ -42,6 +43,21 @@ struct Requeue {
   std::string reason;
   bool operator==(const Requeue&) const = default;
 };
+
+// What an applied write leaves for those who react to it (the runner logs it and tells Kueue):
+// its verb, kind and key, who wrote it and why, and of an Instance its spec (the runner stops the
+// Pod of a stopped Instance). A Write has room for any object (over a kilobyte: an InstanceType
+// is the largest); a fixpoint over thousands of Nodes keeps tens of thousands of these.
+struct WriteReceipt {
+  WriteVerb verb = WriteVerb::kUpdate;
+  std::string_view kind;  // kind_of's text, which lives as long as the program
+  std::string namespace_, name;
+  std::string controller, reason;
+  std::optional<InstanceSpec> instance;  // an Instance's spec
+};
+// The receipt of `w` (its texts moved out).
+WriteReceipt receipt_of(Write&& w);
+WriteReceipt receipt_of(const Write& w);
 
 // A write as --verify names it: "<verb> <Kind> <name> by <controller>: <reason>".
 std::string write_summary(const Write& w);

@@ -306,7 +306,7 @@ model::Result<ChainSync> sync_chain(model::ClusterState& cluster, const std::set
     node_writes += node_writes_in(applied);
     for (auto& w : applied) {
       if (const std::string* name = NodeProfileScope::node_written(w)) scope.insert(*name);
-      out.writes.push_back(std::move(w));
+      out.writes.push_back(model::receipt_of(std::move(w)));
     }
     applied.clear();  // moved from
   }
@@ -356,7 +356,8 @@ model::Result<ChainSync> sync_nodes(model::ClusterState& cluster, const std::set
   if (!plan.writes.empty()) {
     if (auto s = model::apply_plan_moving(cluster, plan, rfc3339(now)); !s.ok()) return model::err("NodeProfile: " + s.error());
   }
-  out.writes = std::move(plan.writes);
+  out.writes.reserve(plan.writes.size());
+  for (auto& w : plan.writes) out.writes.push_back(model::receipt_of(std::move(w)));
   out.fit_label_nodes = std::move(fit_due);
   return out;
 }

@@ -23,7 +23,7 @@ namespace chaintwin::sim {
 struct ChainSync {
   // every write applied, in order (stage 3 first), as receipts (kind, key, verb, controller and
   // reason; the objects themselves moved into the cluster)
-  std::vector<model::Write> writes;
+  std::vector<model::WriteReceipt> writes;
   std::set<std::string> fit_label_nodes;  // Nodes whose fit labels differ from the desired ones
   std::vector<model::Requeue> requeues;   // controllers waiting on time: look again after the delay
   // sync_nodes only: something stage 4 reads changed (a Node's labels other than its fit labels,

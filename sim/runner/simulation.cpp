@@ -923,7 +923,7 @@ void Simulation::on_reconcile() {
   resync({});
 }
 
-void Simulation::after_chain_writes(const std::vector<model::Write>& writes, const std::set<std::string>& fit_nodes,
+void Simulation::after_chain_writes(const std::vector<model::WriteReceipt>& writes, const std::set<std::string>& fit_nodes,
                                     const std::vector<model::Requeue>& requeues) {
   // A controller that waits on time (a drain waited out, a flavor kept while a node has no profile)
   // looks again after its delay, as controller-runtime's RequeueAfter would have it.
@@ -935,17 +935,16 @@ void Simulation::after_chain_writes(const std::vector<model::Write>& writes, con
     schedule(at, {SimEvent::Kind::kReconcile, 0, "", 0});
   }
   for (const auto& w : writes) {
-    const auto& meta = model::metadata_of(w.object);
-    const std::string kind(model::kind_of(w.object));
+    const std::string kind(w.kind);
     // What Kueue's search reads: Nodes (per TAS flavor) and its own objects; not InstanceTypes,
     // Devices or Namespaces.
     if (kind == "ClusterQueue") report_every_queue_ = true;  // its listed amounts may have moved
-    if (kind == "Node") kueue_.node_changed(meta.name);
+    if (kind == "Node") kueue_.node_changed(w.name);
     else if (kind != "InstanceType" && kind != "Devices" && kind != "Namespace" && kind != "Instance")
       kueue_.kueue_objects_changed();
     if (kind == "Node" && w.controller == "NodeCapacity") continue;  // per-allocation noise; visible in snapshots
     if (logging())
-      log("write", kind + " " + (meta.namespace_.empty() ? meta.name : meta.namespace_ + "/" + meta.name),
+      log("write", kind + " " + (w.namespace_.empty() ? w.name : w.namespace_ + "/" + w.name),
           std::string(model::to_string(w.verb)) + " by " + w.controller + ": " + w.reason);
   }
   for (const auto& node : fit_nodes) {
@@ -954,8 +953,8 @@ void Simulation::after_chain_writes(const std::vector<model::Write>& writes, con
   }
   // Kueue reacts to its own objects and to Nodes (a TAS node event); InstanceType status and
   // Devices writes alone are not Kueue events.
-  const bool kueue_event = std::any_of(writes.begin(), writes.end(), [](const model::Write& w) {
-    const std::string_view kind = model::kind_of(w.object);
+  const bool kueue_event = std::any_of(writes.begin(), writes.end(), [](const model::WriteReceipt& w) {
+    const std::string_view kind = w.kind;
     return kind != "InstanceType" && kind != "Devices" && kind != "Namespace" && kind != "Instance";
   });
   if (kueue_event) after_queue_change();
@@ -964,13 +963,20 @@ void Simulation::after_chain_writes(const std::vector<model::Write>& writes, con
   // Stopped.
   std::vector<std::string> stopped;
   for (const auto& w : writes) {
-    const auto* inst = std::get_if<model::Instance>(&w.object);
-    if (inst == nullptr || w.verb != model::WriteVerb::kUpdate || !inst->spec.stop) continue;
-    const std::string key = model::instance_key(inst->metadata.namespace_, inst->metadata.name);
+    if (!w.instance || w.verb != model::WriteVerb::kUpdate || !w.instance->stop) continue;
+    const std::string key = model::instance_key(w.namespace_, w.name);
     if (cluster_.instance_pods.count(key) != 0) stopped.push_back(key);
   }
   for (const auto& key : stopped) stop_instance_pod(key);
   if (!stopped.empty() && fatal_.empty()) full_sync({}, false);
+}
+
+void Simulation::after_chain_writes(const std::vector<model::Write>& writes, const std::set<std::string>& fit_nodes,
+                                    const std::vector<model::Requeue>& requeues) {
+  std::vector<model::WriteReceipt> receipts;
+  receipts.reserve(writes.size());
+  for (const auto& w : writes) receipts.push_back(model::receipt_of(w));
+  after_chain_writes(receipts, fit_nodes, requeues);
 }
 
 void Simulation::after_queue_change() {

@@ -197,6 +197,9 @@ class Simulation {
   void resync_ledgers(const std::set<std::string>& nodes);
   void full_sync(const std::set<std::string>& nodes, bool stage3);
   void verify_settled(const char* after);
+  void after_chain_writes(const std::vector<model::WriteReceipt>& writes, const std::set<std::string>& fit_nodes,
+                          const std::vector<model::Requeue>& requeues);
+  // The same for whole writes (a topology source's, a timeline action's): their receipts.
   void after_chain_writes(const std::vector<model::Write>& writes, const std::set<std::string>& fit_nodes,
                           const std::vector<model::Requeue>& requeues);
   void on_reconcile();

@@ -148,3 +148,45 @@ TEST_CASE("applying by moving leaves the state copying leaves, and each write a 
   CHECK(std::get<Instance>(receipts.writes[5].object).spec.stop);
   CHECK(std::get<ClusterQueue>(receipts.writes[2].object).metadata.labels.empty());  // a receipt, not the object
 }
+
+TEST_CASE("a write's receipt keeps its verb, kind, key, controller and reason, and an Instance's spec", "[plan]") {
+  Instance stopped;
+  stopped.metadata.namespace_ = "team-a";
+  stopped.metadata.name = "chat";
+  stopped.spec.type = "h100";
+  stopped.spec.stop = true;
+  Node node;
+  node.metadata.name = "n1";
+  node.metadata.labels["a"] = "b";
+  struct Row {
+    const char* what;
+    Write write;
+    std::string_view kind;
+    std::string namespace_, name;
+    bool has_instance;
+  };
+  const std::vector<Row> rows = {
+      {"a Node status", {WriteVerb::kUpdateStatus, node, "NodeCapacity", "counted"}, "Node", "", "n1", false},
+      {"a ResourceFlavor created", {WriteVerb::kCreate, flavor("rf"), "NodeFlavor", "new pool"}, "ResourceFlavor", "",
+       "rf", false},
+      {"an Instance stopped", {WriteVerb::kUpdate, stopped, "Instance", "queue draining"}, "Instance", "team-a", "chat",
+       true},
+  };
+  for (const auto& row : rows) {
+    DYNAMIC_SECTION(row.what) {
+      const WriteReceipt copied = receipt_of(row.write);
+      Write moved_from = row.write;
+      const WriteReceipt moved = receipt_of(std::move(moved_from));
+      for (const WriteReceipt* r : {&copied, &moved}) {
+        CHECK(r->verb == row.write.verb);
+        CHECK(r->kind == row.kind);
+        CHECK(r->namespace_ == row.namespace_);
+        CHECK(r->name == row.name);
+        CHECK(r->controller == row.write.controller);
+        CHECK(r->reason == row.write.reason);
+        REQUIRE(r->instance.has_value() == row.has_instance);
+        if (row.has_instance) CHECK(*r->instance == stopped.spec);
+      }
+    }
+  }
+}

@@ -128,7 +128,8 @@ TEST_CASE("the fixpoint over every Node settles where the full fixpoint does, wi
     REQUIRE(synced->writes.size() == full->writes.size());
     for (std::size_t i = 0; i < full->writes.size(); ++i) {
       CHECK(synced->writes[i].controller == full->writes[i].controller);
-      CHECK(model::metadata_of(synced->writes[i].object).name == model::metadata_of(full->writes[i].object).name);
+      CHECK(synced->writes[i].name == model::metadata_of(full->writes[i].object).name);
+      CHECK(synced->writes[i].kind == model::kind_of(full->writes[i].object));
     }
   }
 }
