@@ -38,9 +38,12 @@ std::string skip_disproved(const Plan& plan, const std::vector<Requeue>& kept) {
 
 }  // namespace
 
-Status run_pass_in_place(ClusterState& state, const std::vector<Controller>& controllers, const std::string& now,
-                         std::vector<Write>* applied, std::vector<Requeue>* requeues, FixpointMemo* memo,
-                         AppliedWrites form) {
+namespace {
+
+// One pass; `apply` applies a controller's plan to `state` and hands its writes on.
+template <typename Apply>
+Status run_pass_with(ClusterState& state, const std::vector<Controller>& controllers, std::vector<Requeue>* requeues,
+                     FixpointMemo* memo, Apply apply) {
   for (std::size_t i = 0; i < controllers.size(); ++i) {
     const Controller& c = controllers[i];
     if (memo != nullptr && memo->unchanged_for(i, c.reads)) {
@@ -60,19 +63,37 @@ Status run_pass_in_place(ClusterState& state, const std::vector<Controller>& con
     if (requeues != nullptr)
       for (auto& r : plan.requeues) requeues->push_back(std::move(r));
     if (plan.writes.empty()) continue;
-    if (form == AppliedWrites::kReceipts) {
-      if (auto s = apply_plan_moving(state, plan, now); !s.ok()) return err(c.name + ": " + s.error());
-    } else {
-      auto next = apply_plan(std::move(state), plan, now);
-      if (!next.ok()) return err(c.name + ": " + next.error());
-      state = std::move(next).value();
-    }
+    if (auto s = apply(plan); !s.ok()) return err(c.name + ": " + s.error());
+  }
+  return Ok{};
+}
+
+}  // namespace
+
+Status run_pass_in_place(ClusterState& state, const std::vector<Controller>& controllers, const std::string& now,
+                         std::vector<Write>* applied, std::vector<Requeue>* requeues, FixpointMemo* memo) {
+  return run_pass_with(state, controllers, requeues, memo, [&](Plan& plan) -> Status {
+    auto next = apply_plan(std::move(state), plan, now);
+    if (!next.ok()) return err(next.error());
+    state = std::move(next).value();
     if (memo != nullptr)
       for (const auto& w : plan.writes) memo->wrote(w);
     if (applied != nullptr)
       for (auto& w : plan.writes) applied->push_back(std::move(w));
-  }
-  return Ok{};
+    return Ok{};
+  });
+}
+
+Status run_pass_in_place(ClusterState& state, const std::vector<Controller>& controllers, const std::string& now,
+                         std::vector<WriteReceipt>* applied, std::vector<Requeue>* requeues, FixpointMemo* memo) {
+  return run_pass_with(state, controllers, requeues, memo, [&](Plan& plan) -> Status {
+    if (auto s = apply_plan_moving(state, plan, now); !s.ok()) return s;
+    if (memo != nullptr)
+      for (const auto& w : plan.writes) memo->wrote(w);
+    if (applied != nullptr)
+      for (auto& w : plan.writes) applied->push_back(receipt_of(std::move(w)));
+    return Ok{};
+  });
 }
 
 Result<ClusterState> run_pass(const ClusterState& state, const std::vector<Controller>& controllers,

@@ -70,15 +70,15 @@ Result<ClusterState> run_pass(const ClusterState& state, const std::vector<Contr
 
 // run_pass on `state` itself, without a copy; also collects every controller's requeues (when a pass
 // writes nothing they are the requeues of the state it leaves). After a refusal `state` is
-// unspecified and must not be used.
-// What `applied` holds of each write: the whole object, or its receipt (kind, namespace and name:
-// apply_plan_moving), the written objects then moving into the state instead of being copied.
-enum class AppliedWrites { kWhole, kReceipts };
-
-// With `memo`, a controller nothing it reads moved for is skipped (FixpointMemo).
+// unspecified and must not be used. With `memo`, a controller nothing it reads moved for is skipped
+// (FixpointMemo).
 Status run_pass_in_place(ClusterState& state, const std::vector<Controller>& controllers, const std::string& now,
                          std::vector<Write>* applied, std::vector<Requeue>* requeues = nullptr,
-                         FixpointMemo* memo = nullptr, AppliedWrites form = AppliedWrites::kWhole);
+                         FixpointMemo* memo = nullptr);
+// The same, the written objects moving into the state (apply_plan_moving) instead of being copied:
+// `applied` gets each write's receipt.
+Status run_pass_in_place(ClusterState& state, const std::vector<Controller>& controllers, const std::string& now,
+                         std::vector<WriteReceipt>* applied, std::vector<Requeue>* requeues, FixpointMemo* memo);
 
 // Passes until a pass writes nothing, or `max_passes`.
 Result<ConvergeResult> converge(ClusterState state, const std::vector<Controller>& controllers,

@@ -259,7 +259,7 @@ model::Result<ChainSync> sync_chain(model::ClusterState& cluster, const std::set
   const bool every_node = stage3 && nodes.empty();
   std::set<std::string> scope = stage3 ? nodes : std::set<std::string>{};
   NodeProfileScope profile_scope;  // over every Node: each Node once, then what was written since
-  std::vector<model::Write> applied;  // this pass's writes so far (run_pass_in_place appends)
+  std::vector<model::WriteReceipt> applied;  // this pass's writes so far (run_pass_in_place appends)
   std::string unsettled;  // --verify: a skip or a kept index that a look from scratch disproves
   KeptFlavorIndex flavor_index;
   std::size_t node_writes = 0;  // Node writes of the passes before the current one
@@ -292,9 +292,7 @@ model::Result<ChainSync> sync_chain(model::ClusterState& cluster, const std::set
   for (int pass = 0; pass < kMaxPasses && !settled; ++pass) {
     applied.clear();
     std::vector<model::Requeue> requeues;
-    if (auto s = model::run_pass_in_place(cluster, controllers, at, &applied, &requeues, &memo,
-                                             model::AppliedWrites::kReceipts);
-        !s.ok())
+    if (auto s = model::run_pass_in_place(cluster, controllers, at, &applied, &requeues, &memo); !s.ok())
       return model::err("pass " + std::to_string(pass + 1) + ": " + s.error());
     if (!unsettled.empty()) return model::err("pass " + std::to_string(pass + 1) + ": " + unsettled);
     if (applied.empty()) {
@@ -306,7 +304,7 @@ model::Result<ChainSync> sync_chain(model::ClusterState& cluster, const std::set
     node_writes += node_writes_in(applied);
     for (auto& w : applied) {
       if (const std::string* name = NodeProfileScope::node_written(w)) scope.insert(*name);
-      out.writes.push_back(model::receipt_of(std::move(w)));
+      out.writes.push_back(std::move(w));
     }
     applied.clear();  // moved from
   }

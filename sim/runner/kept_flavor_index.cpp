@@ -24,9 +24,9 @@ std::string KeptFlavorIndex::differs_from_rebuild(const model::ClusterState& sta
   return "the kept flavor index holds a flavor no Node feeds any more";
 }
 
-std::size_t node_writes_in(const std::vector<model::Write>& writes) {
+std::size_t node_writes_in(const std::vector<model::WriteReceipt>& writes) {
   return static_cast<std::size_t>(
-      std::count_if(writes.begin(), writes.end(), [](const model::Write& w) { return model::kind_of(w.object) == "Node"; }));
+      std::count_if(writes.begin(), writes.end(), [](const model::WriteReceipt& w) { return w.kind == "Node"; }));
 }
 
 }  // namespace chaintwin::sim

@@ -31,6 +31,6 @@ class KeptFlavorIndex {
 };
 
 // How many of `writes` touch a Node object (any verb).
-std::size_t node_writes_in(const std::vector<model::Write>& writes);
+std::size_t node_writes_in(const std::vector<model::WriteReceipt>& writes);
 
 }  // namespace chaintwin::sim

@@ -8,7 +8,7 @@ namespace chaintwin::sim {
 namespace {
 
 // The Nodes `writes` touch, split by whether stage 3 reads the write.
-void note(const std::vector<model::Write>& writes, std::set<std::string>& read, std::set<std::string>& blind) {
+void note(const std::vector<model::WriteReceipt>& writes, std::set<std::string>& read, std::set<std::string>& blind) {
   for (const auto& w : writes)
     if (const std::string* name = NodeProfileScope::node_written(w))
       (NodeProfileScope::blind_to(w) ? blind : read).insert(*name);
@@ -16,20 +16,18 @@ void note(const std::vector<model::Write>& writes, std::set<std::string>& read, 
 
 }  // namespace
 
-const std::string* NodeProfileScope::node_written(const model::Write& w) {
-  const std::string_view kind = model::kind_of(w.object);
-  return kind == "Node" || kind == "Devices" ? &model::metadata_of(w.object).name : nullptr;
+const std::string* NodeProfileScope::node_written(const model::WriteReceipt& w) {
+  return w.kind == "Node" || w.kind == "Devices" ? &w.name : nullptr;
 }
 
-bool NodeProfileScope::blind_to(const model::Write& w) {
+bool NodeProfileScope::blind_to(const model::WriteReceipt& w) {
   if (w.controller == "NodeProfile" || w.controller == "NodeCapacity") return true;
-  const std::string_view kind = model::kind_of(w.object);
-  return (w.controller == "NodeTopology" && kind == "Node") ||
-         (w.controller == model::kNodeDevicesController && kind == "Devices");
+  return (w.controller == "NodeTopology" && w.kind == "Node") ||
+         (w.controller == model::kNodeDevicesController && w.kind == "Devices");
 }
 
 
-std::optional<std::set<std::string>> NodeProfileScope::next(const std::vector<model::Write>& this_pass) {
+std::optional<std::set<std::string>> NodeProfileScope::next(const std::vector<model::WriteReceipt>& this_pass) {
   skipped_.clear();
   if (!looked_at_all_) {
     looked_at_all_ = true;
@@ -43,7 +41,7 @@ std::optional<std::set<std::string>> NodeProfileScope::next(const std::vector<mo
   return since;
 }
 
-void NodeProfileScope::pass_done(const std::vector<model::Write>& writes) {
+void NodeProfileScope::pass_done(const std::vector<model::WriteReceipt>& writes) {
   written_last_pass_.clear();
   blind_written_last_pass_.clear();
   note(writes, written_last_pass_, blind_written_last_pass_);

@@ -29,16 +29,16 @@ class NodeProfileScope {
  public:
   // The Nodes to look at now (nullopt: every Node, the first time), given the writes applied so
   // far in the current pass.
-  std::optional<std::set<std::string>> next(const std::vector<model::Write>& this_pass);
+  std::optional<std::set<std::string>> next(const std::vector<model::WriteReceipt>& this_pass);
   // A pass ended, having applied `writes`.
-  void pass_done(const std::vector<model::Write>& writes);
+  void pass_done(const std::vector<model::WriteReceipt>& writes);
   // The Nodes the last next() left out because only writes stage 3 is blind to touched them since.
   const std::set<std::string>& skipped() const { return skipped_; }
 
   // The Node a write touches as NodeProfile reads it (a Node or Devices record), or null.
-  static const std::string* node_written(const model::Write& w);
+  static const std::string* node_written(const model::WriteReceipt& w);
   // Whether the write leaves stage 3 nothing new to derive (see above).
-  static bool blind_to(const model::Write& w);
+  static bool blind_to(const model::WriteReceipt& w);
 
  private:
   bool looked_at_all_ = false;

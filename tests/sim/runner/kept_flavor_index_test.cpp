@@ -22,16 +22,16 @@ model::ClusterState cluster() {
   return s;
 }
 
-model::Write node_write(const std::string& name) {
+model::WriteReceipt node_write(const std::string& name) {
   model::Node n;
   n.metadata.name = name;
-  return {model::WriteVerb::kUpdate, n, "NodeTopology", ""};
+  return model::receipt_of(model::Write{model::WriteVerb::kUpdate, n, "NodeTopology", ""});
 }
 
-model::Write flavor_write(const std::string& name) {
+model::WriteReceipt flavor_write(const std::string& name) {
   model::ResourceFlavor f;
   f.metadata.name = name;
-  return {model::WriteVerb::kCreate, f, "NodeFlavor", ""};
+  return model::receipt_of(model::Write{model::WriteVerb::kCreate, f, "NodeFlavor", ""});
 }
 
 }  // namespace
@@ -39,7 +39,7 @@ model::Write flavor_write(const std::string& name) {
 TEST_CASE("only Node writes count towards rebuilding NodeFlavor's index", "[runner][incremental]") {
   struct Row {
     const char* what;
-    std::vector<model::Write> writes;
+    std::vector<model::WriteReceipt> writes;
     std::size_t expected;
   };
   const std::vector<Row> rows = {

@@ -15,25 +15,25 @@ using namespace chaintwin;
 
 namespace {
 
-model::Write node_write(const std::string& name, const std::string& controller) {
+model::WriteReceipt node_write(const std::string& name, const std::string& controller) {
   model::Node n;
   n.metadata.name = name;
-  return {model::WriteVerb::kUpdate, n, controller, ""};
+  return model::receipt_of(model::Write{model::WriteVerb::kUpdate, n, controller, ""});
 }
 
-model::Write devices_write(const std::string& name, const std::string& controller = "DeviceManager") {
+model::WriteReceipt devices_write(const std::string& name, const std::string& controller = "DeviceManager") {
   model::Devices d;
   d.metadata.name = name;
-  return {model::WriteVerb::kUpdateStatus, d, controller, ""};
+  return model::receipt_of(model::Write{model::WriteVerb::kUpdateStatus, d, controller, ""});
 }
 
-model::Write flavor_write(const std::string& name) {
+model::WriteReceipt flavor_write(const std::string& name) {
   model::ResourceFlavor f;
   f.metadata.name = name;
-  return {model::WriteVerb::kCreate, f, "NodeFlavor", ""};
+  return model::receipt_of(model::Write{model::WriteVerb::kCreate, f, "NodeFlavor", ""});
 }
 
-using Writes = std::vector<model::Write>;
+using Writes = std::vector<model::WriteReceipt>;
 using Names = std::set<std::string>;
 
 }  // namespace
