@@ -24,7 +24,7 @@ namespace {
 using json = nlohmann::json;
 
 json encode(const model::Object& o) {
-  return std::visit(
+  return model::visit_object(
       [](const auto& x) -> json {
         using T = std::decay_t<decltype(x)>;
         if constexpr (std::is_same_v<T, model::Node>) return model::encode_node(x);

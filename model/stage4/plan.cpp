@@ -138,10 +138,10 @@ Status apply_one(ClusterState& state, WriteVerb verb, Desired&& desired, const s
 
 }  // namespace
 
-std::string_view kind_of(const Object& o) { return std::visit(kKindName, o); }
+std::string_view kind_of(const Object& o) { return visit_object(kKindName, o); }
 
 const ObjectMeta& metadata_of(const Object& o) {
-  return std::visit([](const auto& x) -> const ObjectMeta& { return x.metadata; }, o);
+  return visit_object([](const auto& x) -> const ObjectMeta& { return x.metadata; }, o);
 }
 
 std::string_view to_string(WriteVerb v) {
@@ -166,7 +166,7 @@ void Plan::append(Plan other) {
 
 Result<ClusterState> apply_plan(ClusterState state, const Plan& plan, const std::string& now) {
   for (const auto& w : plan.writes) {
-    const Status s = std::visit(
+    const Status s = visit_object(
         [&](const auto& obj) { return apply_one<std::decay_t<decltype(obj)>>(state, w.verb, obj, now); }, w.object);
     if (!s.ok()) return err(std::string(to_string(w.verb)) + " by " + w.controller + ": " + s.error());
   }
@@ -175,7 +175,7 @@ Result<ClusterState> apply_plan(ClusterState state, const Plan& plan, const std:
 
 Status apply_plan_moving(ClusterState& state, Plan& plan, const std::string& now) {
   for (auto& w : plan.writes) {
-    const Status s = std::visit(
+    const Status s = visit_object(
         [&](auto& obj) {
           using T = std::decay_t<decltype(obj)>;
           T receipt;
@@ -196,7 +196,7 @@ WriteReceipt receipt_of(Write&& w) {
   WriteReceipt r;
   r.verb = w.verb;
   r.kind = kind_of(w.object);
-  std::visit(
+  visit_object(
       [&](auto& object) {
         r.namespace_ = std::move(object.metadata.namespace_);
         r.name = std::move(object.metadata.name);

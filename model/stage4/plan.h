@@ -4,9 +4,12 @@
 // against the real API server. A converged state yields an empty Plan.
 #pragma once
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <type_traits>
+#include <utility>
 #include <variant>
 #include <vector>
 
@@ -14,8 +17,78 @@
 
 namespace chaintwin::model {
 
-using Object = std::variant<Node, Devices, Namespace, Topology, ResourceFlavor, InstanceType, ClusterQueue,
-                            LocalQueue, AdmissionCheck, Instance, TopologySource, NodeFeature>;
+// A kind too large to sit in every Write (a Write has room for any kind, and a fixpoint over
+// thousands of Nodes plans tens of thousands of them): kept on the heap, compared and copied as
+// the object itself. A moved-from box holds a default object.
+template <typename T>
+class Boxed {
+ public:
+  Boxed() : p_(std::make_unique<T>()) {}
+  Boxed(T value) : p_(std::make_unique<T>(std::move(value))) {}  // NOLINT: implicit, as the object
+  Boxed(const Boxed& o) : p_(std::make_unique<T>(*o.p_)) {}
+  Boxed(Boxed&& o) noexcept : p_(std::exchange(o.p_, nullptr)) {}
+  Boxed& operator=(const Boxed& o) {
+    if (this != &o) p_ = std::make_unique<T>(*o.p_);
+    return *this;
+  }
+  Boxed& operator=(Boxed&& o) noexcept {
+    std::swap(p_, o.p_);
+    return *this;
+  }
+  T& get() { return p_ ? *p_ : *(p_ = std::make_unique<T>()); }
+  const T& get() const { return p_ ? *p_ : empty(); }
+  bool operator==(const Boxed& o) const { return get() == o.get(); }
+
+ private:
+  static const T& empty() {
+    static const T none{};
+    return none;
+  }
+  std::unique_ptr<T> p_;  // null only after a move
+};
+
+using Object = std::variant<Node, Devices, Namespace, Topology, ResourceFlavor, Boxed<InstanceType>,
+                            Boxed<ClusterQueue>, LocalQueue, AdmissionCheck, Instance, Boxed<TopologySource>,
+                            NodeFeature>;
+
+namespace object_detail {
+template <typename T>
+T& unbox(T& x) { return x; }
+template <typename T>
+const T& unbox(const T& x) { return x; }
+template <typename T>
+T& unbox(Boxed<T>& x) { return x.get(); }
+template <typename T>
+const T& unbox(const Boxed<T>& x) { return x.get(); }
+}  // namespace object_detail
+
+// std::visit on the object itself, boxed or not.
+template <typename F>
+decltype(auto) visit_object(F&& f, Object& o) {
+  return std::visit([&](auto& x) -> decltype(auto) { return f(object_detail::unbox(x)); }, o);
+}
+template <typename F>
+decltype(auto) visit_object(F&& f, const Object& o) {
+  return std::visit([&](const auto& x) -> decltype(auto) { return f(object_detail::unbox(x)); }, o);
+}
+
+namespace object_detail {
+template <typename T, typename V>
+struct is_alternative;
+template <typename T, typename... Ts>
+struct is_alternative<T, std::variant<Ts...>> : std::bool_constant<(std::is_same_v<T, Ts> || ...)> {};
+}  // namespace object_detail
+
+// The object when it is of kind T, else null.
+template <typename T>
+const T* object_if(const Object& o) {
+  if constexpr (object_detail::is_alternative<T, Object>::value) {
+    return std::get_if<T>(&o);
+  } else {
+    const auto* b = std::get_if<Boxed<T>>(&o);
+    return b == nullptr ? nullptr : &b->get();
+  }
+}
 
 std::string_view kind_of(const Object& o);            // "Node", "ResourceFlavor", ...
 const ObjectMeta& metadata_of(const Object& o);

@@ -58,7 +58,8 @@ class StateParts {
   template <class T, std::size_t I = 0>
   static constexpr std::size_t kind_index() {
     static_assert(I < std::variant_size_v<Object>, "not a kind of Object");
-    if constexpr (std::is_same_v<T, std::variant_alternative_t<I, Object>>) return I;
+    using Alternative = std::variant_alternative_t<I, Object>;
+    if constexpr (std::is_same_v<T, Alternative> || std::is_same_v<Boxed<T>, Alternative>) return I;
     else return kind_index<T, I + 1>();
   }
   template <class T>

@@ -152,7 +152,7 @@ GOLDEN_HANDLER(
       state.instance_types[it.metadata.name] = it;
       const m::Plan plan = m::reconcile_instance_type(state);
       for (const auto& w : plan.writes) {
-        const auto* cq = std::get_if<m::ClusterQueue>(&w.object);
+        const auto* cq = m::object_if<m::ClusterQueue>(w.object);
         if (w.verb != m::WriteVerb::kCreate || cq == nullptr) continue;
         json preemption = {{"reclaimWithinCohort", cq->spec.preemption.reclaim_within_cohort},
                            {"borrowWithinCohort", {{"policy", cq->spec.preemption.borrow_within_cohort_policy}}},
@@ -287,13 +287,13 @@ GOLDEN_HANDLER(Spec("queue-stop-policy", "teardownInstanceType").alias("Instance
                  bool deletes = false;
                  std::vector<std::string> finalizers = it.metadata.finalizers;
                  for (const auto& w : plan.writes) {
-                   if (const auto* t = std::get_if<m::InstanceType>(&w.object)) {
+                   if (const auto* t = m::object_if<m::InstanceType>(w.object)) {
                      if (w.verb == m::WriteVerb::kUpdateStatus)
                        status = {{"phase", t->status.phase}, {"phaseMessage", t->status.phase_message},
                                  {"entrance", t->status.entrance}};
                      else if (w.verb == m::WriteVerb::kUpdate) finalizers = t->metadata.finalizers;
                      else throw std::runtime_error(std::string("unexpected ") + verb_name(w.verb) + " of the type");
-                   } else if (std::get_if<m::ClusterQueue>(&w.object) != nullptr && w.verb == m::WriteVerb::kDelete) {
+                   } else if (m::object_if<m::ClusterQueue>(w.object) != nullptr && w.verb == m::WriteVerb::kDelete) {
                      deletes = true;
                    } else {
                      throw std::runtime_error("unexpected write: " + w.reason);
@@ -411,8 +411,8 @@ GOLDEN_HANDLER(Spec("queue-stop-policy", "InstanceTypeReconciler.Reconcile").ali
                  const m::Plan plan = m::reconcile_instance_type(state, it.metadata.name);
                  json writes = json::array();
                  for (const auto& w : plan.writes) {
-                   const char* kind = std::get_if<m::InstanceType>(&w.object) != nullptr   ? "InstanceType"
-                                      : std::get_if<m::ClusterQueue>(&w.object) != nullptr ? "ClusterQueue"
+                   const char* kind = m::object_if<m::InstanceType>(w.object) != nullptr   ? "InstanceType"
+                                      : m::object_if<m::ClusterQueue>(w.object) != nullptr ? "ClusterQueue"
                                                                                           : "other";
                    writes.push_back(std::string(verb_name(w.verb)) + " " + kind);
                  }

@@ -28,7 +28,7 @@ TEST_CASE("a node leaving an idle pool drops its flavor in place without drainin
   REQUIRE(second.ok());
   CHECK(second->converged);
   for (const auto& w : second->writes) {
-    if (const auto* cq = std::get_if<model::ClusterQueue>(&w.object)) {
+    if (const auto* cq = model::object_if<model::ClusterQueue>(w.object)) {
       INFO(w.controller << ": " << w.reason);
       CHECK(cq->stop_policy() != model::StopPolicy::kHoldAndDrain);
     }

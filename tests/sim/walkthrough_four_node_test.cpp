@@ -266,7 +266,7 @@ TEST_CASE("step 1: four nodes settle into seven flavors, three pools, their queu
     INFO("queue " << q);
     int creates = 0;
     for (const auto& w : run.writes)
-      if (const auto* cq = std::get_if<m::ClusterQueue>(&w.object);
+      if (const auto* cq = m::object_if<m::ClusterQueue>(w.object);
           cq != nullptr && w.verb == m::WriteVerb::kCreate && cq->metadata.name == q) {
         ++creates;
         CHECK(w.controller == "InstanceType");
@@ -359,10 +359,10 @@ TEST_CASE("step 4: an admin A10G type gets its own queue and entrance, shares th
   REQUIRE(r->converged);
   bool drained = false, terminating_status = false;
   for (const auto& w : r->writes) {
-    if (const auto* cq = std::get_if<m::ClusterQueue>(&w.object))
+    if (const auto* cq = m::object_if<m::ClusterQueue>(w.object))
       drained |= w.controller == "NodeQueue" && cq->metadata.name == kAdminType &&
                  cq->stop_policy() == m::StopPolicy::kHoldAndDrain;
-    if (const auto* it = std::get_if<m::InstanceType>(&w.object))
+    if (const auto* it = m::object_if<m::InstanceType>(w.object))
       terminating_status |= it->metadata.name == kAdminType && it->status.phase == "Inactive" &&
                             it->status.phase_message == "instance type is terminating";
   }

@@ -111,7 +111,7 @@ TEST_CASE("a queue an admin deleted is waited for while terminating, then recrea
   plan = m::reconcile_instance_type(s);
   REQUIRE(plan.writes.size() >= 1);
   CHECK(plan.writes[0].verb == m::WriteVerb::kCreate);
-  CHECK(std::get<m::ClusterQueue>(plan.writes[0].object).stop_policy() == m::StopPolicy::kHold);
+  CHECK(m::object_if<m::ClusterQueue>(plan.writes[0].object)->stop_policy() == m::StopPolicy::kHold);
 }
 
 TEST_CASE("syncInactive follows the @f130444c table, one write per pass") {
@@ -233,5 +233,5 @@ TEST_CASE("the status is written only when it changes") {
   s.cluster_queues.at(kName).status.conditions.push_back({"Active", "True", "Ready", "", 1});
   plan = m::reconcile_instance_type(s);
   REQUIRE(verbs(plan) == std::vector<m::WriteVerb>{m::WriteVerb::kUpdateStatus});
-  CHECK(std::get<m::InstanceType>(plan.writes[0].object).status.phase == "Active");
+  CHECK(m::object_if<m::InstanceType>(plan.writes[0].object)->status.phase == "Active");
 }

@@ -186,7 +186,7 @@ TEST_CASE("a spec change makes Kueue report the new generation", "[kueue_status]
   REQUIRE(s.cluster_queues.at("q").metadata.generation == 5);
   const Plan plan = reconcile_kueue(s);
   REQUIRE(plan.writes.size() == 1);
-  const auto& reported = std::get<ClusterQueue>(plan.writes[0].object);
+  const auto& reported = *object_if<ClusterQueue>(plan.writes[0].object);
   const Condition* active = find_condition(reported.status.conditions, "Active");
   REQUIRE(active != nullptr);
   CHECK(active->reason == "Stopped");
@@ -237,7 +237,7 @@ TEST_CASE("a terminating queue kept by another finalizer reports Terminating", "
   const Plan plan = reconcile_kueue(s);
   REQUIRE(plan.writes.size() == 1);
   CHECK(plan.writes[0].verb == WriteVerb::kUpdateStatus);
-  const auto& reported = std::get<ClusterQueue>(plan.writes[0].object);
+  const auto& reported = *object_if<ClusterQueue>(plan.writes[0].object);
   CHECK(find_condition(reported.status.conditions, "Active")->reason == "Terminating");
 }
 

@@ -223,7 +223,7 @@ TEST_CASE("two CPU flavors of one pool author its InstanceType once", "[node_fla
   const auto s = with_nodes({cpu_node("a", 4), cpu_node("b", 8)});
   const Plan p = reconcile_node_flavor(s);
   int creates = 0;
-  for (const auto& w : p.writes) creates += std::holds_alternative<InstanceType>(w.object) ? 1 : 0;
+  for (const auto& w : p.writes) creates += object_if<InstanceType>(w.object) != nullptr ? 1 : 0;
   CHECK(creates == 1);
   CHECK(applied(s, p).resource_flavors.size() == 2);
 }

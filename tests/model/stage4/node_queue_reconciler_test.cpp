@@ -57,7 +57,7 @@ TEST_CASE("a queue being deleted is driven to HoldAndDrain once, without a reque
   auto s = fx::queue_world({cq}, {});
   const Plan p = reconcile_node_queue(s, cq.metadata.name);
   REQUIRE(p.writes.size() == 1);
-  CHECK(std::get<ClusterQueue>(p.writes[0].object).spec.stop_policy == StopPolicy::kHoldAndDrain);
+  CHECK(object_if<ClusterQueue>(p.writes[0].object)->spec.stop_policy == StopPolicy::kHoldAndDrain);
   CHECK(p.requeues.empty());
   fx::reconcile_once(s, cq.metadata.name);
   CHECK(reconcile_node_queue(s, cq.metadata.name).writes.empty());

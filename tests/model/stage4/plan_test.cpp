@@ -146,7 +146,7 @@ TEST_CASE("applying by moving leaves the state copying leaves, and each write a 
     CHECK(metadata_of(receipts.writes[i].object).namespace_ == metadata_of(plan.writes[i].object).namespace_);
   }
   CHECK(std::get<Instance>(receipts.writes[5].object).spec.stop);
-  CHECK(std::get<ClusterQueue>(receipts.writes[2].object).metadata.labels.empty());  // a receipt, not the object
+  CHECK((*object_if<ClusterQueue>(receipts.writes[2].object)).metadata.labels.empty());  // a receipt, not the object
 }
 
 TEST_CASE("a write's receipt keeps its verb, kind, key, controller and reason, and an Instance's spec", "[plan]") {
@@ -189,4 +189,27 @@ TEST_CASE("a write's receipt keeps its verb, kind, key, controller and reason, a
       }
     }
   }
+}
+
+TEST_CASE("a boxed kind reads, compares and copies as the object it holds", "[plan]") {
+  ClusterQueue cq;
+  cq.metadata.name = "cq";
+  cq.status.pending_workloads = 3;
+  Write w{WriteVerb::kUpdateStatus, cq, "KueueStatus", "counted"};
+  REQUIRE(object_if<ClusterQueue>(w.object) != nullptr);
+  CHECK(object_if<ClusterQueue>(w.object)->status.pending_workloads == 3);
+  CHECK(object_if<InstanceType>(w.object) == nullptr);
+  CHECK(kind_of(w.object) == "ClusterQueue");
+  CHECK(metadata_of(w.object).name == "cq");
+  Write copy = w;
+  CHECK(copy.object == w.object);
+  CHECK(object_if<ClusterQueue>(copy.object) != object_if<ClusterQueue>(w.object));  // its own object
+  Write moved = std::move(copy);
+  CHECK(moved.object == w.object);
+  // A moved-from box reads as a default object, not as nothing.
+  REQUIRE(object_if<ClusterQueue>(copy.object) != nullptr);  // NOLINT: read after move on purpose
+  CHECK(object_if<ClusterQueue>(copy.object)->metadata.name.empty());
+  cq.status.pending_workloads = 4;
+  CHECK_FALSE(Write{WriteVerb::kUpdateStatus, cq, "", ""}.object == w.object);
+  CHECK(sizeof(Write) < sizeof(InstanceType));  // the largest kinds are not held in place
 }

@@ -164,7 +164,7 @@ TEST_CASE("a deleting queue is driven to HoldAndDrain unconditionally and a drai
     const Plan p = reconcile_node_queue(s, cq.metadata.name);
     REQUIRE(p.writes.size() == (r.writes ? 1u : 0u));
     if (!r.writes) continue;
-    const auto& written = std::get<ClusterQueue>(p.writes[0].object);
+    const auto& written = *object_if<ClusterQueue>(p.writes[0].object);
     CHECK(written.spec.stop_policy == StopPolicy::kHoldAndDrain);
     // Only the stop policy moves: groups and annotations are as they were.
     ClusterQueue expected = s.cluster_queues.at(cq.metadata.name);
