@@ -248,11 +248,10 @@ std::map<std::string, ClusterQueueStatus> cluster_queue_usage(const ClusterState
 
 namespace {
 
-// Whether `listed` is exactly what cluster_queue_usage lists for `amounts`: every flavor of every
-// resource group of the spec in order, each with its covered resources in order, the amount used
-// (0 when none) as the resource's quantity and nothing borrowed.
-bool lists_amounts(const ClusterQueue& cq, const std::vector<FlavorUsage>& listed,
-                   const FlavorResourceAmounts& amounts) {
+// Whether `listed` holds what cluster_queue_usage lists: every flavor of every resource group of
+// the spec in order, each with its covered resources in order and nothing borrowed; with `amounts`,
+// also the amount used (0 when none) as each resource's quantity.
+bool lists_spec(const ClusterQueue& cq, const std::vector<FlavorUsage>& listed, const FlavorResourceAmounts* amounts) {
   std::size_t i = 0;
   for (const auto& g : cq.spec.resource_groups)
     for (const auto& fq : g.flavors) {
@@ -263,16 +262,13 @@ bool lists_amounts(const ClusterQueue& cq, const std::vector<FlavorUsage>& liste
         const std::string& resource = g.covered_resources[r];
         const ResourceUsage& ru = fu.resources[r];
         if (ru.name != resource || !(ru.borrowed == Quantity::from_int(0))) return false;
-        if (!(ru.total == resource_quantity(resource, amount_of(amounts, FlavorResourceView{fq.name, resource}))))
+        if (amounts != nullptr &&
+            !(ru.total == resource_quantity(resource, amount_of(*amounts, FlavorResourceView{fq.name, resource}))))
           return false;
       }
     }
   return i == listed.size();
 }
-
-}  // namespace
-
-namespace {
 
 // What cluster_queue_usage lists for `amounts`: every flavor of every resource group of the spec in
 // order, each with its covered resources in order, the amount used (0 when none) and nothing
@@ -292,22 +288,7 @@ std::vector<FlavorUsage> listed_amounts(const ClusterQueue& cq, const FlavorReso
   return list;
 }
 
-// Whether `listed` names what listed_amounts would, in its order (the quantities aside).
-bool lists_shape(const ClusterQueue& cq, const std::vector<FlavorUsage>& listed) {
-  std::size_t i = 0;
-  for (const auto& g : cq.spec.resource_groups)
-    for (const auto& fq : g.flavors) {
-      if (i == listed.size()) return false;
-      const FlavorUsage& fu = listed[i++];
-      if (fu.name != fq.name || fu.resources.size() != g.covered_resources.size()) return false;
-      for (std::size_t r = 0; r < g.covered_resources.size(); ++r)
-        if (fu.resources[r].name != g.covered_resources[r] || !(fu.resources[r].borrowed == Quantity::from_int(0)))
-          return false;
-    }
-  return i == listed.size();
-}
-
-// listed_amounts written into a list of its shape (lists_shape): the quantities only.
+// listed_amounts written into a list of its shape (lists_spec without amounts): the quantities only.
 void write_amounts(const ClusterQueue& cq, std::vector<FlavorUsage>& listed, const FlavorResourceAmounts& amounts) {
   std::size_t i = 0;
   for (const auto& g : cq.spec.resource_groups)
@@ -359,7 +340,7 @@ bool status_current(const ClusterQueue& cq, const QueueTotals& t, int32_t pendin
   if (cq.status.pending_workloads != pending_now) return false;
   if (amounts_moved != nullptr && amounts_moved->count(cq.metadata.name) == 0) return true;
   return cq.status.reserving_workloads == t.reserving && cq.status.admitted_workloads == t.admitted &&
-         lists_amounts(cq, cq.status.flavors_reservation, t.reserved) && lists_amounts(cq, cq.status.flavors_usage, t.used);
+         lists_spec(cq, cq.status.flavors_reservation, &t.reserved) && lists_spec(cq, cq.status.flavors_usage, &t.used);
 }
 
 }  // namespace
@@ -398,7 +379,7 @@ std::vector<QueueUsageWrite> apply_cluster_queue_usage(ClusterState& cluster, co
     const int32_t pending_now = pending_of(pending, name);
     if (status_current(cq, t, pending_now, amounts_moved)) continue;
     ClusterQueueStatus& s = cq.status;
-    const bool in_place = lists_shape(cq, s.flavors_reservation) && lists_shape(cq, s.flavors_usage);
+    const bool in_place = lists_spec(cq, s.flavors_reservation, nullptr) && lists_spec(cq, s.flavors_usage, nullptr);
     // (Not current: a count or an amount differs, so the queue is written either way.)
     before_write(cq);
     s.pending_workloads = pending_now;

@@ -29,6 +29,26 @@ std::vector<WorkloadTransition> verdict(Fixture& f, const std::string& name, Che
   return set_admission_check_state(f.cluster, f.state, f.queues, "default/" + name, kCheck, s, "", now);
 }
 
+// Two queues on one Node: "a" over flavors fa and fb, "b" over fa, each holding one admitted
+// Workload ("a1", "b1"), their statuses listing what they hold (flavor fb left out of "a" when
+// `a_on_fb` is false).
+Fixture reported_pair(bool a_on_fb) {
+  Fixture f;
+  f.node("n1", 8);
+  f.flavor("fa");
+  f.flavor("fb");
+  if (a_on_fb) f.queue("a", {{"fa", 4}, {"fb", 4}});
+  else f.queue("a", {{"fa", 4}});
+  f.queue("b", {{"fa", 4}});
+  f.submit("a1", "a");
+  f.submit("b1", "b");
+  f.cycle();
+  for (const auto& [name, status] : cluster_queue_usage(f.cluster, f.state, f.queues))
+    f.cluster.cluster_queues[name].status = status;
+  REQUIRE(cluster_queue_usage(f.cluster, f.state, f.queues).empty());
+  return f;
+}
+
 }  // namespace
 
 TEST_CASE("a Ready check admits and a Retry evicts and requeues behind younger Workloads", "[kueue][lifecycle]") {
@@ -225,17 +245,7 @@ TEST_CASE("A status report over the queues whose totals moved reads the others' 
   };
   for (const auto& row : rows) {
     DYNAMIC_SECTION(row.change << (row.name_it ? ", named" : ", not named")) {
-      Fixture f;
-      f.node("n1", 8);
-      f.flavor("fa");
-      f.queue("a", {{"fa", 4}});
-      f.queue("b", {{"fa", 4}});
-      f.submit("a1", "a");
-      f.submit("b1", "b");
-      f.cycle();
-      for (const auto& [name, status] : cluster_queue_usage(f.cluster, f.state, f.queues))
-        f.cluster.cluster_queues[name].status = status;
-      REQUIRE(cluster_queue_usage(f.cluster, f.state, f.queues).empty());
+      Fixture f = reported_pair(false);
       const std::string change = row.change;
       if (change == "a Workload queued") f.submit("a2", "a", 8);
       if (change == "a Workload finished") finish_workload(f.state, f.queues, "default/a1", 9);
@@ -271,18 +281,7 @@ TEST_CASE("a status report applied in place leaves each ClusterQueue as the repo
   };
   for (const auto& row : rows) {
     DYNAMIC_SECTION(row.status_before) {
-      Fixture f;
-      f.node("n1", 8);
-      f.flavor("fa");
-      f.flavor("fb");
-      f.queue("a", {{"fa", 4}, {"fb", 4}});
-      f.queue("b", {{"fa", 4}});
-      f.submit("a1", "a");
-      f.submit("b1", "b");
-      f.cycle();
-      for (const auto& [name, status] : cluster_queue_usage(f.cluster, f.state, f.queues))
-        f.cluster.cluster_queues[name].status = status;
-      REQUIRE(cluster_queue_usage(f.cluster, f.state, f.queues).empty());
+      Fixture f = reported_pair(true);
       const std::string before = row.status_before;
       ClusterQueueStatus& s = f.cluster.cluster_queues["a"].status;
       if (before == "as listed, then a Workload finished") finish_workload(f.state, f.queues, "default/a1", 9);
