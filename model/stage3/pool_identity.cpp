@@ -3,6 +3,8 @@
 // instanceTypeFlavorSpec / instanceTypeFlavorName).
 #include "model/stage3/pool_identity.h"
 
+#include <algorithm>
+
 #include "model/fnv.h"
 #include "model/catalog/label_keys.h"
 
@@ -57,9 +59,13 @@ std::optional<StringMap> pool_flavor_selector(const StringMap& labels) {
 }
 
 bool map_contains(const StringMap& superset, const StringMap& subset) {
+  // Both are sorted by key: each key of `subset` is searched for only past the previous one's place.
+  auto from = superset.begin();
   for (const auto& [key, value] : subset) {
-    const auto it = superset.find(key);
-    if (it == superset.end() || it->second != value) return false;
+    from = std::lower_bound(from, superset.end(), key,
+                            [](const auto& entry, const std::string& k) { return entry.first < k; });
+    if (from == superset.end() || from->first != key || from->second != value) return false;
+    ++from;
   }
   return true;
 }

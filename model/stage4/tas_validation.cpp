@@ -1,6 +1,6 @@
 #include "model/stage4/tas_validation.h"
 
-#include <map>
+#include <algorithm>
 #include <set>
 
 #include "model/catalog/label_keys.h"
@@ -13,13 +13,13 @@ namespace {
 
 std::string quoted(std::string_view s) { return "\"" + std::string(s) + "\""; }
 
-std::string lookup(const StringMap& map, std::string_view key) {
+std::string_view lookup(const StringMap& map, std::string_view key) {
   const auto it = map.find(key);
-  return it == map.end() ? std::string() : it->second;
+  return it == map.end() ? std::string_view() : std::string_view(it->second);
 }
 
 std::optional<QueueRefusal> topology_binding(const ClusterState& state, const ResourceFlavor& rf) {
-  const std::string profile = lookup(rf.spec.node_labels, keys::kTopologyProfile);
+  const std::string profile(lookup(rf.spec.node_labels, keys::kTopologyProfile));
   if (profile.empty() || lookup(rf.metadata.labels, keys::kTopologyProfile) != profile || rf.spec.topology_name.empty())
     return QueueRefusal{"MissingTopology", "ResourceFlavor " + quoted(rf.metadata.name) +
                                                " is not bound to one topology profile"};
@@ -34,12 +34,17 @@ std::optional<QueueRefusal> topology_binding(const ClusterState& state, const Re
   return std::nullopt;
 }
 
-// Names of the Nodes whose labels contain `selector`, in name order.
-std::vector<std::string> selected_nodes(const ClusterState& state, const StringMap& selector) {
-  std::vector<std::string> names;
+// The names of the Nodes whose labels contain `selector`, in name order (pointing into `state`).
+std::vector<const std::string*> selected_nodes(const ClusterState& state, const StringMap& selector) {
+  std::vector<const std::string*> names;
   for (const auto& [name, node] : state.nodes)
-    if (map_contains(node.metadata.labels, selector)) names.push_back(name);
+    if (map_contains(node.metadata.labels, selector)) names.push_back(&name);
   return names;
+}
+
+bool selects(const std::vector<const std::string*>& names, const std::string& name) {
+  return std::binary_search(names.begin(), names.end(), &name,
+                            [](const std::string* a, const std::string* b) { return *a < *b; });
 }
 
 }  // namespace
@@ -66,18 +71,20 @@ std::optional<QueueRefusal> validate_tas_flavors(const ClusterState& state, cons
   if (flavors.size() > kMaxQueueFlavors)
     return QueueRefusal{"TooManyFlavors", "covered resource requires " + std::to_string(flavors.size()) +
                                               " flavors; Kueue permits at most " + std::to_string(kMaxQueueFlavors)};
-  std::map<std::string, std::string> selected;  // node -> the flavor selecting it
+  std::vector<std::vector<const std::string*>> selected;  // per flavor, the Nodes it selects (name order)
   std::vector<int64_t> selected_counts;
   for (const auto& rf : flavors) {
     if (auto refusal = topology_binding(state, rf)) return refusal;
-    const auto nodes = selected_nodes(state, rf.spec.node_labels);
+    auto nodes = selected_nodes(state, rf.spec.node_labels);
     selected_counts.push_back(static_cast<int64_t>(nodes.size()));
-    for (const auto& node : nodes) {
-      const auto [it, inserted] = selected.emplace(node, rf.metadata.name);
-      if (!inserted)
-        return QueueRefusal{"OverlappingSelectors", "Node " + quoted(node) + " is selected by ResourceFlavors " +
-                                                        quoted(it->second) + " and " + quoted(rf.metadata.name)};
-    }
+    // A Node an earlier flavor selects: the first such flavor is named.
+    for (const std::string* node : nodes)
+      for (std::size_t earlier = 0; earlier < selected.size(); ++earlier)
+        if (selects(selected[earlier], *node))
+          return QueueRefusal{"OverlappingSelectors", "Node " + quoted(*node) + " is selected by ResourceFlavors " +
+                                                          quoted(flavors[earlier].metadata.name) + " and " +
+                                                          quoted(rf.metadata.name)};
+    selected.push_back(std::move(nodes));
   }
   for (size_t i = 0; i < flavors.size(); ++i) {
     const int64_t count = resource_flavor_count(flavors[i]);
@@ -96,11 +103,11 @@ std::optional<QueueRefusal> validate_tas_flavors(const ClusterState& state, cons
   if (cpu_pool) pool->erase(std::string(keys::kAcceleratable));  // CPU nodes simply lack the label
   (*pool)[std::string(keys::kManaged)] = "true";
   const bool mixing = state.settings.instance_type_mixed_on_node;
-  for (const auto& name : selected_nodes(state, *pool)) {
-    const Node& node = state.nodes.at(name);
+  for (const auto& [name, node] : state.nodes) {
+    if (!map_contains(node.metadata.labels, *pool)) continue;
     if (lookup(node.metadata.labels, keys::kTopologyProfile).empty()) continue;
     if (cpu_pool && !mixing && lookup(node.metadata.labels, keys::kAcceleratable) == "true") continue;
-    if (!selected.count(name))
+    if (std::none_of(selected.begin(), selected.end(), [&](const auto& nodes) { return selects(nodes, name); }))
       return QueueRefusal{"NonConservedQuota",
                           "Node " + quoted(name) + " belongs to the queue pool but contributes to no ResourceFlavor"};
   }

@@ -110,3 +110,32 @@ TEST_CASE("LocalQueue names are the 31-character FNV of the ClusterQueue name", 
   CHECK(map_contains({{"a", "1"}, {"b", "2"}}, {{"a", "1"}}));
   CHECK_FALSE(map_contains({{"a", "1"}}, {{"a", "2"}}));
 }
+
+TEST_CASE("a label map contains a selector exactly when each of its keys is there with its value",
+          "[pool_identity]") {
+  // Against the plain per-key lookup, over random maps and selectors drawn from a small alphabet
+  // (so hits, misses, prefixes and values that differ all occur).
+  const std::vector<std::string> keys = {"a", "ab", "abc", "b", "ba", "gpustack.ai/x", "gpustack.ai/xy", "z"};
+  uint64_t state = 12345;
+  const auto next = [&](uint64_t n) {
+    state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+    return (state >> 33) % n;
+  };
+  for (int round = 0; round < 2000; ++round) {
+    StringMap superset, subset;
+    for (const auto& k : keys)
+      if (next(3) != 0) superset[k] = std::to_string(next(2));
+    for (const auto& k : keys)
+      if (next(4) == 0) subset[k] = std::to_string(next(2));
+    bool expected = true;
+    for (const auto& [k, v] : subset) {
+      const auto it = superset.find(k);
+      if (it == superset.end() || it->second != v) expected = false;
+    }
+    INFO("round " << round);
+    CHECK(map_contains(superset, subset) == expected);
+  }
+  CHECK(map_contains({}, {}));
+  CHECK(map_contains({{"a", "1"}}, {}));
+  CHECK_FALSE(map_contains({}, {{"a", "1"}}));
+}

@@ -62,6 +62,11 @@ TEST_CASE("a node selected by two flavors is an overlap", "[node_queue]") {
   const auto cq = fx::instance_type_queue("generic", false);
   const auto s = fx::queue_world({cq}, {fx::nodes_flavor("a-4c", "generic", 4, 4), fx::nodes_flavor("b-4c", "generic", 4, 4)});
   CHECK(refusal_reason(s, cq) == "OverlappingSelectors");
+  // The first Node (by name) of the later flavor that the earlier one selects, and the earlier one
+  // named first.
+  const auto r = validate_tas_flavors(s, cq.metadata.labels, flavors_of(s));
+  REQUIRE(r);
+  CHECK(r->message == "Node \"a-4c-0\" is selected by ResourceFlavors \"a-4c\" and \"b-4c\"");
 }
 
 TEST_CASE("sixty-five flavors are too many, sixty-four are not", "[node_queue]") {
