@@ -32,7 +32,7 @@ class Boxed {
     return *this;
   }
   Boxed& operator=(Boxed&& o) noexcept {
-    std::swap(p_, o.p_);
+    p_ = std::move(o.p_);  // `o` reads as a default object from now on
     return *this;
   }
   T& get() { return p_ ? *p_ : *(p_ = std::make_unique<T>()); }

@@ -209,6 +209,13 @@ TEST_CASE("a boxed kind reads, compares and copies as the object it holds", "[pl
   // A moved-from box reads as a default object, not as nothing.
   REQUIRE(object_if<ClusterQueue>(copy.object) != nullptr);  // NOLINT: read after move on purpose
   CHECK(object_if<ClusterQueue>(copy.object)->metadata.name.empty());
+  // So does one moved from by assignment, whatever it held before.
+  Write assigned{WriteVerb::kUpdateStatus, cq, "", ""};
+  Write source = w;
+  assigned = std::move(source);
+  CHECK(assigned.object == w.object);
+  REQUIRE(object_if<ClusterQueue>(source.object) != nullptr);  // NOLINT: read after move on purpose
+  CHECK(object_if<ClusterQueue>(source.object)->metadata.name.empty());
   cq.status.pending_workloads = 4;
   CHECK_FALSE(Write{WriteVerb::kUpdateStatus, cq, "", ""}.object == w.object);
   CHECK(sizeof(Write) < sizeof(InstanceType));  // the largest kinds are not held in place
