@@ -37,10 +37,10 @@ constexpr SimTime kPodRetryDelay = SimTime::seconds(30);  // controller recreate
 std::string workload_object(const std::string& key) { return "Workload " + key; }
 
 // What the operator's controllers (and Kueue's own status side) read of a ClusterQueue's status:
-// its conditions and the shape of the usage lists (model::apply_cluster_queue_usage tells when it moved) always; whether anything is
-// reserved or admitted and which listed flavors may be in use only when `watched` (see
-// reads_reservations). A Kueue report that leaves these unchanged moves no decision. A report
-// writes no condition, so only the watched part is compared as a view.
+// its conditions and the shape of the usage lists (model::apply_cluster_queue_usage says when it
+// moved) always; whether anything is reserved or admitted and which listed flavors may be in use
+// only when `watched` (see reads_reservations). A Kueue report that leaves these unchanged moves no
+// decision. A report writes no condition, so only the watched part is compared as a view.
 struct WatchedView {
   bool reserved = false, empty = false;
   std::vector<std::pair<std::string, bool>> flavors_in_use;
@@ -68,7 +68,6 @@ WatchedView watched_view(const model::ClusterQueue& cq) {
     for (const auto& f : *list) v.flavors_in_use.emplace_back(f.name, model::flavors_may_be_in_use(cq, {f.name}));
   return v;
 }
-
 
 }  // namespace
 
