@@ -10,6 +10,7 @@
 #include <boost/container/flat_map.hpp>
 
 #include "model/api/quantity.h"
+#include "model/api/shared_flat_map.h"
 
 namespace chaintwin::model {
 
@@ -18,8 +19,10 @@ namespace chaintwin::model {
 // up, copy and free. Unlike std::map, an insert or erase invalidates every reference into the map:
 // take none across one (docs/performance.md). The comparator is transparent: a key given as a
 // std::string_view or a literal is looked up as it is, without building a std::string for it (the
-// order is std::string's either way).
-using StringMap = boost::container::flat_map<std::string, std::string, std::less<>>;
+// order is std::string's either way). Copies share one block until one is written
+// (shared_flat_map.h): labels and annotations are copied with every Pod and Node far more often
+// than they change.
+using StringMap = SharedFlatMap<std::string, std::string>;
 // A ResourceList (Node status.capacity / allocatable, requests).
 using ResourceList = boost::container::flat_map<std::string, Quantity, std::less<>>;
 

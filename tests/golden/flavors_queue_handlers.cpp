@@ -122,7 +122,7 @@ json rejects_invalid(const json& in, const json&) {
     m::Node extra;
     extra.metadata.name = "node-unselected";
     extra.metadata.labels = rf.spec.node_labels;
-    for (auto& [k, v] : extra.metadata.labels)
+    for (auto& [k, v] : extra.metadata.labels.mut())
       if (k.size() > 6 && k.substr(k.size() - 6) == ".count") v = "8";
     extra.metadata.labels[fx::str(m::keys::kHostname)] = extra.metadata.name;
     s.nodes[extra.metadata.name] = extra;
