@@ -23,8 +23,9 @@ namespace chaintwin::model {
 // (shared_flat_map.h): labels and annotations are copied with every Pod and Node far more often
 // than they change.
 using StringMap = SharedFlatMap<std::string, std::string>;
-// A ResourceList (Node status.capacity / allocatable, requests).
-using ResourceList = boost::container::flat_map<std::string, Quantity, std::less<>>;
+// A ResourceList (Node status.capacity / allocatable, requests), shared the same way: a Pod's
+// requests are its template's, and a Node's allocatable is its capacity until a card holds back.
+using ResourceList = SharedFlatMap<std::string, Quantity>;
 
 struct OwnerReference {
   std::string api_version, kind, name, uid;

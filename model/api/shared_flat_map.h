@@ -84,6 +84,13 @@ class SharedFlatMap {
   auto try_emplace(K&& key, Args&&... args) { return mut().try_emplace(std::forward<K>(key), std::forward<Args>(args)...); }
   template <class K, class V>
   auto insert_or_assign(K&& key, V&& value) { return mut().insert_or_assign(std::forward<K>(key), std::forward<V>(value)); }
+  // `hint` is an iterator of this map (kept as a position across the unsharing).
+  template <class... Args>
+  auto emplace_hint(const_iterator hint, Args&&... args) {
+    const difference_type i = hint - get().begin();
+    map_type& m = mut();
+    return m.emplace_hint(m.begin() + i, std::forward<Args>(args)...);
+  }
   auto insert(const value_type& item) { return mut().insert(item); }
   auto insert(value_type&& item) { return mut().insert(std::move(item)); }
   template <class It>

@@ -81,9 +81,12 @@ int64_t tokens_of(const HeldBack& held, const std::string& name) {
 
 // Kubelet's allocatable: the capacity less what `held` keeps back.
 model::ResourceList allocatable_with(const model::ResourceList& capacity, const HeldBack& held) {
-  model::ResourceList allocatable = capacity;
-  for (const auto& [name, tokens] : held)
-    if (const auto it = allocatable.find(*name); it != allocatable.end()) it->second = left_after(it->second, tokens);
+  model::ResourceList allocatable = capacity;  // shared with the capacity until a key is held back
+  for (const auto& [name, tokens] : held) {
+    if (!allocatable.contains(*name)) continue;
+    auto& quantity = allocatable.mut().find(*name)->second;
+    quantity = left_after(quantity, tokens);
+  }
   return allocatable;
 }
 

@@ -195,8 +195,8 @@ void Simulation::on_timeline(int64_t index) {
       // A restarted kubelet reports every device-plugin resource at zero capacity until the plugin
       // registers again (allocatable follows the capacity).
       for (const auto& [key, q] : model::device_plugin_capacity(devices->second)) {
-        auto c = node->second.status.capacity.find(key);
-        if (c != node->second.status.capacity.end()) c->second = model::Quantity::from_int(0);
+        if (node->second.status.capacity.contains(key))
+          node->second.status.capacity.insert_or_assign(key, model::Quantity::from_int(0));
       }
       log("action", "Node " + a.node,
           "kubelet-restart: the device plugins' pools read 0 until they register again in " + a.restart_for.to_string());

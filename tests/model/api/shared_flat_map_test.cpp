@@ -61,6 +61,16 @@ TEST_CASE("an erase by iterator removes the item it points at, also when the blo
   CHECK(Reference(shared.begin(), shared.end()) == Reference{{"a", "1"}, {"b", "2"}, {"c", "3"}});
 }
 
+TEST_CASE("an insert at a hint of a shared map lands in key order and leaves the other copy alone",
+          "[shared_flat_map]") {
+  const Map shared{{"a", "1"}, {"c", "3"}};
+  Map m = shared;
+  m.emplace_hint(m.find("c"), "b", "2");
+  m.emplace_hint(m.end(), "d", "4");
+  CHECK(Reference(m.begin(), m.end()) == Reference{{"a", "1"}, {"b", "2"}, {"c", "3"}, {"d", "4"}});
+  CHECK(Reference(shared.begin(), shared.end()) == Reference{{"a", "1"}, {"c", "3"}});
+}
+
 TEST_CASE("an empty map and a cleared or moved-from map read as empty and take writes", "[shared_flat_map]") {
   Map empty;
   CHECK(empty.empty());
