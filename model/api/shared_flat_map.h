@@ -116,7 +116,6 @@ class SharedFlatMap {
   friend bool operator==(const SharedFlatMap& a, const SharedFlatMap& b) {
     return a.rep_ == b.rep_ || a.get() == b.get();
   }
-  friend bool operator<(const SharedFlatMap& a, const SharedFlatMap& b) { return a.get() < b.get(); }
 
  private:
   static const map_type& none() {
