@@ -28,7 +28,7 @@ std::vector<std::string> nodes_in_order(const PodSetAssignment* assignment) {
 // Sets `key` to `value`, building the key only when it is new (the template usually carries it).
 void set_entry(StringMap& map, std::string_view key, const std::string& value) {
   if (const auto it = map.find(key); it != map.end()) {
-    if (it->second != value) map.insert_or_assign(std::string(key), value);
+    if (it->second != value) map.value_at(it) = value;
     return;
   }
   map.emplace(std::string(key), value);

@@ -9,7 +9,10 @@
 // A write invalidates every iterator and reference into this map, as a flat map's insert does.
 //
 // Copies may live in different threads: the count is atomic, and a map is written only by the
-// thread that owns it, so a block is never written while another map can still read it.
+// thread that owns it, so a block is never written while another map can still read it. (A map
+// writes in place when its count reads 1, a relaxed read; model/ takes no fence. The planner's
+// threads share blocks only through a scenario that holds them until the threads are joined, so
+// none of those blocks is ever written in place.)
 #pragma once
 
 #include <cstddef>
@@ -97,11 +100,18 @@ class SharedFlatMap {
   void insert(It first, It last) {
     if (first != last) mut().insert(first, last);
   }
+  // The value at `at`, an iterator of this map, to write (kept as a position across the unsharing).
+  Value& value_at(const_iterator at) {
+    const difference_type i = at - get().begin();
+    return (mut().begin() + i)->second;
+  }
   // Erases by key; a map without the key stays shared.
   template <class K>
   size_type erase(const K& key) {
-    if (!contains(key)) return 0;
-    return mut().erase(key);
+    const const_iterator at = find(key);
+    if (at == end()) return 0;
+    erase(at);
+    return 1;
   }
   // Erases the item at `at`, an iterator of this map (kept as a position across the unsharing).
   const_iterator erase(const_iterator at) {

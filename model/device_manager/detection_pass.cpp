@@ -169,8 +169,9 @@ Undetected undetect_manufacturer(Node node, Devices devices, std::string_view ma
   Devices withdrawn = groups_of(devices, manufacturer);
   drop_groups(devices, manufacturer);
   for (const auto& [k, q] : device_plugin_capacity(withdrawn)) {
-    if (node.status.capacity.contains(k)) node.status.capacity.insert_or_assign(k, Quantity::from_int(0));
-    if (node.status.allocatable.contains(k)) node.status.allocatable.insert_or_assign(k, Quantity::from_int(0));
+    if (auto c = node.status.capacity.find(k); c != node.status.capacity.end()) node.status.capacity.value_at(c) = Quantity::from_int(0);
+    if (auto a = node.status.allocatable.find(k); a != node.status.allocatable.end())
+      node.status.allocatable.value_at(a) = Quantity::from_int(0);
   }
   return {std::move(node), std::move(devices), std::move(withdrawn)};
 }

@@ -82,11 +82,11 @@ int64_t tokens_of(const HeldBack& held, const std::string& name) {
 // Kubelet's allocatable: the capacity less what `held` keeps back.
 model::ResourceList allocatable_with(const model::ResourceList& capacity, const HeldBack& held) {
   model::ResourceList allocatable = capacity;  // shared with the capacity until a key is held back
-  for (const auto& [name, tokens] : held) {
-    if (!allocatable.contains(*name)) continue;
-    auto& quantity = allocatable.mut().find(*name)->second;
-    quantity = left_after(quantity, tokens);
-  }
+  for (const auto& [name, tokens] : held)
+    if (const auto it = allocatable.find(*name); it != allocatable.end()) {
+      const model::Quantity left = left_after(it->second, tokens);  // read before the write unshares
+      allocatable.value_at(it) = left;
+    }
   return allocatable;
 }
 

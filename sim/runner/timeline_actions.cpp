@@ -195,8 +195,8 @@ void Simulation::on_timeline(int64_t index) {
       // A restarted kubelet reports every device-plugin resource at zero capacity until the plugin
       // registers again (allocatable follows the capacity).
       for (const auto& [key, q] : model::device_plugin_capacity(devices->second)) {
-        if (node->second.status.capacity.contains(key))
-          node->second.status.capacity.insert_or_assign(key, model::Quantity::from_int(0));
+        auto& capacity = node->second.status.capacity;
+        if (const auto c = capacity.find(key); c != capacity.end()) capacity.value_at(c) = model::Quantity::from_int(0);
       }
       log("action", "Node " + a.node,
           "kubelet-restart: the device plugins' pools read 0 until they register again in " + a.restart_for.to_string());

@@ -61,6 +61,16 @@ TEST_CASE("an erase by iterator removes the item it points at, also when the blo
   CHECK(Reference(shared.begin(), shared.end()) == Reference{{"a", "1"}, {"b", "2"}, {"c", "3"}});
 }
 
+TEST_CASE("a value written through a found iterator changes this copy only", "[shared_flat_map]") {
+  const Map shared{{"a", "1"}, {"b", "2"}, {"c", "3"}};
+  Map m = shared;
+  m.value_at(m.find("b")) = "20";
+  CHECK(Reference(m.begin(), m.end()) == Reference{{"a", "1"}, {"b", "20"}, {"c", "3"}});
+  CHECK(Reference(shared.begin(), shared.end()) == Reference{{"a", "1"}, {"b", "2"}, {"c", "3"}});
+  m.value_at(m.find("c")) = "30";  // now unshared: written in place
+  CHECK(m.at("c") == "30");
+}
+
 TEST_CASE("an insert at a hint of a shared map lands in key order and leaves the other copy alone",
           "[shared_flat_map]") {
   const Map shared{{"a", "1"}, {"c", "3"}};
@@ -139,8 +149,15 @@ TEST_CASE("copies written at random each hold what an independent std::map holds
         break;
       }
       case 7: {
-        for (auto& [k, v] : maps[i].mut()) v += "+";
-        for (auto& [k, v] : refs[i]) v += "+";
+        if (rng() % 2 == 0) {
+          for (auto& [k, v] : maps[i].mut()) v += "+";
+          for (auto& [k, v] : refs[i]) v += "+";
+        } else if (!maps[i].empty()) {  // one value, through an iterator found before the write
+          const size_t at = rng() % maps[i].size();
+          const std::string k = maps[i].nth(at)->first;
+          maps[i].value_at(maps[i].nth(at)) += "*";
+          refs[i][k] += "*";
+        }
         break;
       }
     }
