@@ -20,11 +20,10 @@ std::string KueueCache::prepare(const model::ClusterState& cluster, const model:
       node_flavors_.clear();
       for (const auto& [flavor, names] : fresh) {
         const uint32_t memo_flavor = memo_.flavor_index(flavor);
-        const uint32_t leaf_flavor = tas_leaves_.flavor_index(flavor);
-        for (std::size_t i = 0; i < names.size(); ++i)
-          node_flavors_.try_emplace(names[i]).first->push_back({memo_flavor, leaf_flavor, i});
+        for (const auto& name : names) node_flavors_.try_emplace(name).first->push_back(memo_flavor);
       }
       tas_nodes_ = std::move(fresh);
+      tas_leaves_.index_nodes(*tas_nodes_);
     }
     tas_nodes_stale_ = false;
   }
@@ -94,12 +93,10 @@ void KueueCache::chain_resynced() {
 }
 
 void KueueCache::node_changed(const std::string& node) {
-  const std::vector<NodeInFlavor>* flavors = node_flavors_.find(node);
+  const std::vector<uint32_t>* flavors = node_flavors_.find(node);
   if (flavors == nullptr) return;  // in no TAS flavor (a change of membership rebuilds the index)
-  for (const NodeInFlavor& f : *flavors) {
-    memo_.invalidate_flavor(f.memo_flavor);
-    tas_leaves_.node_changed(f.leaf_flavor, f.position);
-  }
+  for (const uint32_t f : *flavors) memo_.invalidate_flavor(f);
+  tas_leaves_.node_changed(std::string_view(node));
 }
 
 void KueueCache::note_non_tas_usage(const model::Pod& pod, int sign) {

@@ -128,14 +128,9 @@ class KueueCache {
 
   std::optional<model::TasNodeIndex> tas_nodes_;
   bool tas_nodes_stale_ = true;  // a full resync ran since tas_nodes_ was built
-  // tas_nodes_ by Node: its TAS flavors (as the memo's and the TAS cache's indexes of the name)
-  // and its position in each flavor's list.
-  struct NodeInFlavor {
-    uint32_t memo_flavor = 0;
-    uint32_t leaf_flavor = 0;
-    std::size_t position = 0;
-  };
-  model::FlatStringMap<std::vector<NodeInFlavor>> node_flavors_;  // never walked
+  // tas_nodes_ by Node: its TAS flavors, as the memo's indexes of the names (the TAS cache keeps
+  // the Node's positions in their lists itself: TasLeafCache::index_nodes).
+  model::FlatStringMap<std::vector<uint32_t>> node_flavors_;  // never walked
   std::optional<std::set<std::string>> active_queues_;
   uint64_t kueue_epoch_ = 0;
   std::optional<model::UsageSnapshot> reserved_;

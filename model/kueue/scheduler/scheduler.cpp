@@ -261,14 +261,20 @@ std::set<std::string> active_cluster_queues(const ClusterState& cluster) {
 namespace {
 
 // Tells the kept TAS verdicts that an admission moved the usage of the Nodes it was placed on: the
-// Node's position in each TAS flavor's list (in name order) is found by binary search.
+// Node's position in each TAS flavor's list is found by hash when the cache indexed this index,
+// else by binary search (the list is in name order).
 void note_node_usage(const TasNodeIndex& index, TasLeafCache& cache, const Workload& wl) {
   if (!wl.status.admission) return;
+  const bool indexed = cache.indexes(index);
   for (const auto& psa : wl.status.admission->pod_set_assignments) {
     if (!psa.topology_assignment) continue;
     for (const auto& d : psa.topology_assignment->domains) {
       const std::string node = domain_node(*psa.topology_assignment, d);
       if (node.empty()) continue;
+      if (indexed) {
+        cache.node_changed(std::string_view(node));
+        continue;
+      }
       for (const auto& [flavor, names] : index) {
         const auto it = std::lower_bound(names.begin(), names.end(), node);
         if (it != names.end() && *it == node) cache.node_changed(flavor, static_cast<std::size_t>(it - names.begin()));

@@ -150,42 +150,43 @@ bool distribute_one_level(const std::vector<Leaf>& leaves, int32_t count, TasPla
 
 // The tightest Node with room for `count` Pods (fewest Pods that fit, ties by value), from the kept
 // order (most room first, ties by value); null when none has room for them all.
-const std::pair<int32_t, std::string>* tightest(const TasShapeTotals& t, int32_t count) {
+const std::pair<int32_t, uint32_t>* tightest(const TasShapeTotals& t, int32_t count) {
   // [begin, end_fit) have room for at least `count` Pods; the last of them has the least room.
-  const auto end_fit = t.by_room.lower_bound({-count + 1, std::string()});
+  const auto end_fit = t.by_room.lower_bound({-count + 1, 0});
   if (end_fit == t.by_room.begin()) return nullptr;
-  return &*t.by_room.lower_bound({std::prev(end_fit)->first, std::string()});
+  return &*t.by_room.lower_bound({std::prev(end_fit)->first, 0});
 }
 
 // The one-level search (every Node its own domain) on kept totals: what distribute_one_level, or
 // the required-level choice, would place, into `placed`; returns the `fit` shown in the not-fit
-// message (the most any domain holds when a level is required, else the sum).
-int32_t one_level_from_totals(const TasShapeTotals& t, int32_t count, bool required, TasPlacement placement,
-                              std::map<std::vector<std::string>, int32_t>& placed) {
+// message (the most any domain holds when a level is required, else the sum). `values` names the
+// ranks the totals hold.
+int32_t one_level_from_totals(const TasShapeTotals& t, const FlavorValues& values, int32_t count, bool required,
+                              TasPlacement placement, std::map<std::vector<std::string>, int32_t>& placed) {
   if (required) {
     const int32_t fit = t.by_room.empty() ? 0 : -t.by_room.begin()->first;
-    if (const auto* chosen = tightest(t, count)) placed[{chosen->second}] += count;
+    if (const auto* chosen = tightest(t, count)) placed[{values.text(chosen->second)}] += count;
     return fit;
   }
   const auto fit = static_cast<int32_t>(std::min<int64_t>(t.pods, std::numeric_limits<int32_t>::max()));
   if (t.pods < count) return fit;
   if (placement == TasPlacement::kBestFit) {
     if (const auto* chosen = tightest(t, count)) {
-      placed[{chosen->second}] += count;
+      placed[{values.text(chosen->second)}] += count;
       return fit;
     }
   }
   int32_t remaining = count;
-  const auto fill = [&](const std::pair<int32_t, std::string>& d) {
+  const auto fill = [&](const std::pair<int32_t, uint32_t>& d) {
     const int32_t take = std::min(remaining, -d.first);
-    placed[{d.second}] += take;
+    placed[{values.text(d.second)}] += take;
     remaining -= take;
   };
   if (placement == TasPlacement::kLeastFreeCapacity) {
     // Least room first, ties by value: the groups of equal room from the back, each in value order.
     auto group_end = t.by_room.end();
     while (remaining > 0 && group_end != t.by_room.begin()) {
-      const auto group_begin = t.by_room.lower_bound({std::prev(group_end)->first, std::string()});
+      const auto group_begin = t.by_room.lower_bound({std::prev(group_end)->first, 0});
       for (auto it = group_begin; it != group_end && remaining > 0; ++it) fill(*it);
       group_end = group_begin;
     }
@@ -351,23 +352,32 @@ TopologyResult assign_topology(const ClusterState& cluster, const ResourceFlavor
     if (ex.add(v, 1)) leaves.push_back(Leaf{&v.values, v.pods});
   };
   const TasShapeTotals* totals = nullptr;  // set when the kept totals answer the search
+  const FlavorValues* ranks = nullptr;       // what the kept totals' ranks stand for
   if (cache != nullptr && listed != nullptr) {
     // Kept verdicts: only the Nodes changed since are looked up and evaluated again.
     cache->generations(flavor.metadata.name, listed->size());
     std::string own_key;  // only without `info`
     const std::string& key = info != nullptr ? info->tas_shape : (own_key = shape_key(pod_set, per_pod));
     TasLeafCache::Shape& kept = cache->shape(flavor.metadata.name, key, listed->size());
+    // The stale positions' verdicts first (a Node no longer in the cluster: none), then their
+    // first level values into the flavor's ranks, then the totals.
+    std::vector<std::pair<std::size_t, TasNodeVerdict>> fresh;
+    std::vector<std::size_t> gone;
     for (const std::size_t i : cache->stale_positions(flavor.metadata.name, kept)) {
       const std::string& name = (*listed)[i];
       const auto node = cluster.nodes.find(name);
       if (node == cluster.nodes.end()) {  // not in the cluster: not a candidate
-        kept.uncount(i);
+        gone.push_back(i);
         continue;
       }
       const auto used = node_usage.find(name);
-      kept.recount(i, evaluate_node(name, node->second, pod_set, per_pod,
-                                    used == node_usage.end() ? nullptr : &used->second, hostname_leaf, levels));
+      fresh.emplace_back(i, evaluate_node(name, node->second, pod_set, per_pod,
+                                          used == node_usage.end() ? nullptr : &used->second, hostname_leaf, levels));
     }
+    ranks = &cache->note_values(flavor.metadata.name, fresh);
+    kept.rekey(*ranks);
+    for (const std::size_t i : gone) kept.uncount(i, *ranks);
+    for (auto& [i, v] : fresh) kept.recount(i, std::move(v), *ranks);
     if (levels.size() == 1 && kept.totals.shared_values == 0) {
       totals = &kept.totals;  // every Node its own domain: the totals are the domains
     } else {
@@ -401,7 +411,7 @@ TopologyResult assign_topology(const ClusterState& cluster, const ResourceFlavor
   int32_t fit = 0;
   if (totals != nullptr) {
     ex = totals->excluded;
-    fit = one_level_from_totals(*totals, pod_set.count, required, placement, placed);
+    fit = one_level_from_totals(*totals, *ranks, pod_set.count, required, placement, placed);
   } else if (required) {
     auto ds = domains_at(leaves, required_depth, {});
     const Domain* chosen = nullptr;

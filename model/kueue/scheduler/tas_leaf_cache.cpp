@@ -1,5 +1,7 @@
 #include "model/kueue/scheduler/tas_leaf_cache.h"
 
+#include <algorithm>
+
 namespace chaintwin::model {
 
 bool TasExclusions::add(const TasNodeVerdict& v, int sign) {
@@ -16,44 +18,73 @@ bool TasExclusions::add(const TasNodeVerdict& v, int sign) {
   return false;
 }
 
-void TasLeafCache::Shape::uncount(std::size_t i) {
+void FlavorValues::rerank() {
+  std::vector<uint32_t> order(value.size());
+  for (uint32_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) { return value[a] < value[b]; });
+  rank.assign(value.size(), 0);
+  first_with_rank.clear();
+  for (std::size_t k = 0; k < order.size(); ++k) {
+    if (k == 0 || value[order[k]] != value[order[k - 1]]) first_with_rank.push_back(order[k]);
+    rank[order[k]] = static_cast<uint32_t>(first_with_rank.size() - 1);
+  }
+}
+
+void TasLeafCache::Shape::uncount(std::size_t i, const FlavorValues& values) {
   if (!counted[i]) return;
   counted[i] = 0;
   const TasNodeVerdict& v = verdicts[i];
   if (!totals.excluded.add(v, -1)) return;
+  const uint32_t r = values.rank[i];
   totals.pods -= v.pods;
-  totals.by_room.erase(totals.by_room.find({-v.pods, v.values.front()}));
-  const auto it = totals.value_uses.find(v.values.front());
-  if (--it->second == 1) --totals.shared_values;
-  if (it->second == 0) totals.value_uses.erase(it);
+  totals.by_room.erase(totals.by_room.find({-v.pods, r}));
+  if (--totals.value_uses[r] == 1) --totals.shared_values;
 }
 
-void TasLeafCache::Shape::count(std::size_t i) {
+void TasLeafCache::Shape::count(std::size_t i, const FlavorValues& values) {
   counted[i] = 1;
   const TasNodeVerdict& v = verdicts[i];
   if (!totals.excluded.add(v, 1)) return;
+  const uint32_t r = values.rank[i];
   totals.pods += v.pods;
-  totals.by_room.insert({-v.pods, v.values.front()});
-  if (++totals.value_uses[v.values.front()] == 2) ++totals.shared_values;
+  totals.by_room.insert({-v.pods, r});
+  if (totals.value_uses.size() <= r) totals.value_uses.resize(values.first_with_rank.size(), 0);
+  if (++totals.value_uses[r] == 2) ++totals.shared_values;
 }
 
-void TasLeafCache::Shape::recount(std::size_t i, TasNodeVerdict next) {
+void TasLeafCache::Shape::recount(std::size_t i, TasNodeVerdict next, const FlavorValues& values) {
   const TasNodeVerdict& prev = verdicts[i];
-  // A verdict with room counts towards the exclusions' total only (TasExclusions::add), so two of
-  // them with the same first value differ in the Pods that fit and in nothing else the totals hold.
-  if (!counted[i] || !prev.offers_room() || !next.offers_room() || prev.values.front() != next.values.front()) {
-    uncount(i);
+  // A verdict with room counts towards the exclusions' total only (TasExclusions::add), and its
+  // place in the order is its position's rank, so two of them differ in the Pods that fit and in
+  // nothing else the totals hold.
+  if (!counted[i] || !prev.offers_room() || !next.offers_room()) {
+    uncount(i, values);
     verdicts[i] = std::move(next);
-    count(i);
+    count(i, values);
     return;
   }
   if (prev.pods != next.pods) {
+    const uint32_t r = values.rank[i];
     totals.pods += next.pods - prev.pods;
-    auto moved = totals.by_room.extract(totals.by_room.find({-prev.pods, prev.values.front()}));
+    auto moved = totals.by_room.extract(totals.by_room.find({-prev.pods, r}));
     moved.value().first = -next.pods;
     totals.by_room.insert(std::move(moved));
   }
   verdicts[i] = std::move(next);
+}
+
+void TasLeafCache::Shape::rekey(const FlavorValues& values) {
+  if (ranked_at == values.epoch) return;
+  ranked_at = values.epoch;
+  totals.by_room.clear();
+  totals.value_uses.assign(values.first_with_rank.size(), 0);
+  totals.shared_values = 0;
+  for (std::size_t i = 0; i < verdicts.size(); ++i) {
+    if (!counted[i] || !verdicts[i].offers_room()) continue;
+    const uint32_t r = values.rank[i];
+    totals.by_room.insert({-verdicts[i].pods, r});
+    if (++totals.value_uses[r] == 2) ++totals.shared_values;
+  }
 }
 
 void TasLeafCache::clear() {
@@ -90,6 +121,9 @@ const std::vector<uint64_t>& TasLeafCache::generations(const std::string& flavor
   if (f.generations.size() != nodes) {
     // A list of another length is another index: start over for this flavor.
     f.generations.assign(nodes, ++counter_);
+    f.values.value.assign(nodes, std::string());
+    f.values.rerank();
+    f.values.epoch = ++value_epochs_;
     f.log_base += f.log.size() + 1;  // every shape of the flavor scans again
     f.log.clear();
     for (auto it = shapes_.begin(); it != shapes_.end();) {
@@ -107,6 +141,7 @@ TasLeafCache::Shape& TasLeafCache::shape(const std::string& flavor, const std::s
     s.computed_at.assign(nodes, 0);
     s.verdicts.assign(nodes, {});
     s.counted.assign(nodes, 0);
+    s.ranked_at = values(flavor).epoch;  // nothing counted: keyed by any ranks
   }
   return s;
 }
@@ -128,6 +163,42 @@ std::vector<std::size_t> TasLeafCache::stale_positions(const std::string& flavor
   }
   shape.log_seen = end;
   return out;
+}
+
+const FlavorValues& TasLeafCache::values(const std::string& flavor) {
+  return flavors_[flavor_index(flavor)].values;
+}
+
+const FlavorValues& TasLeafCache::note_values(const std::string& flavor,
+                                              const std::vector<std::pair<std::size_t, TasNodeVerdict>>& fresh) {
+  FlavorValues& values = flavors_[flavor_index(flavor)].values;
+  bool moved = false;
+  for (const auto& [i, v] : fresh) {
+    if (!v.offers_room() || v.values.empty() || i >= values.value.size() || values.value[i] == v.values.front())
+      continue;
+    values.value[i] = v.values.front();
+    moved = true;
+  }
+  if (moved) {
+    values.rerank();
+    values.epoch = ++value_epochs_;
+  }
+  return values;
+}
+
+void TasLeafCache::index_nodes(const std::map<std::string, std::vector<std::string>>& index) {
+  node_positions_.clear();
+  for (const auto& [flavor, names] : index) {
+    const uint32_t f = flavor_index(flavor);
+    for (std::size_t i = 0; i < names.size(); ++i)
+      node_positions_.try_emplace(names[i]).first->emplace_back(f, static_cast<uint32_t>(i));
+  }
+  indexed_ = &index;
+}
+
+void TasLeafCache::node_changed(std::string_view node) {
+  if (const auto* at = node_positions_.find(node))
+    for (const auto& [f, i] : *at) node_changed(f, i);
 }
 
 }  // namespace chaintwin::model

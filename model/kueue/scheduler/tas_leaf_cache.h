@@ -12,6 +12,13 @@
 // flavor or a Topology changed). With `verify` on, assign_topology also searches without the cache
 // and records the first disagreement in mismatch() (the simulator's --verify).
 //
+// The totals order Nodes by room and then by their first level value, as Kueue's sort does. They
+// hold no text: each position of a flavor has the rank of its Node's first level value among the
+// flavor's values (FlavorValues, equal values equal ranks), so ordering and counting compare
+// integers. The ranks follow the values the verdicts read: note_values() takes them after each
+// batch of evaluations and ranks again when one moved (the first scan, a relabelled Node), and a
+// shape keyed by older ranks is keyed again (Shape::rekey) before it counts anything.
+//
 // Kept by the simulator between cycles and passed to schedule_cycle (KeptCycleState), which uses it
 // only against the kept usage snapshot. A plain value, deterministic.
 #pragma once
@@ -20,8 +27,11 @@
 #include <map>
 #include <set>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
+
+#include "model/flat_string_index.h"
 
 namespace chaintwin::model {
 
@@ -46,15 +56,29 @@ struct TasExclusions {
   bool operator==(const TasExclusions&) const = default;
 };
 
+// The first level value of each position of a flavor's Node list, as the verdicts last read it
+// ("" before any did), and its rank among them: positions with equal values share a rank, and
+// ranks follow the values' order. `epoch` moves whenever any rank does.
+struct FlavorValues {
+  std::vector<std::string> value;        // by position
+  std::vector<uint32_t> rank;            // by position
+  std::vector<uint32_t> first_with_rank;  // by rank: the lowest position holding that value
+  uint64_t epoch = 0;
+  const std::string& text(uint32_t r) const { return value[first_with_rank[r]]; }
+  // Ranks every position again from `value`.
+  void rerank();
+};
+
 // Sums over the counted verdicts of one shape.
 struct TasShapeTotals {
   TasExclusions excluded;
   int64_t pods = 0;  // Pods that fit, over every Node
-  // The Nodes with room for a Pod as (-pods, first level value): most room first, ties by value.
-  // A multiset: two Nodes may share a value (then the one-level search does not use it).
-  std::multiset<std::pair<int32_t, std::string>> by_room;
-  std::map<std::string, int32_t> value_uses;  // Nodes per first level value
-  int32_t shared_values = 0;                  // values used by more than one Node
+  // The Nodes with room for a Pod as (-pods, rank of the first level value): most room first,
+  // ties by value. A multiset: two Nodes may share a value (then the one-level search does not
+  // use it).
+  std::multiset<std::pair<int32_t, uint32_t>> by_room;
+  std::vector<int32_t> value_uses;  // Nodes per first level value, by rank
+  int32_t shared_values = 0;        // values used by more than one Node
   bool operator==(const TasShapeTotals&) const = default;
 };
 
@@ -67,14 +91,18 @@ class TasLeafCache {
     TasShapeTotals totals;
     uint64_t log_seen = 0;  // how far into its flavor's change log this shape has caught up
     bool scanned = false;   // whether every position was looked at once
+    uint64_t ranked_at = 0;  // the FlavorValues epoch `totals` are keyed by
 
-    // Takes verdicts[i] out of `totals` / puts it in.
-    void uncount(std::size_t i);
-    void count(std::size_t i);
+    // Takes verdicts[i] out of `totals` / puts it in, keyed by position i's rank in `values`
+    // (whose epoch must be ranked_at).
+    void uncount(std::size_t i, const FlavorValues& values);
+    void count(std::size_t i, const FlavorValues& values);
     // Replaces verdicts[i] by `next` and counts it: what uncount(i), the assignment and count(i)
-    // give, moving only the Pods that fit when the Node keeps room and its first level value
-    // (the usual case: a Pod started or finished there).
-    void recount(std::size_t i, TasNodeVerdict next);
+    // give, moving only the Pods that fit when the Node had and keeps room (the usual case: a Pod
+    // started or finished there).
+    void recount(std::size_t i, TasNodeVerdict next, const FlavorValues& values);
+    // Keys `totals` by the ranks of `values`, when they are not already.
+    void rekey(const FlavorValues& values);
   };
 
   void clear();
@@ -91,6 +119,20 @@ class TasLeafCache {
   // among every position the first time, else among those logged since the shape last caught up.
   // Marks them computed at their current generation: the caller evaluates every one returned.
   std::vector<std::size_t> stale_positions(const std::string& flavor, Shape& shape);
+  // Takes the first level value of each fresh verdict that offers room (`fresh`: positions and
+  // their new verdicts) into the flavor's values, ranking again when one moved; returns them.
+  const FlavorValues& note_values(const std::string& flavor,
+                                  const std::vector<std::pair<std::size_t, TasNodeVerdict>>& fresh);
+  const FlavorValues& values(const std::string& flavor);
+
+  // The positions of each Node in every flavor's list of `index` (flavor → Node names, in name
+  // order, as TasNodeIndex holds them), so that node_changed(node) finds them by hash. Called by
+  // the owner whenever the index it passes to the cycle is built again.
+  void index_nodes(const std::map<std::string, std::vector<std::string>>& index);
+  // Whether index_nodes() was given `index` (the same object) last.
+  bool indexes(const std::map<std::string, std::vector<std::string>>& index) const { return indexed_ == &index; }
+  // node_changed(flavor, position) for every position of `node` in the last index_nodes() index.
+  void node_changed(std::string_view node);
 
   bool verify = false;
   const std::string& mismatch() const { return mismatch_; }
@@ -103,12 +145,17 @@ class TasLeafCache {
     std::vector<uint64_t> generations;
     std::vector<std::size_t> log;  // positions changed, oldest first
     uint64_t log_base = 0;         // entries trimmed before log[0]
+    FlavorValues values;
   };
 
   uint64_t counter_ = 1;  // generation 0 is "never computed"
   std::map<std::string, uint32_t> flavor_ids_;  // flavor name → index into flavors_
   std::vector<FlavorNodes> flavors_;            // by flavor index; emptied by clear()
   std::map<std::pair<std::string, std::string>, Shape> shapes_;
+  uint64_t value_epochs_ = 0;  // FlavorValues epochs, unique across flavors and clear()
+  // By Node name: (flavor index, position) in the last index_nodes() index.
+  FlatStringMap<std::vector<std::pair<uint32_t, uint32_t>>> node_positions_;
+  const void* indexed_ = nullptr;
   std::string mismatch_;
 };
 

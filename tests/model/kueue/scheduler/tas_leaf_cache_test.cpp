@@ -102,11 +102,17 @@ TEST_CASE("kept one-level totals give the plain search's answer over many Node c
     TasLeafCache cache;
     uint64_t seed = 12345;
     // 700 changes on 6 Nodes: the change log is trimmed (past 2 x 6 + 256 entries) twice.
+    // Every 40th change relabels a Node's hostname instead (a value that sorts elsewhere, or one
+    // another Node carries): the kept order ranks the values again.
+    const std::vector<std::string> hostnames{"a-first", "n2", "n3x", "z-last", "n0"};
     for (int step = 0; step < 700; ++step) {
       seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
       const std::string node = "n" + std::to_string((seed >> 33) % 6);
-      const auto cards = static_cast<int64_t>((seed >> 40) % 5);
-      p.f.cluster.nodes.at(node).status.allocatable[kGpu] = q(cards);
+      auto& labels = p.f.cluster.nodes.at(node).metadata.labels;
+      if (step % 40 == 39 && !row.shared_value)
+        labels[std::string(kHostnameLabel)] = hostnames[(seed >> 45) % hostnames.size()];
+      else
+        p.f.cluster.nodes.at(node).status.allocatable[kGpu] = q(static_cast<int64_t>((seed >> 40) % 5));
       cache.node_changed("f1", p.position(node));
       if (step % 3 != 0) continue;  // some changes pile up between searches
       const TopologyResult cached = p.place(&cache);
@@ -114,6 +120,12 @@ TEST_CASE("kept one-level totals give the plain search's answer over many Node c
       INFO("step " << step);
       REQUIRE(cached == plain);
       (cached.assignment ? fits : misses) += 1;
+      // The kept order ranks the hostname each Node with room carries now.
+      for (const auto& [name, n] : p.f.cluster.nodes)
+        if (n.status.allocatable.at(kGpu).value_ceil() > 0) {
+          const FlavorValues& v = cache.values("f1");
+          REQUIRE(v.text(v.rank[p.position(name)]) == n.metadata.labels.at(std::string(kHostnameLabel)));
+        }
     }
   }
   CHECK(fits > 0);  // the table exercises both outcomes
@@ -123,10 +135,17 @@ TEST_CASE("kept one-level totals give the plain search's answer over many Node c
 TEST_CASE("recounting a verdict keeps the totals that taking it out and putting the new one in give",
           "[kueue][tas][leaf-cache]") {
   // Two shapes over the same eight positions take the same verdicts, one by recount and one by
-  // uncount / assign / count; after every step their totals must be equal. The verdicts cycle
-  // through room of 0..3 Pods, exclusions, and first values that some positions share.
-  const std::vector<std::string> values{"rack-a", "rack-b", "rack-c", "rack-a-long-value-beyond-sso"};
-  const auto verdict = [&](uint32_t r) {
+  // uncount / assign / count; after every step their totals must be equal, and equal to totals
+  // counted afresh. The verdicts cycle through room of 0..3 Pods and exclusions; now and then a
+  // position's first level value moves (to one that some positions share), the values are ranked
+  // again and both shapes are keyed again.
+  const std::vector<std::string> texts{"rack-b", "rack-a", "rack-c", "rack-a-long-value-beyond-sso"};
+  constexpr std::size_t kNodes = 8;
+  FlavorValues values;
+  for (std::size_t i = 0; i < kNodes; ++i) values.value.push_back(texts[i % texts.size()]);
+  values.rerank();
+  values.epoch = 1;
+  const auto verdict = [&](uint32_t r, std::size_t i) {
     TasNodeVerdict v;
     switch (r % 7) {
       case 0: v.excluded = TasNodeVerdict::Excluded::kNodeSelector; break;
@@ -134,37 +153,105 @@ TEST_CASE("recounting a verdict keeps the totals that taking it out and putting 
       case 2: v.short_of = r % 2 ? "cpu" : "memory"; break;  // room for no Pod
       default: v.pods = static_cast<int32_t>(r % 4 + 1); break;
     }
-    if (v.excluded == TasNodeVerdict::Excluded::kNone && v.pods > 0) v.values = {values[(r / 7) % values.size()]};
+    if (v.offers_room()) v.values = {values.value[i]};
     return v;
   };
-  constexpr std::size_t kNodes = 8;
-  TasLeafCache::Shape a, b;
-  for (auto* s : {&a, &b}) {
-    s->verdicts.assign(kNodes, {});
-    s->counted.assign(kNodes, 0);
-    s->computed_at.assign(kNodes, 0);
-  }
+  const auto fresh_shape = [&] {
+    TasLeafCache::Shape s;
+    s.verdicts.assign(kNodes, {});
+    s.counted.assign(kNodes, 0);
+    s.computed_at.assign(kNodes, 0);
+    s.ranked_at = values.epoch;
+    return s;
+  };
+  TasLeafCache::Shape a = fresh_shape(), b = fresh_shape();
   uint32_t seed = 12345;
-  int fast_steps = 0;
+  int fast_steps = 0, reranks = 0;
   for (int step = 0; step < 4000; ++step) {
     seed = seed * 1664525u + 1013904223u;
     const std::size_t i = (seed >> 8) % kNodes;
-    // Mostly a change of room with the same value, as a Pod start or finish gives.
-    const TasNodeVerdict& before = a.verdicts[i];
-    TasNodeVerdict next = verdict(seed >> 12);
-    if ((seed & 3) != 0 && a.counted[i] && before.pods > 0 && next.pods > 0) {
-      next.values = before.values;
-      ++fast_steps;
+    if (step % 50 == 49) {  // the Node at i is relabelled
+      values.value[i] = texts[(seed >> 12) % texts.size()];
+      values.rerank();
+      ++values.epoch;
+      ++reranks;
+      a.rekey(values);
+      b.rekey(values);
     }
-    a.recount(i, next);
-    b.uncount(i);
+    // Mostly a change of room, as a Pod start or finish gives.
+    const bool had_room = a.counted[i] && a.verdicts[i].offers_room();
+    const TasNodeVerdict next = verdict(seed >> 12, i);
+    if (had_room && next.offers_room()) ++fast_steps;
+    a.recount(i, next, values);
+    b.uncount(i, values);
     b.verdicts[i] = next;
-    b.count(i);
-    REQUIRE(a.totals == b.totals);
+    b.count(i, values);
+    TasLeafCache::Shape c = fresh_shape();
+    c.verdicts = a.verdicts;
+    for (std::size_t k = 0; k < kNodes; ++k)
+      if (a.counted[k]) c.count(k, values);
+    REQUIRE(a.totals.by_room == b.totals.by_room);
+    REQUIRE(a.totals.pods == b.totals.pods);
+    REQUIRE(a.totals.excluded == b.totals.excluded);
+    REQUIRE(a.totals.shared_values == b.totals.shared_values);
+    REQUIRE(a.totals.by_room == c.totals.by_room);
+    REQUIRE(a.totals.pods == c.totals.pods);
+    REQUIRE(a.totals.excluded == c.totals.excluded);
+    REQUIRE(a.totals.shared_values == c.totals.shared_values);
     REQUIRE(a.verdicts == b.verdicts);
     REQUIRE(a.counted == b.counted);
   }
-  CHECK(fast_steps > 500);  // the same-value path was taken, not only the general one
+  CHECK(fast_steps > 500);  // the same-room path was taken, not only the general one
+  CHECK(reranks > 50);
+}
+
+TEST_CASE("a flavor's values rank in text order, equal texts sharing a rank", "[kueue][tas][leaf-cache]") {
+  struct Row {
+    const char* what;
+    std::vector<std::string> texts;
+    std::vector<uint32_t> ranks;
+  };
+  const std::vector<Row> rows = {
+      {"already in order", {"a", "b", "c"}, {0, 1, 2}},
+      {"in reverse order", {"c", "b", "a"}, {2, 1, 0}},
+      {"two positions share a text", {"n2", "n1", "n2", "n0"}, {2, 1, 2, 0}},
+      {"unseen positions (empty) rank first", {"x", "", "w", ""}, {2, 0, 1, 0}},
+      {"a long shared prefix decides late", {"gpustack-node-10", "gpustack-node-9", "gpustack-node-1"}, {1, 2, 0}},
+  };
+  for (const auto& row : rows) {
+    INFO(row.what);
+    FlavorValues v;
+    v.value = row.texts;
+    v.rerank();
+    CHECK(v.rank == row.ranks);
+    for (std::size_t i = 0; i < row.texts.size(); ++i) CHECK(v.text(v.rank[i]) == row.texts[i]);
+  }
+}
+
+TEST_CASE("a Node named to the cache marks the same positions as the flavor and position would",
+          "[kueue][tas][leaf-cache]") {
+  const std::map<std::string, std::vector<std::string>> index = {
+      {"f1", {"a", "b", "c"}}, {"f2", {"b", "d"}}, {"f3", {}}};
+  TasLeafCache by_name, by_position;
+  by_name.index_nodes(index);
+  CHECK(by_name.indexes(index));
+  CHECK_FALSE(by_position.indexes(index));
+  for (TasLeafCache* c : {&by_name, &by_position}) {
+    c->generations("f1", 3);
+    c->generations("f2", 2);
+  }
+  struct Row {
+    std::string node;
+    std::vector<std::pair<std::string, std::size_t>> positions;  // what the name stands for
+  };
+  const std::vector<Row> rows = {{"b", {{"f1", 1}, {"f2", 0}}}, {"d", {{"f2", 1}}}, {"zz", {}}, {"a", {{"f1", 0}}}};
+  for (const auto& row : rows) {
+    INFO(row.node);
+    by_name.node_changed(std::string_view(row.node));
+    for (const auto& [flavor, i] : row.positions) by_position.node_changed(flavor, i);
+    CHECK(by_name.generations("f1", 3) == by_position.generations("f1", 3));
+    CHECK(by_name.generations("f2", 2) == by_position.generations("f2", 2));
+  }
 }
 
 TEST_CASE("a flavor's index names the same flavor as its name does, before and after clear()", "[tas_leaf_cache]") {
