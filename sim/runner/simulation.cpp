@@ -335,8 +335,8 @@ void Simulation::submit(const WorkloadRequest& request, SimTime duration, SimTim
   entry.tracked->duration = duration;
   entry.tracked->pod_deletion_delay = pod_deletion_delay;
   model::Workload& wl = workloads_.workloads[key] = std::move(*built.workload);
-  note_demand(built.instance_type, built.family, wl);
   queues_.add(cluster_, wl);
+  note_demand(key, built.instance_type, built.family, wl);
   if (logging())
     log("arrival", workload_object(key),
         "queued on LocalQueue " + wl.queue_name + " (ClusterQueue " + built.cluster_queue + "), runs " +
@@ -844,17 +844,25 @@ void Simulation::track_devices(const std::set<std::string>& nodes) {
 // The request shape of an arriving Workload's first PodSet, counted for its GPU model: credits per
 // card and cards (whole cards: one card per M credits; shared: one card per share token; a slice
 // or a partition: one card).
-void Simulation::note_demand(const std::string& instance_type, const std::string& family, const model::Workload& wl) {
+void Simulation::note_demand(const std::string& key, const std::string& instance_type, const std::string& family,
+                             const model::Workload& wl) {
   const auto it = cluster_.instance_types.find(instance_type);
   if (it == cluster_.instance_types.end() || wl.pod_sets.empty()) return;
   const std::string gpu_model = gpu_model_of_instance_type(it->second);
   if (gpu_model.empty()) return;
-  const model::ResourceList requests = model::pod_effective_requests(wl.pod_sets.front().template_);
+  // The first PodSet's requests before and after the credit transformation: as the queues' info
+  // of the Workload keeps them (queued just before), else derived.
+  const auto ref = queues_.ref_of(key);
+  const model::WorkloadInfo* queued = ref ? queues_.info(*ref) : nullptr;
+  std::optional<model::WorkloadInfo> own;
+  if (queued == nullptr || queued->pod_sets.empty() || queued->transformed_by != &model::kueue_effective_requests)
+    queued = &own.emplace(model::workload_info(wl));
+  const model::ResourceList& requests = queued->pod_sets.front().requests;
   int64_t credits = 0;
   std::string manufacturer;
-  for (const auto& [name, q] : model::kueue_effective_requests(requests))
+  for (const auto& [name, v] : queued->pod_sets.front().kueue_amounts)
     if (name.rfind(model::keys::kCreditsPrefix, 0) == 0) {
-      credits += q.value_ceil();
+      credits += v;
       manufacturer = name.substr(model::keys::kCreditsPrefix.size());
     }
   if (credits <= 0) return;

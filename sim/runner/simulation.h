@@ -192,7 +192,8 @@ class Simulation {
   void create_instance(const std::string& key, const std::string& instance_type);
   void stop_instance_pod(const std::string& key);
   void track_devices(const std::set<std::string>& nodes);
-  void note_demand(const std::string& instance_type, const std::string& family, const model::Workload& wl);
+  void note_demand(const std::string& key, const std::string& instance_type, const std::string& family,
+                   const model::Workload& wl);
   void resync(const std::set<std::string>& nodes);
   void resync_ledgers(const std::set<std::string>& nodes);
   void full_sync(const std::set<std::string>& nodes, bool stage3);

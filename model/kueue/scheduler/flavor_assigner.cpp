@@ -73,10 +73,14 @@ FlavorAssignment assign_flavors(const ClusterState& cluster, const ClusterQueue&
   std::vector<std::string> messages;
   for (std::size_t index = 0; index < wl.pod_sets.size(); ++index) {
     const PodSet& ps = wl.pod_sets[index];
-    ResourceList derived;  // only without `info`
-    const ResourceList& requests =
-        info != nullptr ? info->pod_sets[index].requests : (derived = pod_effective_requests(ps.template_));
-    ResourceAmounts per_pod = resource_amounts(config.effective_requests(requests));
+    // Kueue's amounts per Pod: as the Workload's info keeps them when it went through this
+    // configuration's transformations, else derived here.
+    ResourceAmounts derived;
+    const ResourceAmounts& per_pod =
+        info != nullptr && info->transformed_by == config.effective_requests
+            ? info->pod_sets[index].kueue_amounts
+            : (derived = resource_amounts(config.effective_requests(
+                   info != nullptr ? info->pod_sets[index].requests : pod_effective_requests(ps.template_))));
     ResourceAmounts total;
     for (const auto& [r, v] : per_pod)
       if (v != 0 && group_covering(cq, r) != nullptr) total[r] = v * ps.count;  // IgnoreUndeclared

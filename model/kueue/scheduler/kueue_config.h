@@ -26,8 +26,9 @@ using ResourceAmounts = std::map<std::string, int64_t>;
 // v0.18.9); upstream v0.14 uses BestFit for everything.
 enum class TasPlacement { kLeastFreeCapacity, kBestFit };
 
-// Kueue's resources.transformations as a function of one Pod's requests.
-using EffectiveRequestsFn = std::function<ResourceList(const ResourceList& pod_requests)>;
+// Kueue's resources.transformations as a function of one Pod's requests. A plain function, so
+// that what was derived with one (WorkloadInfo) can tell whether a cycle configured with another.
+using EffectiveRequestsFn = ResourceList (*)(const ResourceList& pod_requests);
 
 struct KueueConfig {
   EffectiveRequestsFn effective_requests = kueue_effective_requests;  // model/admission/credit_transform.h

@@ -1,6 +1,8 @@
 // WorkloadInfo: what Kueue's workload.Info computes once, when a Workload enters the queues, and
 // every nomination of it then reads: each PodSet's per-Pod requests (the effective requests of its
-// Pod template: containers summed, init containers and sidecars folded in) and the key of its
+// Pod template: containers summed, init containers and sidecars folded in), the same after Kueue's
+// resources.transformations as Kueue's int64 amounts (what flavor assignment and the usage report
+// count; Kueue's Info applies the transformations when it is built, too), and the key of its
 // request shape in the TAS verdict cache (tas_leaf_cache.h). Deriving them walks every container's
 // request list, and a pending Workload is nominated again after every change its verdict depends
 // on; the QueueManager keeps one per tracked Workload, built again whenever the Workload is tracked
@@ -11,21 +13,24 @@
 #include <vector>
 
 #include "model/api/object_meta.h"
+#include "model/kueue/scheduler/kueue_config.h"
 #include "model/workload/workload.h"
 
 namespace chaintwin::model {
 
 struct PodSetInfo {
-  ResourceList requests;  // per Pod
-  std::string tas_shape;  // tas_shape_key() of the PodSet
+  ResourceList requests;          // per Pod
+  ResourceAmounts kueue_amounts;  // per Pod, after `transformed_by` (resource_amounts of it)
+  std::string tas_shape;          // tas_shape_key() of the PodSet
   bool operator==(const PodSetInfo&) const = default;
 };
 
 struct WorkloadInfo {
   std::vector<PodSetInfo> pod_sets;  // in PodSet order
+  EffectiveRequestsFn transformed_by = nullptr;  // the transformations kueue_amounts went through
   bool operator==(const WorkloadInfo&) const = default;
 };
 
-WorkloadInfo workload_info(const Workload& wl);
+WorkloadInfo workload_info(const Workload& wl, EffectiveRequestsFn transform = kueue_effective_requests);
 
 }  // namespace chaintwin::model
