@@ -422,7 +422,7 @@ CycleResult schedule_cycle(const ClusterState& cluster, WorkloadState& workloads
     }
     moved = true;
     for (auto& t : reserve_quota(wl, cq, std::move(*admission), now)) result.transitions.push_back(std::move(t));
-    WorkloadUsage added = workload_usage(wl);
+    WorkloadUsage added = workload_usage(wl, queues.info(e.entry.ref));
     add_workload_usage(reserved != nullptr ? *reserved : *own, added);  // later heads see it
     result.admitted_usage.emplace_back(e.entry.key, std::move(added));
     if (reserved != nullptr && kept.tas_nodes != nullptr && kept.tas_leaves != nullptr)

@@ -196,7 +196,7 @@ int32_t one_level_from_totals(const TasShapeTotals& t, const FlavorValues& value
   return fit;
 }
 
-using PerPod = std::vector<std::pair<std::string, int64_t>>;
+using PerPod = TasPerPod;
 
 // What one Node offers the PodSet: excluded by its nodeSelector or required affinity (hostname
 // level only), else how many Pods fit in allocatable less the TAS usage.
@@ -280,11 +280,17 @@ bool flavor_selects(const ResourceFlavor& flavor, const std::vector<std::string>
 
 }  // namespace
 
-std::string tas_shape_key(const PodSet& pod_set, const ResourceList& requests) {
+TasPerPod tas_per_pod(const ResourceList& requests) {
   ResourceAmounts per_pod_map = resource_amounts(requests);
   per_pod_map["pods"] = 1;
-  return shape_key(pod_set, PerPod(per_pod_map.begin(), per_pod_map.end()));
+  return TasPerPod(per_pod_map.begin(), per_pod_map.end());
 }
+
+std::string tas_shape_key(const PodSet& pod_set, const ResourceList& requests) {
+  return shape_key(pod_set, tas_per_pod(requests));
+}
+
+std::string tas_shape_key(const PodSet& pod_set, const TasPerPod& per_pod) { return shape_key(pod_set, per_pod); }
 
 TasNodeIndex build_tas_node_index(const ClusterState& cluster) {
   TasNodeIndex index;
@@ -333,13 +339,10 @@ TopologyResult assign_topology(const ClusterState& cluster, const ResourceFlavor
     required_depth = static_cast<std::size_t>(it - levels.begin());
   }
 
-  ResourceList derived;  // only without `info`
-  const ResourceList& requests =
-      info != nullptr ? info->requests : (derived = pod_effective_requests(pod_set.template_));
-  ResourceAmounts per_pod_map = resource_amounts(requests);
-  per_pod_map["pods"] = 1;
   // The request as a list in name order; free[i] below is what a Node has of per_pod[i].
-  const PerPod per_pod(per_pod_map.begin(), per_pod_map.end());
+  PerPod derived;  // only without `info`
+  const PerPod& per_pod =
+      info != nullptr ? info->tas_per_pod : (derived = tas_per_pod(pod_effective_requests(pod_set.template_)));
   TasExclusions ex;
   std::vector<Leaf> leaves;
   const std::vector<std::string>* listed = nullptr;

@@ -37,15 +37,21 @@ TasNodeIndex build_tas_node_index(const ClusterState& cluster);
 // `index`: when given and it lists the flavor, only those Nodes are looked at (it must equal
 // build_tas_node_index(cluster)); otherwise every Node is. `cache`: per-Node verdicts kept by the
 // caller (tas_leaf_cache.h), used only with `index` and only when `node_usage` is the usage its
-// generations follow. `info`: the PodSet's per-Pod requests and shape key as kept
+// generations follow. `info`: the PodSet's per-Pod amounts and shape key as kept
 // (workload_info.h); derived from its Pod template when null.
 TopologyResult assign_topology(const ClusterState& cluster, const ResourceFlavor& flavor, const PodSet& pod_set,
                                const NodeUsage& node_usage, TasPlacement placement,
                                const TasNodeIndex* index = nullptr, TasLeafCache* cache = nullptr,
                                const PodSetInfo* info = nullptr);
 
+// What one Pod of a PodSet asks of a Node in a topology search: its requests as Kueue's amounts,
+// with `pods` at 1, in name order.
+using TasPerPod = std::vector<std::pair<std::string, int64_t>>;
+TasPerPod tas_per_pod(const ResourceList& requests);
+
 // The key a PodSet's verdicts are kept under in the TasLeafCache: its per-Pod requests (`requests`,
 // with one Pod), nodeSelector and required node affinity — everything a Node's verdict reads of it.
 std::string tas_shape_key(const PodSet& pod_set, const ResourceList& requests);
+std::string tas_shape_key(const PodSet& pod_set, const TasPerPod& per_pod);
 
 }  // namespace chaintwin::model

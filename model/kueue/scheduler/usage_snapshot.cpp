@@ -1,6 +1,7 @@
 #include "model/kueue/scheduler/usage_snapshot.h"
 
 #include "model/kueue/scheduler/non_tas_usage.h"
+#include "model/kueue/scheduler/workload_info.h"
 
 namespace chaintwin::model {
 
@@ -13,7 +14,7 @@ void add_workload_usage(UsageSnapshot& snapshot, const Workload& wl, int sign) {
   add_workload_usage(snapshot, workload_usage(wl), sign);
 }
 
-WorkloadUsage workload_usage(const Workload& wl) {
+WorkloadUsage workload_usage(const Workload& wl, const WorkloadInfo* info) {
   WorkloadUsage out;
   if (!wl.status.admission) return out;
   const Admission& a = *wl.status.admission;
@@ -27,10 +28,17 @@ WorkloadUsage workload_usage(const Workload& wl) {
     }
     if (!psa.topology_assignment) continue;
     const PodSet* ps = nullptr;
-    for (const auto& p : wl.pod_sets)
-      if (p.name == psa.name) ps = &p;
+    std::size_t index = 0;
+    for (std::size_t i = 0; i < wl.pod_sets.size(); ++i)
+      if (wl.pod_sets[i].name == psa.name) {
+        ps = &wl.pod_sets[i];
+        index = i;
+      }
     if (ps == nullptr) continue;
-    const ResourceAmounts per_pod = resource_amounts(pod_effective_requests(ps->template_));
+    ResourceAmounts derived;  // without a kept info
+    const ResourceAmounts& per_pod = info != nullptr && info->pod_sets.size() == wl.pod_sets.size()
+                                         ? info->pod_sets[index].amounts
+                                         : (derived = resource_amounts(pod_effective_requests(ps->template_)));
     for (const auto& d : psa.topology_assignment->domains) {
       std::string node = domain_node(*psa.topology_assignment, d);
       if (node.empty()) continue;

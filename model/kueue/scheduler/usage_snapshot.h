@@ -64,7 +64,10 @@ struct WorkloadUsage {
   std::vector<std::pair<std::string, std::vector<std::pair<std::string, int64_t>>>> nodes;
   bool operator==(const WorkloadUsage&) const = default;
 };
-WorkloadUsage workload_usage(const Workload& wl);
+// `info`, when given, is the Workload's as the queues keep it (workload_info.h): the per-Pod
+// amounts are read from it instead of the Pod templates.
+struct WorkloadInfo;
+WorkloadUsage workload_usage(const Workload& wl, const WorkloadInfo* info = nullptr);
 // Adds (sign +1) or removes (sign -1) one Workload's reservation: of the Workload itself, or as kept.
 void add_workload_usage(UsageSnapshot& snapshot, const WorkloadUsage& usage, int sign = 1);
 void add_workload_usage(UsageSnapshot& snapshot, const Workload& wl, int sign = 1);

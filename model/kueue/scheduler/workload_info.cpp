@@ -10,10 +10,13 @@ WorkloadInfo workload_info(const Workload& wl, EffectiveRequestsFn transform) {
   info.transformed_by = transform;
   info.pod_sets.reserve(wl.pod_sets.size());
   for (const auto& ps : wl.pod_sets) {
-    ResourceList requests = pod_effective_requests(ps.template_);
-    ResourceAmounts amounts = resource_amounts(transform(requests));
-    std::string shape = tas_shape_key(ps, requests);
-    info.pod_sets.push_back({std::move(requests), std::move(amounts), std::move(shape)});
+    PodSetInfo p;
+    p.requests = pod_effective_requests(ps.template_);
+    p.amounts = resource_amounts(p.requests);
+    p.kueue_amounts = resource_amounts(transform(p.requests));
+    p.tas_per_pod = tas_per_pod(p.requests);
+    p.tas_shape = tas_shape_key(ps, p.tas_per_pod);
+    info.pod_sets.push_back(std::move(p));
   }
   return info;
 }

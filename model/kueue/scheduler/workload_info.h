@@ -1,9 +1,10 @@
 // WorkloadInfo: what Kueue's workload.Info computes once, when a Workload enters the queues, and
 // every nomination of it then reads: each PodSet's per-Pod requests (the effective requests of its
-// Pod template: containers summed, init containers and sidecars folded in), the same after Kueue's
-// resources.transformations as Kueue's int64 amounts (what flavor assignment and the usage report
-// count; Kueue's Info applies the transformations when it is built, too), and the key of its
-// request shape in the TAS verdict cache (tas_leaf_cache.h). Deriving them walks every container's
+// Pod template: containers summed, init containers and sidecars folded in) as they are and as
+// Kueue's int64 amounts (what the TAS usage and a topology search count), the same after Kueue's
+// resources.transformations (what flavor assignment counts; Kueue's Info applies the
+// transformations when it is built, too), and the key of its request shape in the TAS verdict
+// cache (tas_leaf_cache.h). Deriving them walks every container's
 // request list, and a pending Workload is nominated again after every change its verdict depends
 // on; the QueueManager keeps one per tracked Workload, built again whenever the Workload is tracked
 // again.
@@ -20,7 +21,9 @@ namespace chaintwin::model {
 
 struct PodSetInfo {
   ResourceList requests;          // per Pod
+  ResourceAmounts amounts;        // per Pod: resource_amounts(requests)
   ResourceAmounts kueue_amounts;  // per Pod, after `transformed_by` (resource_amounts of it)
+  std::vector<std::pair<std::string, int64_t>> tas_per_pod;  // tas_per_pod(requests) (tas_assigner.h)
   std::string tas_shape;          // tas_shape_key() of the PodSet
   bool operator==(const PodSetInfo&) const = default;
 };

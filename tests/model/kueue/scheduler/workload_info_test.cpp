@@ -57,3 +57,28 @@ TEST_CASE("flavor assignment reads the kept amounts only when they went through 
   const WorkloadInfo other = workload_info(wl, untransformed);
   CHECK(assign_flavors(f.cluster, cq, wl, no_usage, f.config, nullptr, &other) == derived);
 }
+
+TEST_CASE("a reserved Workload's usage from its kept info is what its Pod templates give", "[kueue][workload-info]") {
+  Fixture f;
+  for (int i = 0; i < 3; ++i) f.node("n" + std::to_string(i), 4);
+  f.flavor("f1");
+  f.queue("cq", {{"f1", 64}});
+  f.submit("w", "cq", 2, 3);  // three Pods of two cards on four-card Nodes: two Nodes
+  const WorkloadInfo info = workload_info(f.wl("w"));
+  f.cycle();
+  const Workload& wl = f.wl("w");
+  REQUIRE(wl.status.admission);
+  const WorkloadUsage plain = workload_usage(wl);
+  REQUIRE(plain.nodes.size() == 2);
+  CHECK(workload_usage(wl, &info) == plain);
+  // The amounts are read from the info: kept amounts of another shape show in the usage.
+  WorkloadInfo other = info;
+  other.pod_sets.front().amounts[kGpu] = 5;
+  const WorkloadUsage read = workload_usage(wl, &other);
+  CHECK_FALSE(read == plain);
+  CHECK(read.quota == plain.quota);  // the quota comes from the admission, not the info
+  // An info of another Workload's PodSets (a count that does not match) is not read.
+  WorkloadInfo mismatched = other;
+  mismatched.pod_sets.push_back(mismatched.pod_sets.front());
+  CHECK(workload_usage(wl, &mismatched) == plain);
+}
