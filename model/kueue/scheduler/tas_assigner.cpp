@@ -358,15 +358,16 @@ TopologyResult assign_topology(const ClusterState& cluster, const ResourceFlavor
   const FlavorValues* ranks = nullptr;       // what the kept totals' ranks stand for
   if (cache != nullptr && listed != nullptr) {
     // Kept verdicts: only the Nodes changed since are looked up and evaluated again.
-    cache->generations(flavor.metadata.name, listed->size());
+    const uint32_t fi = cache->flavor_index(flavor.metadata.name);
+    cache->generations(fi, listed->size());
     std::string own_key;  // only without `info`
     const std::string& key = info != nullptr ? info->tas_shape : (own_key = shape_key(pod_set, per_pod));
-    TasLeafCache::Shape& kept = cache->shape(flavor.metadata.name, key, listed->size());
+    TasLeafCache::Shape& kept = cache->shape(fi, key, listed->size());
     // The stale positions' verdicts first (a Node no longer in the cluster: none), then their
     // first level values into the flavor's ranks, then the totals.
     std::vector<std::pair<std::size_t, TasNodeVerdict>> fresh;
     std::vector<std::size_t> gone;
-    for (const std::size_t i : cache->stale_positions(flavor.metadata.name, kept)) {
+    for (const std::size_t i : cache->stale_positions(fi, kept)) {
       const std::string& name = (*listed)[i];
       const auto node = cluster.nodes.find(name);
       if (node == cluster.nodes.end()) {  // not in the cluster: not a candidate
@@ -377,7 +378,7 @@ TopologyResult assign_topology(const ClusterState& cluster, const ResourceFlavor
       fresh.emplace_back(i, evaluate_node(name, node->second, pod_set, per_pod,
                                           used == node_usage.end() ? nullptr : &used->second, hostname_leaf, levels));
     }
-    ranks = &cache->note_values(flavor.metadata.name, fresh);
+    ranks = &cache->note_values(fi, fresh);
     kept.rekey(*ranks);
     for (const std::size_t i : gone) kept.uncount(i, *ranks);
     for (auto& [i, v] : fresh) kept.recount(i, std::move(v), *ranks);

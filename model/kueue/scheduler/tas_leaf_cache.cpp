@@ -89,18 +89,18 @@ void TasLeafCache::Shape::rekey(const FlavorValues& values) {
 
 void TasLeafCache::clear() {
   for (FlavorNodes& f : flavors_) f = FlavorNodes{};
-  shapes_.clear();
 }
 
 uint32_t TasLeafCache::flavor_index(const std::string& flavor) {
-  const auto [it, added] = flavor_ids_.emplace(flavor, static_cast<uint32_t>(flavors_.size()));
-  if (added) flavors_.emplace_back();
-  return it->second;
+  if (const uint32_t* known = flavor_ids_.find(flavor)) return *known;
+  const auto index = static_cast<uint32_t>(flavors_.size());
+  flavor_ids_.emplace(flavor, index);
+  flavors_.emplace_back();
+  return index;
 }
 
 void TasLeafCache::node_changed(const std::string& flavor, std::size_t position) {
-  const auto it = flavor_ids_.find(flavor);
-  if (it != flavor_ids_.end()) node_changed(it->second, position);
+  if (const uint32_t* known = flavor_ids_.find(flavor)) node_changed(*known, position);
 }
 
 void TasLeafCache::node_changed(uint32_t flavor_index, std::size_t position) {
@@ -117,7 +117,11 @@ void TasLeafCache::node_changed(uint32_t flavor_index, std::size_t position) {
 }
 
 const std::vector<uint64_t>& TasLeafCache::generations(const std::string& flavor, std::size_t nodes) {
-  FlavorNodes& f = flavors_[flavor_index(flavor)];
+  return generations(flavor_index(flavor), nodes);
+}
+
+const std::vector<uint64_t>& TasLeafCache::generations(uint32_t flavor, std::size_t nodes) {
+  FlavorNodes& f = flavors_[flavor];
   if (f.generations.size() != nodes) {
     // A list of another length is another index: start over for this flavor.
     f.generations.assign(nodes, ++counter_);
@@ -126,29 +130,35 @@ const std::vector<uint64_t>& TasLeafCache::generations(const std::string& flavor
     f.values.epoch = ++value_epochs_;
     f.log_base += f.log.size() + 1;  // every shape of the flavor scans again
     f.log.clear();
-    for (auto it = shapes_.begin(); it != shapes_.end();) {
-      if (it->first.first == flavor) it = shapes_.erase(it);
-      else ++it;
-    }
+    f.shapes.clear();
   }
   return f.generations;
 }
 
 TasLeafCache::Shape& TasLeafCache::shape(const std::string& flavor, const std::string& key, std::size_t nodes) {
-  Shape& s = shapes_[{flavor, key}];
+  return shape(flavor_index(flavor), key, nodes);
+}
+
+TasLeafCache::Shape& TasLeafCache::shape(uint32_t flavor, const std::string& key, std::size_t nodes) {
+  FlavorNodes& f = flavors_[flavor];
+  Shape& s = *f.shapes.try_emplace(key).first;
   if (s.verdicts.size() != nodes) {
     s = Shape{};
     s.computed_at.assign(nodes, 0);
     s.verdicts.assign(nodes, {});
     s.counted.assign(nodes, 0);
-    s.ranked_at = values(flavor).epoch;  // nothing counted: keyed by any ranks
+    s.ranked_at = f.values.epoch;  // nothing counted: keyed by any ranks
   }
   return s;
 }
 
 std::vector<std::size_t> TasLeafCache::stale_positions(const std::string& flavor, Shape& shape) {
+  return stale_positions(flavor_index(flavor), shape);
+}
+
+std::vector<std::size_t> TasLeafCache::stale_positions(uint32_t flavor, Shape& shape) {
   std::vector<std::size_t> out;
-  const FlavorNodes& f = flavors_[flavor_index(flavor)];
+  const FlavorNodes& f = flavors_[flavor];
   const auto take = [&](std::size_t i) {
     if (i >= f.generations.size() || shape.computed_at[i] == f.generations[i]) return;
     out.push_back(i);
@@ -169,9 +179,9 @@ const FlavorValues& TasLeafCache::values(const std::string& flavor) {
   return flavors_[flavor_index(flavor)].values;
 }
 
-const FlavorValues& TasLeafCache::note_values(const std::string& flavor,
+const FlavorValues& TasLeafCache::note_values(uint32_t flavor,
                                               const std::vector<std::pair<std::size_t, TasNodeVerdict>>& fresh) {
-  FlavorValues& values = flavors_[flavor_index(flavor)].values;
+  FlavorValues& values = flavors_[flavor].values;
   bool moved = false;
   for (const auto& [i, v] : fresh) {
     if (!v.offers_room() || v.values.empty() || i >= values.value.size() || values.value[i] == v.values.front())

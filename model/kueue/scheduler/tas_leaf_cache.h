@@ -106,23 +106,27 @@ class TasLeafCache {
   };
 
   void clear();
-  void node_changed(const std::string& flavor, std::size_t position);
   // The cache's index of a flavor name, stable for the cache's life (clear() keeps it), so that a
-  // caller noting changes on one flavor often resolves the name once.
+  // caller resolves the name once and passes the index to the calls below (each also takes the
+  // name, for callers that look once).
   uint32_t flavor_index(const std::string& flavor);
-  void node_changed(uint32_t flavor_index, std::size_t position);
+  void node_changed(uint32_t flavor, std::size_t position);
+  void node_changed(const std::string& flavor, std::size_t position);
   // The generations of a flavor's Nodes, in TasNodeIndex order (`nodes` long).
+  const std::vector<uint64_t>& generations(uint32_t flavor, std::size_t nodes);
   const std::vector<uint64_t>& generations(const std::string& flavor, std::size_t nodes);
-  // The verdicts of one shape on one flavor (`nodes` long; none computed yet when new).
+  // The verdicts of one shape on one flavor (`nodes` long; none computed yet when new). The
+  // reference holds until the next shape() call.
+  Shape& shape(uint32_t flavor, const std::string& key, std::size_t nodes);
   Shape& shape(const std::string& flavor, const std::string& key, std::size_t nodes);
   // The positions of `shape` whose verdict is stale (computed at another generation), looked for
   // among every position the first time, else among those logged since the shape last caught up.
   // Marks them computed at their current generation: the caller evaluates every one returned.
+  std::vector<std::size_t> stale_positions(uint32_t flavor, Shape& shape);
   std::vector<std::size_t> stale_positions(const std::string& flavor, Shape& shape);
   // Takes the first level value of each fresh verdict that offers room (`fresh`: positions and
   // their new verdicts) into the flavor's values, ranking again when one moved; returns them.
-  const FlavorValues& note_values(const std::string& flavor,
-                                  const std::vector<std::pair<std::size_t, TasNodeVerdict>>& fresh);
+  const FlavorValues& note_values(uint32_t flavor, const std::vector<std::pair<std::size_t, TasNodeVerdict>>& fresh);
   const FlavorValues& values(const std::string& flavor);
 
   // The positions of each Node in every flavor's list of `index` (flavor → Node names, in name
@@ -146,12 +150,12 @@ class TasLeafCache {
     std::vector<std::size_t> log;  // positions changed, oldest first
     uint64_t log_base = 0;         // entries trimmed before log[0]
     FlavorValues values;
+    FlatStringMap<Shape> shapes;   // by shape key (never walked)
   };
 
   uint64_t counter_ = 1;  // generation 0 is "never computed"
-  std::map<std::string, uint32_t> flavor_ids_;  // flavor name → index into flavors_
-  std::vector<FlavorNodes> flavors_;            // by flavor index; emptied by clear()
-  std::map<std::pair<std::string, std::string>, Shape> shapes_;
+  FlatStringMap<uint32_t> flavor_ids_;  // flavor name → index into flavors_ (never walked)
+  std::vector<FlavorNodes> flavors_;    // by flavor index; emptied by clear()
   uint64_t value_epochs_ = 0;  // FlavorValues epochs, unique across flavors and clear()
   // By Node name: (flavor index, position) in the last index_nodes() index.
   FlatStringMap<std::vector<std::pair<uint32_t, uint32_t>>> node_positions_;
