@@ -55,17 +55,17 @@ bool claims_accelerator(const Container& container) {
 std::optional<ContainerClaim> container_claim(const Container& container) {
   std::optional<ContainerClaim> claim;
   for (const auto& [name, quantity] : container.requests) {
-    const auto key = accelerator_key_of(name);
-    if (!key) continue;
-    if (!claim) claim = ContainerClaim{key->family, std::string(key->manufacturer), std::string(key->base), 0, 0, ""};
-    if (key->family != claim->family || key->base != claim->base) continue;
-    const auto names = resource_names_for(key->manufacturer);
-    if (!names) continue;
-    const int64_t v = quantity.value_ceil();
-    if (name == names->exclusive || name == names->shared || name == names->sliced || name == names->partitioned) {
-      claim->count = v;
-    } else if (name == names->sliced_units || name == names->partitioned_units) {
-      claim->units = v;
+    // The name's class carries its role in the claim (read off the manufacturer's resource names
+    // when the table was built): no comparison with those names here.
+    const ResourceClass c = resource_class_of(name);
+    if (c.manufacturer == nullptr) continue;  // none, visibility, or no known base
+    if (!claim)
+      claim = ContainerClaim{c.family, std::string(c.manufacturer->name), std::string(c.manufacturer->resource_base), 0, 0, ""};
+    if (c.family != claim->family || c.manufacturer->resource_base != claim->base) continue;
+    if (c.role == ClaimRole::kCount) {
+      claim->count = quantity.value_ceil();
+    } else if (c.role == ClaimRole::kUnits) {
+      claim->units = quantity.value_ceil();
     } else if (const auto parsed = partitioned_profile_of(name)) {
       claim->profile = parsed->profile;
     }

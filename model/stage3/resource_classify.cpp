@@ -72,7 +72,14 @@ const FixedNames& fixed_names() {
     auto add = [&](std::string name, const ManufacturerInfo* base_of) {
       const ResourceFamily family = classify_by_rules(name);
       const bool accelerator = family != ResourceFamily::kNone && family != ResourceFamily::kVisibility;
-      out.emplace(std::move(name), ResourceClass{family, accelerator ? base_of : nullptr});
+      ClaimRole role = ClaimRole::kOther;
+      if (const ManufacturerResourceNames* n = accelerator ? resource_names_for(base_of->name) : nullptr) {
+        if (name == n->exclusive || name == n->shared || name == n->sliced || name == n->partitioned)
+          role = ClaimRole::kCount;
+        else if (name == n->sliced_units || name == n->partitioned_units)
+          role = ClaimRole::kUnits;
+      }
+      out.emplace(std::move(name), ResourceClass{family, accelerator ? base_of : nullptr, role});
     };
     for (const auto& m : known_manufacturers()) {
       add(std::string(m.resource_base), &m);

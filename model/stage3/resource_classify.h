@@ -18,11 +18,18 @@ namespace chaintwin::model {
 // suffix (.shared, .sliced[.units|.cores-percentage|.memory-percentage|.memory-mib],
 // .partitioned[.units]) behind a known base; exclusive for a bare known base; none otherwise.
 ResourceFamily resource_family_of(std::string_view resource_name);
+// What a name counts in a container's accelerator claim (model/admission/accelerator_claim.h):
+// the family's token (the manufacturer's exclusive, shared, sliced or partitioned name), its units
+// (the .sliced.units or .partitioned.units name), or neither.
+enum class ClaimRole : uint8_t { kOther, kCount, kUnits };
+
 // The family with, for the four accelerator families, the manufacturer whose resource base the
-// name is a key of (null otherwise); the manufacturer table's own entry.
+// name is a key of (null otherwise); the manufacturer table's own entry; and the name's role in a
+// claim, read off the manufacturer's resource names (model/catalog/resource_names.h).
 struct ResourceClass {
   ResourceFamily family = ResourceFamily::kNone;
   const ManufacturerInfo* manufacturer = nullptr;
+  ClaimRole role = ClaimRole::kOther;
 };
 ResourceClass resource_class_of(std::string_view resource_name);
 // The same rules applied one by one, without the table resource_family_of() answers from (its

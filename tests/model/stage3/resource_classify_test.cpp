@@ -120,3 +120,33 @@ TEST_CASE("the classifier's table answers as the rules do, for every name of a f
   CHECK(families > 100);  // the corpus reaches every family, not only misses
   CHECK(keys > 100);
 }
+
+TEST_CASE("a name's role in a claim is what the manufacturer's resource names make it", "[resource_classify]") {
+  // For every known manufacturer, each of its resource names (and names near them) classifies
+  // with the role a comparison with those names gives: the four token names count, the two units
+  // names are units, everything else (percentages, MiB, per-profile keys, visibility, credits) is
+  // neither.
+  int counted = 0, units = 0;
+  for (const auto& m : known_manufacturers()) {
+    const ManufacturerResourceNames* n = resource_names_for(m.name);
+    REQUIRE(n != nullptr);
+    const std::vector<std::string> names = {
+        n->exclusive, n->shared, n->sliced, n->sliced_units, n->sliced_cores_percentage, n->sliced_memory_percentage,
+        n->sliced_memory_mib, n->partitioned, n->partitioned_units, n->partitioned_profile_prefix + "1g.10gb",
+        n->visibility, n->credits, std::string(m.resource_base) + ".partitioned", "cpu"};
+    for (const auto& name : names) {
+      if (name.empty()) continue;
+      INFO(name);
+      ClaimRole expected = ClaimRole::kOther;
+      if (name == n->exclusive || name == n->shared || name == n->sliced || name == n->partitioned)
+        expected = ClaimRole::kCount;
+      else if (name == n->sliced_units || name == n->partitioned_units)
+        expected = ClaimRole::kUnits;
+      CHECK(resource_class_of(name).role == expected);
+      counted += expected == ClaimRole::kCount;
+      units += expected == ClaimRole::kUnits;
+    }
+  }
+  CHECK(counted > 0);
+  CHECK(units > 0);
+}
