@@ -11,10 +11,12 @@
 namespace chaintwin::sim {
 namespace {
 
-std::string manufacturer_of(const model::InstanceType& it) {
+// A view into the InstanceType's spec.
+std::string_view manufacturer_of(const model::InstanceType& it) {
   if (!it.spec.descriptors.manufacturer.empty()) return it.spec.descriptors.manufacturer;
-  const auto dash = it.spec.accelerator_group.find('-');
-  return dash == std::string::npos ? it.spec.accelerator_group : it.spec.accelerator_group.substr(0, dash);
+  const std::string_view group = it.spec.accelerator_group;
+  const auto dash = group.find('-');
+  return dash == std::string_view::npos ? group : group.substr(0, dash);
 }
 
 bool wants_accelerator(const RequestShape& shape) {
@@ -33,19 +35,25 @@ bool wants_accelerator(const RequestShape& shape) {
   }
 }
 
-std::string lower(std::string s) {
-  for (char& c : s)
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-  return s;
+char lower(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
+
+// Equal once ASCII capitals are lowered in both.
+bool equal_lowered(std::string_view a, std::string_view b) {
+  if (a.size() != b.size()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i)
+    if (lower(a[i]) != lower(b[i])) return false;
+  return true;
 }
 
-bool matches(const model::InstanceType& it, const std::string& selector) {
+bool matches(const model::InstanceType& it, std::string_view selector) {
   if (it.spec.accelerator_group == selector) return true;
-  const std::string want = lower(selector);
-  if (lower(it.spec.descriptors.product) == want) return true;
-  // "nvidia-h100-80gb-hbm3" names the group id under its manufacturer
-  const std::string mfr = manufacturer_of(it);
-  return lower(it.spec.accelerator_group) == want || lower(mfr + "-" + it.spec.accelerator_group) == want;
+  if (equal_lowered(it.spec.descriptors.product, selector)) return true;
+  if (equal_lowered(it.spec.accelerator_group, selector)) return true;
+  // "nvidia-h100-80gb-hbm3" names the group id under its manufacturer: "<manufacturer>-<group>".
+  const std::string_view mfr = manufacturer_of(it);
+  const std::string_view group = it.spec.accelerator_group;
+  return selector.size() == mfr.size() + 1 + group.size() && equal_lowered(selector.substr(0, mfr.size()), mfr) &&
+         selector[mfr.size()] == '-' && equal_lowered(selector.substr(mfr.size() + 1), group);
 }
 
 std::string first_matching(const model::ClusterState& cluster, const std::string& accelerator_selector) {
@@ -216,7 +224,7 @@ BuiltWorkload build_workload(const model::ClusterState& cluster, const WorkloadR
   out.cluster_queue = out.instance_type;
   const auto it_found = cluster.instance_types.find(out.instance_type);
   const model::InstanceType* it = it_found == cluster.instance_types.end() ? nullptr : &it_found->second;
-  const std::string manufacturer = it != nullptr ? manufacturer_of(*it) : request.instance_type.accelerator;
+  const std::string manufacturer = it != nullptr ? std::string(manufacturer_of(*it)) : request.instance_type.accelerator;
   const std::string queue = model::format_local_queue_name(out.instance_type);
   if (request.instance && it != nullptr && !request.pod_sets.empty()) {
     const auto admitted = model::admit_instance(*it, instance_resources_for(request.pod_sets.front().request),
