@@ -280,10 +280,11 @@ bool flavor_selects(const ResourceFlavor& flavor, const std::vector<std::string>
 
 }  // namespace
 
-TasPerPod tas_per_pod(const ResourceList& requests) {
-  ResourceAmounts per_pod_map = resource_amounts(requests);
-  per_pod_map["pods"] = 1;
-  return TasPerPod(per_pod_map.begin(), per_pod_map.end());
+TasPerPod tas_per_pod(const ResourceList& requests) { return tas_per_pod(resource_amounts(requests)); }
+
+TasPerPod tas_per_pod(ResourceAmounts amounts) {
+  amounts["pods"] = 1;
+  return TasPerPod(amounts.begin(), amounts.end());
 }
 
 std::string tas_shape_key(const PodSet& pod_set, const ResourceList& requests) {

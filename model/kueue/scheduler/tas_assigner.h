@@ -48,6 +48,8 @@ TopologyResult assign_topology(const ClusterState& cluster, const ResourceFlavor
 // with `pods` at 1, in name order.
 using TasPerPod = std::vector<std::pair<std::string, int64_t>>;
 TasPerPod tas_per_pod(const ResourceList& requests);
+// The same from the requests' amounts (resource_amounts of them).
+TasPerPod tas_per_pod(ResourceAmounts amounts);
 
 // The key a PodSet's verdicts are kept under in the TasLeafCache: its per-Pod requests (`requests`,
 // with one Pod), nodeSelector and required node affinity — everything a Node's verdict reads of it.

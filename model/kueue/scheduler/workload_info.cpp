@@ -14,7 +14,7 @@ WorkloadInfo workload_info(const Workload& wl, EffectiveRequestsFn transform) {
     p.requests = pod_effective_requests(ps.template_);
     p.amounts = resource_amounts(p.requests);
     p.kueue_amounts = resource_amounts(transform(p.requests));
-    p.tas_per_pod = tas_per_pod(p.requests);
+    p.tas_per_pod = tas_per_pod(p.amounts);
     p.tas_shape = tas_shape_key(ps, p.tas_per_pod);
     info.pod_sets.push_back(std::move(p));
   }
