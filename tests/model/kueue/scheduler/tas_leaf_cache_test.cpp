@@ -164,6 +164,15 @@ TEST_CASE("recounting a verdict keeps the totals that taking it out and putting 
     s.ranked_at = values.epoch;
     return s;
   };
+  // Equal totals; the per-value counts may differ in trailing zeros (a count sized by fewer values).
+  const auto same_totals = [](const TasShapeTotals& x, const TasShapeTotals& y) {
+    auto uses = [](std::vector<int32_t> v) {
+      while (!v.empty() && v.back() == 0) v.pop_back();
+      return v;
+    };
+    return x.by_room == y.by_room && x.pods == y.pods && x.excluded == y.excluded &&
+           x.shared_values == y.shared_values && uses(x.value_uses) == uses(y.value_uses);
+  };
   TasLeafCache::Shape a = fresh_shape(), b = fresh_shape();
   uint32_t seed = 12345;
   int fast_steps = 0, reranks = 0;
@@ -190,14 +199,8 @@ TEST_CASE("recounting a verdict keeps the totals that taking it out and putting 
     c.verdicts = a.verdicts;
     for (std::size_t k = 0; k < kNodes; ++k)
       if (a.counted[k]) c.count(k, values);
-    REQUIRE(a.totals.by_room == b.totals.by_room);
-    REQUIRE(a.totals.pods == b.totals.pods);
-    REQUIRE(a.totals.excluded == b.totals.excluded);
-    REQUIRE(a.totals.shared_values == b.totals.shared_values);
-    REQUIRE(a.totals.by_room == c.totals.by_room);
-    REQUIRE(a.totals.pods == c.totals.pods);
-    REQUIRE(a.totals.excluded == c.totals.excluded);
-    REQUIRE(a.totals.shared_values == c.totals.shared_values);
+    REQUIRE(same_totals(a.totals, b.totals));
+    REQUIRE(same_totals(a.totals, c.totals));
     REQUIRE(a.verdicts == b.verdicts);
     REQUIRE(a.counted == b.counted);
   }
