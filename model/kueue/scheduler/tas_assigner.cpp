@@ -366,9 +366,11 @@ TopologyResult assign_topology(const ClusterState& cluster, const ResourceFlavor
     TasLeafCache::Shape& kept = cache->shape(fi, key, listed->size());
     // The stale positions' verdicts first (a Node no longer in the cluster: none), then their
     // first level values into the flavor's ranks, then the totals.
+    const std::vector<std::size_t> stale = cache->stale_positions(fi, kept);
     std::vector<std::pair<std::size_t, TasNodeVerdict>> fresh;
+    fresh.reserve(stale.size());  // one block, not one per doubling
     std::vector<std::size_t> gone;
-    for (const std::size_t i : cache->stale_positions(fi, kept)) {
+    for (const std::size_t i : stale) {
       const std::string& name = (*listed)[i];
       const auto node = cluster.nodes.find(name);
       if (node == cluster.nodes.end()) {  // not in the cluster: not a candidate
