@@ -26,18 +26,26 @@ class PoolSampler {
   void sample(const model::ClusterState& cluster, SimTime now, bool at_end, std::deque<PoolSample>& series);
 
  private:
-  // What a ClusterQueue's samples are made of, as they were at its last sample.
+  // What a ClusterQueue's samples are made of, as they were at its last sample, and the last
+  // sample written of each of its pools.
   struct Inputs {
     std::vector<model::ResourceGroup> groups;
     std::vector<model::FlavorUsage> reservation, usage;
     int32_t pending = 0, reserving = 0, admitted = 0;
     model::StopPolicy stop_policy = model::StopPolicy::kNone;
-    bool operator==(const Inputs&) const = default;
+    std::map<std::string, PoolSample, std::less<>> last_sample;  // by pool resource
+  };
+  // One resource's sums over a ClusterQueue's flavors (the quota, the status' two lists).
+  struct Sums {
+    const std::string* resource = nullptr;
+    int64_t nominal = 0, reserved = 0, admitted = 0;
   };
   static bool same_inputs(const Inputs& kept, const model::ClusterQueue& cq);
+  // `cq`'s resources with a nominal quota, in name order, with their sums, into sums_.
+  void sum(const model::ClusterQueue& cq);
 
-  std::map<std::string, Inputs> inputs_;            // by ClusterQueue
-  std::map<std::string, PoolSample> last_sample_;  // "<cq>|<resource>" → last sample written
+  std::map<std::string, Inputs, std::less<>> inputs_;  // by ClusterQueue
+  std::vector<Sums> sums_;  // sum()'s answer; kept for its storage
 };
 
 }  // namespace chaintwin::sim
