@@ -171,7 +171,7 @@ void QueueManager::track(const ClusterState& cluster, const Workload& wl, Place 
   t.cluster_queue = cluster_queue.empty() ? kNoQueue : intern(cluster_queue);
   t.entry = queue_entry(wl);
   t.entry.ref = WorkloadRef{slot, incarnation};
-  t.info = workload_info(wl);
+  t.info = infos_.of(wl);
   t.where = Where::kQueued;  // a fresh entry: in no index yet
   t.live = true;
   attach(t, place);
@@ -203,7 +203,7 @@ void QueueManager::release(WorkloadSlot slot) {
   t.local_queue.clear();
   t.cluster_queue = kNoQueue;
   t.entry.key.clear();
-  t.info = {};
+  t.info.reset();
   t.where = Where::kUnplaced;  // in no index: remove() took it out
   free_slots_.push_back(slot);
 }
@@ -412,7 +412,7 @@ QueueId QueueManager::cluster_queue_id_of(WorkloadRef workload) const {
 const WorkloadInfo* QueueManager::info(WorkloadRef workload) const {
   if (workload.slot >= tracked_.size()) return nullptr;
   const Tracked& t = tracked_[workload.slot];
-  return t.live && t.entry.ref == workload ? &t.info : nullptr;
+  return t.live && t.entry.ref == workload ? t.info.get() : nullptr;
 }
 
 std::string QueueManager::info_mismatch(const WorkloadState& workloads) const {
@@ -420,7 +420,7 @@ std::string QueueManager::info_mismatch(const WorkloadState& workloads) const {
     const std::string& key = tracked_[slot].entry.key;
     const auto w = workloads.workloads.find(key);
     if (w == workloads.workloads.end()) continue;  // deleted behind the queues' back: never nominated
-    if (!(tracked_[slot].info == workload_info(w->second)))
+    if (tracked_[slot].info == nullptr || !(*tracked_[slot].info == workload_info(w->second)))
       return "Workload " + key + " has PodSets other than the ones it was tracked with";
   }
   return "";

@@ -154,7 +154,7 @@ class QueueManager {
     uint8_t bucket = 0;                 // kQueued: which of the queue's two sets holds it
     bool live = false;                  // false: the slot is free
     uint32_t member_at = 0;             // its place in its LocalQueue's LocalQueueMembers::slots
-    WorkloadInfo info;                  // derived when tracked (not compared: a function of the Workload)
+    std::shared_ptr<const WorkloadInfo> info;  // derived when tracked (not compared: a function of the Workload)
   };
   struct PendingQueue {
     std::set<QueueEntry> queued[2];  // the heap is queued[heap_at], the inadmissible set the other
@@ -210,6 +210,7 @@ class QueueManager {
   std::vector<QueueId> listed_ids_;                // the same, as ids
   FlatStringMap<WorkloadSlot> slots_;              // by workload key: the one lookup by name (never walked)
   std::vector<Tracked> tracked_;                   // by slot
+  SharedWorkloadInfos infos_;                      // the infos of the last PodSets tracked
   std::vector<WorkloadSlot> free_slots_;           // reused last-freed first
   std::unordered_map<std::string, Observed> observed_;  // looked up and compared whole, never walked
   // Indexes over the tracked Workloads, so refresh(), pending_by_queue() and unplaced() need not walk it.

@@ -7,9 +7,12 @@
 // cache (tas_leaf_cache.h). Deriving them walks every container's
 // request list, and a pending Workload is nominated again after every change its verdict depends
 // on; the QueueManager keeps one per tracked Workload, built again whenever the Workload is tracked
-// again.
+// again, and shares it between Workloads whose PodSets are identical (SharedWorkloadInfos).
 #pragma once
 
+#include <cstddef>
+#include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -35,5 +38,31 @@ struct WorkloadInfo {
 };
 
 WorkloadInfo workload_info(const Workload& wl, EffectiveRequestsFn transform = kueue_effective_requests);
+
+// Whether workload_info() derives the same info from two lists of PodSets for certain: they are
+// equal, and so is the written form of every container request (Quantity's == ignores it).
+bool identical_pod_sets(const std::vector<PodSet>& a, const std::vector<PodSet>& b);
+
+// The infos of the last Workloads derived, shared: a generator's or a trace's Workloads come in a
+// few shapes, and deriving an info builds every list in it. A Workload gets the info of an entry
+// only when the entry was derived with the same transformations from PodSets identical to the
+// Workload's (identical_pod_sets), so what it gets is what workload_info() would derive; a hash of
+// the PodSets skips the entries that cannot match. Which entries are held changes what is derived,
+// never what a Workload gets.
+class SharedWorkloadInfos {
+ public:
+  std::shared_ptr<const WorkloadInfo> of(const Workload& wl, EffectiveRequestsFn transform = kueue_effective_requests);
+
+ private:
+  struct Entry {
+    uint64_t hash = 0;
+    EffectiveRequestsFn transform = nullptr;
+    std::vector<PodSet> pod_sets;  // what `info` was derived from
+    std::shared_ptr<const WorkloadInfo> info;
+  };
+  static constexpr std::size_t kEntries = 16;
+  std::vector<Entry> entries_;  // at most kEntries; a new one takes the place at next_ when full
+  std::size_t next_ = 0;
+};
 
 }  // namespace chaintwin::model

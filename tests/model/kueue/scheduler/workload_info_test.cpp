@@ -82,3 +82,69 @@ TEST_CASE("a reserved Workload's usage from its kept info is what its Pod templa
   mismatched.pod_sets.push_back(mismatched.pod_sets.front());
   CHECK(workload_usage(wl, &mismatched) == plain);
 }
+
+namespace {
+
+// A Workload of one PodSet of `count` Pods, each with one container requesting `cards` GPUs.
+Workload workload_of(int64_t cards, int32_t count = 1) {
+  Workload wl;
+  wl.metadata.name = "w";
+  wl.metadata.namespace_ = "default";
+  PodSet ps;
+  ps.name = "main";
+  ps.count = count;
+  ps.template_.containers.push_back(Container{"c", {{kGpu, q(cards)}}, false});
+  wl.pod_sets.push_back(ps);
+  return wl;
+}
+
+}  // namespace
+
+TEST_CASE("Workloads with identical PodSets share one info, and any difference gets its own", "[kueue][workload-info]") {
+  struct Row {
+    const char* what;
+    void (*change)(Workload&);
+    bool shared;
+  };
+  const std::vector<Row> rows = {
+      {"another name and queue, the same PodSets", [](Workload& w) { w.metadata.name = "x"; w.queue_name = "lq"; }, true},
+      {"another request", [](Workload& w) { w.pod_sets[0].template_.containers[0].requests = {{kGpu, q(2)}}; }, false},
+      {"another Pod count", [](Workload& w) { w.pod_sets[0].count = 3; }, false},
+      {"another PodSet name", [](Workload& w) { w.pod_sets[0].name = "worker"; }, false},
+      {"a node selector", [](Workload& w) { w.pod_sets[0].template_.node_selector = {{"zone", "a"}}; }, false},
+      {"a required topology level", [](Workload& w) { w.pod_sets[0].required_topology_level = "rack"; }, false},
+      {"a second container", [](Workload& w) { w.pod_sets[0].template_.containers.push_back(Container{"d", {}, false}); }, false},
+      {"an init container", [](Workload& w) { w.pod_sets[0].template_.init_containers.push_back(Container{"i", {{kGpu, q(1)}}, false}); }, false},
+      {"the same value written otherwise (1000m for 1)",
+       [](Workload& w) { w.pod_sets[0].template_.containers[0].requests = {{kGpu, Quantity::from_scaled(1000, -3, Quantity::Format::kDecimalExponent)}}; },
+       false},
+      {"a second PodSet", [](Workload& w) { w.pod_sets.push_back(w.pod_sets[0]); w.pod_sets[1].name = "b"; }, false},
+  };
+  for (const auto& row : rows) {
+    INFO(row.what);
+    SharedWorkloadInfos infos;
+    const Workload first = workload_of(1);
+    Workload other = first;
+    row.change(other);
+    const auto a = infos.of(first);
+    const auto b = infos.of(other);
+    CHECK((a == b) == row.shared);
+    CHECK(*a == workload_info(first));
+    CHECK(*b == workload_info(other));
+    CHECK(infos.of(first) == a);  // still held: shared again
+  }
+}
+
+TEST_CASE("a Workload gets the info workload_info derives whichever infos are held", "[kueue][workload-info]") {
+  SharedWorkloadInfos infos;
+  // More shapes than are held, over and over, each under both transformations.
+  for (int round = 0; round < 3; ++round)
+    for (int32_t count = 1; count <= 40; ++count)
+      for (const EffectiveRequestsFn transform : {kueue_effective_requests, &untransformed}) {
+        const Workload wl = workload_of(1 + count % 3, count);
+        const auto info = infos.of(wl, transform);
+        REQUIRE(info != nullptr);
+        CHECK(*info == workload_info(wl, transform));
+        CHECK(info->transformed_by == transform);
+      }
+}
