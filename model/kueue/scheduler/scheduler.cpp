@@ -379,7 +379,7 @@ CycleResult schedule_cycle(const ClusterState& cluster, WorkloadState& workloads
         } else {
           again = std::move(e.nomination);
         }
-        if (again.admission) admission = again.admission;
+        if (again.admission) admission = std::move(again.admission);
         else if (!again.targets.empty()) {
           message = again.assignment_error;
           targets = std::move(again.targets);
