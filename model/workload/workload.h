@@ -76,7 +76,7 @@ struct TopologyAssignment {
 
 struct PodSetAssignment {
   std::string name;
-  std::map<std::string, std::string> flavors;  // resource name → ResourceFlavor name
+  StringMap flavors;  // resource name → ResourceFlavor name (shared by the copies of an admission)
   ResourceList resource_usage;                 // the PodSet's total, after transformations
   int32_t count = 0;
   std::optional<TopologyAssignment> topology_assignment;

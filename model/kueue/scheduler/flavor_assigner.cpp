@@ -1,5 +1,7 @@
 #include "model/kueue/scheduler/flavor_assigner.h"
 
+#include <boost/container/small_vector.hpp>
+
 #include <algorithm>
 #include <set>
 
@@ -81,15 +83,23 @@ FlavorAssignment assign_flavors(const ClusterState& cluster, const ClusterQueue&
             ? info->pod_sets[index].kueue_amounts
             : (derived = resource_amounts(config.effective_requests(
                    info != nullptr ? info->pod_sets[index].requests : pod_effective_requests(ps.template_))));
-    ResourceAmounts total;
+    // The PodSet's total per covered resource, in name order (IgnoreUndeclared): views of the
+    // per-Pod amounts' names, which outlive this call.
+    boost::container::small_vector<std::pair<const std::string*, int64_t>, 4> total;
     for (const auto& [r, v] : per_pod)
-      if (v != 0 && group_covering(cq, r) != nullptr) total[r] = v * ps.count;  // IgnoreUndeclared
+      if (v != 0 && group_covering(cq, r) != nullptr) total.emplace_back(&r, v * ps.count);
+    const auto total_of = [&](const std::string& r) -> const int64_t* {
+      for (const auto& [name, v] : total)
+        if (*name == r) return &v;
+      return nullptr;
+    };
     PodSetFlavors psf;
     psf.name = ps.name;
     psf.count = ps.count;
     std::vector<std::string> failure;
     std::vector<std::string> preempt_reasons;  // of the resource groups left in Preempt mode
-    for (const auto& [resource, value] : total) {
+    for (const auto& [resource_name, value] : total) {
+      const std::string& resource = *resource_name;
       if (psf.flavors.count(resource) != 0) continue;
       const ResourceGroup& group = *group_covering(cq, resource);
       // The group's label keys narrow the PodSet's nodeSelector and required affinity; a PodSet
@@ -98,8 +108,8 @@ FlavorAssignment assign_flavors(const ClusterState& cluster, const ClusterQueue&
       const std::set<std::string> keys = selects ? group_label_keys(cluster, group) : std::set<std::string>{};
       std::vector<std::string> reasons;
       Mode best = Mode::kNoFit;
-      std::string best_flavor;
-      std::string chosen;
+      const std::string* best_flavor = nullptr;
+      const std::string* chosen = nullptr;  // names in the ClusterQueue's spec
       Mode chosen_mode = Mode::kFit;
       std::set<FlavorResource> short_of;  // of the chosen flavor
       for (const auto& fq : group.flavors) {
@@ -127,7 +137,8 @@ FlavorAssignment assign_flavors(const ClusterState& cluster, const ClusterQueue&
         }
         Mode mode = Mode::kFit;
         std::set<FlavorResource> short_here;
-        for (const auto& [r, v] : total) {
+        for (const auto& [r_name, v] : total) {
+          const std::string& r = *r_name;
           if (std::find(group.covered_resources.begin(), group.covered_resources.end(), r) == group.covered_resources.end())
             continue;
           const FlavorResourceView fr{fq.name, r};
@@ -151,18 +162,18 @@ FlavorAssignment assign_flavors(const ClusterState& cluster, const ClusterQueue&
           }
         }
         if (mode == Mode::kFit || (mode == Mode::kPreempt && stop_at_preempt)) {
-          chosen = fq.name;
+          chosen = &fq.name;
           chosen_mode = mode;
           short_of = std::move(short_here);
           break;
         }
         if (mode > best) {  // the first flavor of the best mode is kept
           best = mode;
-          best_flavor = fq.name;
+          best_flavor = &fq.name;
           short_of = std::move(short_here);
         }
       }
-      if (chosen.empty() && best == Mode::kPreempt) {
+      if (chosen == nullptr && best == Mode::kPreempt) {
         chosen = best_flavor;
         chosen_mode = best;
       }
@@ -170,15 +181,15 @@ FlavorAssignment assign_flavors(const ClusterState& cluster, const ClusterQueue&
         preempt_reasons.insert(preempt_reasons.end(), reasons.begin(), reasons.end());
         out.contested.insert(short_of.begin(), short_of.end());
       }
-      if (chosen.empty()) {
+      if (chosen == nullptr) {
         failure = reasons.empty() ? std::vector<std::string>{"no flavors in the resource group"} : reasons;
         if (group.flavors.empty()) failure = {"resource " + resource + " unavailable in ClusterQueue"};
         break;
       }
       for (const auto& r : group.covered_resources)
-        if (total.count(r) != 0) {
-          psf.flavors[r] = chosen;
-          psf.usage[r] = total.at(r);
+        if (const int64_t* v = total_of(r)) {
+          psf.flavors[r] = *chosen;
+          psf.usage[r] = *v;
         }
     }
     if (!failure.empty()) {
@@ -190,7 +201,8 @@ FlavorAssignment assign_flavors(const ClusterState& cluster, const ClusterQueue&
       messages.push_back("couldn't assign flavors to pod set " + ps.name + ": " + join_sorted(preempt_reasons));
       out.preempt = true;
     }
-    for (const auto& [r, f] : psf.flavors) assigned[{f, r}] += psf.usage.at(r);
+    if (index + 1 < wl.pod_sets.size())  // what the later PodSets see of this one
+      for (const auto& [r, f] : psf.flavors) add_amount(assigned, {f, r}, psf.usage.at(r));
     out.pod_sets.push_back(std::move(psf));
   }
   out.fits = messages.empty();

@@ -29,7 +29,7 @@ namespace chaintwin::model {
 
 struct PodSetFlavors {
   std::string name;
-  std::map<std::string, std::string> flavors;  // resource → flavor
+  StringMap flavors;  // resource → flavor (an admission shares it)
   ResourceAmounts usage;                       // the PodSet's total for the assigned resources
   int32_t count = 0;
   bool operator==(const PodSetFlavors&) const = default;

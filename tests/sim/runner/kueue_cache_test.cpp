@@ -58,7 +58,7 @@ void admit_a_and_b(Fixture& f, sim::KueueCache& cache, int cycles) {
 // A reservation rewritten to hold its resources in `flavor` (no one is told).
 void to_flavor(Fixture& f, const std::string& name, const std::string& flavor) {
   for (auto& psa : f.wl(name).status.admission->pod_set_assignments)
-    for (auto& [resource, held_in] : psa.flavors) held_in = flavor;
+    for (auto& [resource, held_in] : psa.flavors.mut()) held_in = flavor;
 }
 
 }  // namespace
