@@ -173,22 +173,26 @@ Result<ClusterState> apply_plan(ClusterState state, const Plan& plan, const std:
   return state;
 }
 
+Status apply_write_moving(ClusterState& state, Write& w, const std::string& now) {
+  const Status s = visit_object(
+      [&](auto& obj) {
+        using T = std::decay_t<decltype(obj)>;
+        T receipt;
+        receipt.metadata.name = obj.metadata.name;
+        receipt.metadata.namespace_ = obj.metadata.namespace_;
+        if constexpr (std::is_same_v<T, Instance>) receipt.spec = obj.spec;
+        Status applied = apply_one<T>(state, w.verb, std::move(obj), now);
+        obj = std::move(receipt);
+        return applied;
+      },
+      w.object);
+  if (!s.ok()) return err(std::string(to_string(w.verb)) + " by " + w.controller + ": " + s.error());
+  return Ok{};
+}
+
 Status apply_plan_moving(ClusterState& state, Plan& plan, const std::string& now) {
-  for (auto& w : plan.writes) {
-    const Status s = visit_object(
-        [&](auto& obj) {
-          using T = std::decay_t<decltype(obj)>;
-          T receipt;
-          receipt.metadata.name = obj.metadata.name;
-          receipt.metadata.namespace_ = obj.metadata.namespace_;
-          if constexpr (std::is_same_v<T, Instance>) receipt.spec = obj.spec;
-          Status applied = apply_one<T>(state, w.verb, std::move(obj), now);
-          obj = std::move(receipt);
-          return applied;
-        },
-        w.object);
-    if (!s.ok()) return err(std::string(to_string(w.verb)) + " by " + w.controller + ": " + s.error());
-  }
+  for (auto& w : plan.writes)
+    if (Status s = apply_write_moving(state, w, now); !s.ok()) return s;
   return Ok{};
 }
 

@@ -154,5 +154,7 @@ Result<ClusterState> apply_plan(ClusterState state, const Plan& plan, const std:
 // kind with only its namespace and name (an Instance keeps its spec too, which the runner reads
 // to stop its Pod). After a refusal `state` is unspecified and must not be used.
 Status apply_plan_moving(ClusterState& state, Plan& plan, const std::string& now);
+// The same for one write (apply_plan_moving applies each in turn).
+Status apply_write_moving(ClusterState& state, Write& write, const std::string& now);
 
 }  // namespace chaintwin::model

@@ -137,6 +137,9 @@ bool write_fit_labels(model::ClusterState& cluster, const std::string& node_name
 
 namespace {
 
+constexpr const char* kCapacityController = "NodeCapacity";
+constexpr const char* kCapacityReason = "capacity counting keys (kubelet mirrors them into allocatable)";
+
 // Kubelet's status write after stage 3 moved the counting keys: an UpdateStatus reads only the
 // object's key and status (model::WriteVerb), so the Node's labels are not copied into it.
 model::Write capacity_write(const model::Node& node, model::NodeStatus status) {
@@ -144,8 +147,54 @@ model::Write capacity_write(const model::Node& node, model::NodeStatus status) {
   counted.metadata.name = node.metadata.name;
   counted.metadata.namespace_ = node.metadata.namespace_;
   counted.status = std::move(status);
-  return {model::WriteVerb::kUpdateStatus, std::move(counted), "NodeCapacity",
-          "capacity counting keys (kubelet mirrors them into allocatable)"};
+  return {model::WriteVerb::kUpdateStatus, std::move(counted), kCapacityController, kCapacityReason};
+}
+
+// A capacity write of the ledger-only path (node_ledger_one) that moves only kubelet's allocatable:
+// kept aside while sync_nodes judges its plan, then applied to the Node in place.
+struct AllocatableDue {
+  const std::string* node;  // the Node's name (sync_nodes' argument holds it)
+  HeldBack held;            // what the cards keep back
+  std::size_t at;           // its place among the plan's writes (before the write at that index)
+};
+
+// The due write as the plan would have held it (for --verify's comparison).
+model::Write due_write(const model::ClusterState& cluster, const AllocatableDue& due) {
+  const model::Node& node = cluster.nodes.at(*due.node);
+  return capacity_write(node, model::NodeStatus{node.status.capacity, allocatable_with(node.status.capacity, due.held)});
+}
+
+// The due write applied as apply_plan_moving applies an UpdateStatus of the Node (the status it
+// carries is the Node's capacity and the allocatable below; a new resourceVersion), writing the
+// allocatable's values into its own list where it has one with the capacity's keys. Its receipt.
+model::WriteReceipt apply_due(model::ClusterState& cluster, const AllocatableDue& due) {
+  model::Node& node = cluster.nodes.at(*due.node);
+  const model::ResourceList& capacity = node.status.capacity;
+  model::ResourceList& allocatable = node.status.allocatable;
+  const bool same_keys =
+      !allocatable.shares_with(capacity) && allocatable.size() == capacity.size() &&
+      std::equal(allocatable.begin(), allocatable.end(), capacity.begin(),
+                 [](const auto& a, const auto& c) { return a.first == c.first; });
+  if (same_keys) {
+    auto c = capacity.begin();
+    for (auto& [name, value] : allocatable.mut()) {  // the Node's own list: written in place
+      const int64_t tokens = tokens_of(due.held, name);
+      value = tokens == 0 ? c->second : left_after(c->second, tokens);
+      ++c;
+    }
+  } else {
+    allocatable = allocatable_with(capacity, due.held);
+  }
+  node.metadata.resource_version = std::to_string(++cluster.resource_version);
+  model::WriteReceipt receipt;
+  receipt.verb = model::WriteVerb::kUpdateStatus;
+  receipt.kind = "Node";
+  receipt.namespace_ = node.metadata.namespace_;
+  receipt.name = node.metadata.name;
+  receipt.controller = kCapacityController;
+  receipt.reason = kCapacityReason;
+  if (node.metadata.deletion_timestamp && node.metadata.finalizers.empty()) cluster.nodes.erase(*due.node);
+  return receipt;
 }
 
 // Stage 3's verdict on one Node (the writes it wants, appended to `plan`).
@@ -184,8 +233,9 @@ void node_profile_one(const model::ClusterState& state, const std::string& name,
 // partitioned card (model::capacity_reads_ledger): without one, what can move is the fit labels due
 // and kubelet's allocatable (the cross-mode rule reads each card's mode). Anything else takes the
 // whole derivation, as does every Node under --verify's cross-check (sync_nodes).
+// A capacity write that moves only the allocatable goes to `dues` instead of the plan.
 void node_ledger_one(const model::ClusterState& state, const std::string& name, const model::Node& node,
-                     model::Plan& plan, std::set<std::string>* fit_due) {
+                     model::Plan& plan, std::set<std::string>* fit_due, std::vector<AllocatableDue>& dues) {
   const model::Devices* devices = state.devices_of(name);
   if (node.metadata.deletion_timestamp || (devices != nullptr && model::capacity_reads_ledger(*devices)))
     return node_profile_one(state, name, node, plan, fit_due);
@@ -193,7 +243,7 @@ void node_ledger_one(const model::ClusterState& state, const std::string& name, 
   // What the cards keep back, found once: compared in place, and built into a list only when moved.
   const HeldBack held = devices == nullptr ? HeldBack{} : held_back(*devices);
   if (allocatable_current(node, held)) return;
-  plan.writes.push_back(capacity_write(node, model::NodeStatus{node.status.capacity, allocatable_with(node.status.capacity, held)}));
+  dues.push_back({&name, held, plan.writes.size()});
 }
 
 // Where the ledger-only derivation and the whole one disagree, for --verify ("" when they agree).
@@ -332,14 +382,21 @@ model::Result<ChainSync> sync_nodes(model::ClusterState& cluster, const std::set
   // read alone (a write of labels other than fit labels returns before, as stage4_needed).
   std::set<std::string> fit_due;
   model::Plan plan;
+  std::vector<AllocatableDue> dues;
   for (const auto& name : nodes) {
     const auto it = cluster.nodes.find(name);
-    if (it != cluster.nodes.end()) node_ledger_one(cluster, name, it->second, plan, &fit_due);
+    if (it != cluster.nodes.end()) node_ledger_one(cluster, name, it->second, plan, &fit_due, dues);
   }
   if (cross_check) {
+    model::Plan fast;  // the plan with the due writes in their places
+    std::size_t d = 0;
+    for (std::size_t i = 0; i <= plan.writes.size(); ++i) {
+      for (; d < dues.size() && dues[d].at == i; ++d) fast.writes.push_back(due_write(cluster, dues[d]));
+      if (i < plan.writes.size()) fast.writes.push_back(plan.writes[i]);
+    }
     std::set<std::string> full_due;
     const model::Plan full = simulated_node_profile(cluster, &nodes, &full_due);
-    if (const std::string differs = ledger_path_differs(plan, fit_due, full, full_due); !differs.empty())
+    if (const std::string differs = ledger_path_differs(fast, fit_due, full, full_due); !differs.empty())
       return model::err("--verify: stage 3 after a ledger change: " + differs);
   }
   for (const auto& name : nodes)
@@ -352,13 +409,18 @@ model::Result<ChainSync> sync_nodes(model::ClusterState& cluster, const std::set
       out.stage4_needed = true;
   }
   if (out.stage4_needed) return out;
-  // The statuses move into the Nodes; the writes handed back are receipts (kind, name, verb,
-  // controller, reason), which is all after_chain_writes reads.
-  if (!plan.writes.empty()) {
-    if (auto s = model::apply_plan_moving(cluster, plan, rfc3339(now)); !s.ok()) return model::err("NodeProfile: " + s.error());
+  // The statuses move into the Nodes, in the plan's order with the due writes in their places; the
+  // writes handed back are receipts (kind, name, verb, controller, reason), which is all
+  // after_chain_writes reads.
+  const std::string at = plan.writes.empty() ? std::string() : rfc3339(now);
+  out.writes.reserve(plan.writes.size() + dues.size());
+  std::size_t d = 0;
+  for (std::size_t i = 0; i <= plan.writes.size(); ++i) {
+    for (; d < dues.size() && dues[d].at == i; ++d) out.writes.push_back(apply_due(cluster, dues[d]));
+    if (i == plan.writes.size()) break;
+    if (auto s = model::apply_write_moving(cluster, plan.writes[i], at); !s.ok()) return model::err("NodeProfile: " + s.error());
+    out.writes.push_back(model::receipt_of(std::move(plan.writes[i])));
   }
-  out.writes.reserve(plan.writes.size());
-  for (auto& w : plan.writes) out.writes.push_back(model::receipt_of(std::move(w)));
   out.fit_label_nodes = std::move(fit_due);
   return out;
 }

@@ -124,16 +124,36 @@ TEST_CASE("a ledger change writes kubelet's allocatable exactly when it moved", 
     Fixture f = with_cards({r.before, Mode::kNone}, 4, capacity);
     f.node.metadata.labels["gpustack.ai/managed"] = "true";
     f.node.status.allocatable = sim::kubelet_allocatable(f.node, &f.devices);  // settled before
-    f.devices.status.groups[0].accelerators[0].mode = r.after;
     model::ClusterState cluster;
     cluster.nodes["n"] = f.node;
     cluster.devices["n"] = f.devices;
     // No cross-check: this bare Node lacks what stage 3 would label it with, which the whole
     // derivation would also write (incremental_sync_test.cpp cross-checks a settled cluster).
-    auto synced = sim::sync_nodes(cluster, {"n"}, sim::SimTime::minutes(1), /*cross_check=*/false);
-    INFO((synced.ok() ? std::string() : synced.error()));
-    REQUIRE(synced.ok());
-    CHECK(synced->writes.size() == (r.written ? 1u : 0u));
-    CHECK(cluster.nodes.at("n").status.allocatable == sim::kubelet_allocatable(cluster.nodes.at("n"), &f.devices));
+    // The change, then back and forth again: the later writes find the Node's own list in place.
+    for (const Mode mode : {r.after, r.before, r.after}) {
+      cluster.devices.at("n").status.groups[0].accelerators[0].mode = mode;
+      const model::Devices& devices = cluster.devices.at("n");
+      const std::string version = cluster.nodes.at("n").metadata.resource_version;
+      const model::ResourceList before = cluster.nodes.at("n").status.allocatable;
+      auto synced = sim::sync_nodes(cluster, {"n"}, sim::SimTime::minutes(1), /*cross_check=*/false);
+      INFO((synced.ok() ? std::string() : synced.error()));
+      REQUIRE(synced.ok());
+      CHECK(synced->writes.size() == (r.written ? 1u : 0u));
+      const model::Node& node = cluster.nodes.at("n");
+      const model::ResourceList want = sim::kubelet_allocatable(node, &devices);
+      REQUIRE(node.status.allocatable == want);
+      // Written as kubelet writes them (a Quantity's == ignores the form).
+      for (const auto& [key, value] : want) CHECK(node.status.allocatable.at(key).to_string() == value.to_string());
+      CHECK((node.metadata.resource_version != version) == r.written);
+      CHECK(before == (r.written ? sim::kubelet_allocatable(f.node, &f.devices) : want));  // a copy never moves
+      if (r.written) {
+        const model::WriteReceipt& w = synced->writes.front();
+        CHECK(w.verb == model::WriteVerb::kUpdateStatus);
+        CHECK(w.kind == "Node");
+        CHECK(w.name == "n");
+        CHECK(w.controller == "NodeCapacity");
+      }
+      f.devices = devices;
+    }
   }
 }
