@@ -35,6 +35,24 @@ bool set_condition(std::vector<Condition>& conditions, Condition c) {
   return true;
 }
 
+bool set_condition(std::vector<Condition>& conditions, std::string_view type, bool status, std::string_view reason,
+                   std::string_view message) {
+  const std::string_view status_text = status ? "True" : "False";
+  for (auto& existing : conditions) {
+    if (existing.type != type) continue;
+    if (existing.status == status_text && existing.reason == reason && existing.message == message &&
+        existing.observed_generation == 0)
+      return false;
+    existing.status.assign(status_text);
+    existing.reason.assign(reason);
+    existing.message.assign(message);
+    existing.observed_generation = 0;
+    return true;
+  }
+  conditions.push_back(Condition{std::string(type), std::string(status_text), std::string(reason), std::string(message), 0});
+  return true;
+}
+
 bool AdmissionCheck::active() const {
   const Condition* c = find_condition(conditions, "Active");
   return c != nullptr && c->status == "True";

@@ -31,6 +31,10 @@ struct Condition {
 const Condition* find_condition(const std::vector<Condition>& conditions, std::string_view type);
 // Sets (or replaces) the condition of that type; returns whether anything changed.
 bool set_condition(std::vector<Condition>& conditions, Condition c);
+// The same for the condition of these fields (observedGeneration 0), compared in place and
+// written into the strings of the condition it replaces: nothing is built when it holds them.
+bool set_condition(std::vector<Condition>& conditions, std::string_view type, bool status, std::string_view reason,
+                   std::string_view message);
 
 struct Toleration {
   std::string key;

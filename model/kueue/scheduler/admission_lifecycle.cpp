@@ -203,13 +203,10 @@ std::vector<WorkloadTransition> finish_workload(WorkloadState& workloads, QueueM
   const std::optional<Admission> admission = std::move(wl.status.admission);
   wl.status.admission.reset();
   const std::string cq = admission ? admission->cluster_queue : queues.cluster_queue_of(workload_key);
-  Condition finished;
-  finished.type = std::string(kWorkloadFinished);
-  finished.status = "True";
-  finished.reason = "Succeeded";
-  finished.message = "The workload finished";
-  set_condition(wl.status.conditions, finished);
-  std::vector<WorkloadTransition> out{{workload_key, cq, TransitionType::kFinished, TransitionReason::kSucceeded, finished.message}};
+  constexpr std::string_view kFinishedMessage = "The workload finished";
+  set_condition(wl.status.conditions, kWorkloadFinished, true, "Succeeded", kFinishedMessage);
+  std::vector<WorkloadTransition> out{
+      {workload_key, cq, TransitionType::kFinished, TransitionReason::kSucceeded, std::string(kFinishedMessage)}};
   queues.remove(workload_key);
   if (admission) {
     out.push_back({workload_key, cq, TransitionType::kQuotaReleased, TransitionReason::kFinished, "Quota released in ClusterQueue " + cq});

@@ -5,15 +5,6 @@
 namespace chaintwin::model {
 namespace {
 
-Condition condition(std::string_view type, bool status, std::string reason, std::string message) {
-  Condition c;
-  c.type = std::string(type);
-  c.status = status ? "True" : "False";
-  c.reason = std::move(reason);
-  c.message = std::move(message);
-  return c;
-}
-
 void reset_checks(Workload& wl, TimeUs now) {
   for (auto& c : wl.status.admission_checks) {
     if (c.state == CheckState::kPending) continue;
@@ -26,9 +17,8 @@ void reset_checks(Workload& wl, TimeUs now) {
 }  // namespace
 
 bool set_pending(Workload& wl, const std::string& reason, const std::string& message, TimeUs) {
-  const bool changed = set_condition(wl.status.conditions, condition(kWorkloadQuotaReserved, false, reason, message));
-  set_condition(wl.status.conditions,
-                condition(kWorkloadAdmitted, false, "NoReservation", "The workload has no reservation"));
+  const bool changed = set_condition(wl.status.conditions, kWorkloadQuotaReserved, false, reason, message);
+  set_condition(wl.status.conditions, kWorkloadAdmitted, false, "NoReservation", "The workload has no reservation");
   return changed;
 }
 
@@ -51,7 +41,7 @@ std::vector<WorkloadTransition> reserve_quota(Workload& wl, const ClusterQueue& 
   for (const std::string_view type : {kWorkloadEvicted, kWorkloadPreempted}) {
     const Condition* prev = find_condition(wl.status.conditions, type);
     if (prev == nullptr || prev->status != "True") continue;
-    set_condition(wl.status.conditions, condition(type, false, "QuotaReserved", "Previously: " + prev->message));
+    set_condition(wl.status.conditions, type, false, "QuotaReserved", "Previously: " + prev->message);
   }
   std::vector<AdmissionCheckState> checks;
   for (const auto& check : cq.spec.admission_checks) {
@@ -62,9 +52,9 @@ std::vector<WorkloadTransition> reserve_quota(Workload& wl, const ClusterQueue& 
   }
   wl.status.admission_checks = std::move(checks);
   const std::string message = "Quota reserved in ClusterQueue " + name;
-  set_condition(wl.status.conditions, condition(kWorkloadQuotaReserved, true, "QuotaReserved", message));
-  set_condition(wl.status.conditions,
-                condition(kWorkloadAdmitted, false, "UnsatisfiedChecks", "The workload has not all checks ready"));
+  set_condition(wl.status.conditions, kWorkloadQuotaReserved, true, "QuotaReserved", message);
+  set_condition(wl.status.conditions, kWorkloadAdmitted, false, "UnsatisfiedChecks",
+                "The workload has not all checks ready");
   std::vector<WorkloadTransition> out{{key, name, TransitionType::kQuotaReserved, TransitionReason::kQuotaReserved, message}};
   for (auto& t : sync_admitted(wl, now)) out.push_back(std::move(t));
   return out;
@@ -73,21 +63,20 @@ std::vector<WorkloadTransition> reserve_quota(Workload& wl, const ClusterQueue& 
 std::vector<WorkloadTransition> sync_admitted(Workload& wl, TimeUs) {
   if (!wl.admitted()) return {};
   const std::string& cq = wl.status.admission->cluster_queue;
-  if (!set_condition(wl.status.conditions, condition(kWorkloadAdmitted, true, "Admitted", "The workload is admitted")))
+  if (!set_condition(wl.status.conditions, kWorkloadAdmitted, true, "Admitted", "The workload is admitted"))
     return {};
   return {{object_key(wl.metadata), cq, TransitionType::kAdmitted, TransitionReason::kAdmitted, "Admitted by ClusterQueue " + cq}};
 }
 
 void unset_quota_reservation(Workload& wl, const std::string& reason, const std::string& message, TimeUs now) {
   wl.status.admission.reset();
-  set_condition(wl.status.conditions, condition(kWorkloadQuotaReserved, false, reason, message));
-  set_condition(wl.status.conditions,
-                condition(kWorkloadAdmitted, false, "NoReservation", "The workload has no reservation"));
+  set_condition(wl.status.conditions, kWorkloadQuotaReserved, false, reason, message);
+  set_condition(wl.status.conditions, kWorkloadAdmitted, false, "NoReservation", "The workload has no reservation");
   reset_checks(wl, now);
 }
 
 void evict(Workload& wl, const std::string& reason, const std::string& message, TimeUs now) {
-  set_condition(wl.status.conditions, condition(kWorkloadEvicted, true, reason, message));
+  set_condition(wl.status.conditions, kWorkloadEvicted, true, reason, message);
   ++wl.status.evictions;
   unset_quota_reservation(wl, "Pending", message, now);
 }
@@ -95,18 +84,18 @@ void evict(Workload& wl, const std::string& reason, const std::string& message, 
 std::vector<WorkloadTransition> evict_for_preemption(Workload& wl, const std::string& message, TimeUs now) {
   const std::string key = object_key(wl.metadata);
   const std::string cq = wl.status.admission ? wl.status.admission->cluster_queue : "";
-  set_condition(wl.status.conditions, condition(kWorkloadEvicted, true, "Preempted", message));
-  set_condition(wl.status.conditions, condition(kWorkloadPreempted, true, "InClusterQueue", message));
+  set_condition(wl.status.conditions, kWorkloadEvicted, true, "Preempted", message);
+  set_condition(wl.status.conditions, kWorkloadPreempted, true, "InClusterQueue", message);
   ++wl.status.evictions;
   reset_checks(wl, now);
   if (!wl.status.admission_checks.empty())
-    set_condition(wl.status.conditions,
-                  condition(kWorkloadAdmitted, false, "UnsatisfiedChecks", "The workload has not all checks ready"));
+    set_condition(wl.status.conditions, kWorkloadAdmitted, false, "UnsatisfiedChecks",
+                  "The workload has not all checks ready");
   return {{key, cq, TransitionType::kEvicted, TransitionReason::kPreempted, message}, {key, cq, TransitionType::kPreempted, TransitionReason::kInClusterQueue, message}};
 }
 
 void set_requeued(Workload& wl, bool requeued, const std::string& reason, const std::string& message) {
-  set_condition(wl.status.conditions, condition(kWorkloadRequeued, requeued, reason, message));
+  set_condition(wl.status.conditions, kWorkloadRequeued, requeued, reason, message);
 }
 
 }  // namespace chaintwin::model
