@@ -1,8 +1,12 @@
 // The seven request rules.
 #include "model/admission/pod_request_rules.h"
 
+#include <algorithm>
+#include <bit>
 #include <map>
 #include <set>
+
+#include <boost/container/small_vector.hpp>
 
 #include "model/admission/accelerator_claim.h"
 #include "model/catalog/profile_names.h"
@@ -16,30 +20,44 @@ enum class Group { kInit, kRunning, kSidecar };
 struct PodContainer {
   const Container* c;
   Group group;
-  std::string path;  // spec.containers[i] / spec.initContainers[i]
+  std::size_t index;  // in spec.containers or spec.initContainers
 };
 
-std::vector<PodContainer> pod_containers(const PodTemplate& pod) {
-  std::vector<PodContainer> out;
+// spec.containers[i] / spec.initContainers[i], built for a message only.
+std::string path_of(const PodContainer& pc) {
+  return std::string(pc.group == Group::kRunning ? "spec.containers[" : "spec.initContainers[") +
+         std::to_string(pc.index) + "]";
+}
+
+using Containers = boost::container::small_vector<PodContainer, 4>;
+
+Containers pod_containers(const PodTemplate& pod) {
+  Containers out;
   for (size_t i = 0; i < pod.init_containers.size(); ++i) {
     const auto& c = pod.init_containers[i];
-    out.push_back({&c, c.restartable ? Group::kSidecar : Group::kInit, "spec.initContainers[" + std::to_string(i) + "]"});
+    out.push_back({&c, c.restartable ? Group::kSidecar : Group::kInit, i});
   }
-  for (size_t i = 0; i < pod.containers.size(); ++i)
-    out.push_back({&pod.containers[i], Group::kRunning, "spec.containers[" + std::to_string(i) + "]"});
+  for (size_t i = 0; i < pod.containers.size(); ++i) out.push_back({&pod.containers[i], Group::kRunning, i});
   return out;
 }
 
-// family → bases a container claims (every key of a family counts).
-std::map<ResourceFamily, std::set<std::string>> claims_of(const Container& c) {
-  std::map<ResourceFamily, std::set<std::string>> out;
+// The (family, base) pairs a container claims (every key of a family counts), sorted and each
+// once. The bases are views into the container's request names.
+using Claims = boost::container::small_vector<std::pair<ResourceFamily, std::string_view>, 2>;
+
+void claims_of(const Container& c, Claims& out) {
   for (const auto& [name, q] : c.requests)
-    if (const auto key = accelerator_key_of(name)) out[key->family].emplace(key->base);
-  return out;
+    if (const auto key = accelerator_key_of(name)) out.emplace_back(key->family, key->base);
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+}
+
+bool claims_family(const Claims& claims, ResourceFamily family) {
+  return std::any_of(claims.begin(), claims.end(), [&](const auto& c) { return c.first == family; });
 }
 
 // Per-profile keys of one base: profile → (key, quantity), sorted by profile.
-std::map<std::string, std::pair<std::string, Quantity>> profile_requests(const Container& c, const std::string& base) {
+std::map<std::string, std::pair<std::string, Quantity>> profile_requests(const Container& c, std::string_view base) {
   std::map<std::string, std::pair<std::string, Quantity>> out;
   for (const auto& [name, q] : c.requests) {
     const auto parsed = partitioned_profile_of(name);
@@ -60,6 +78,15 @@ const Quantity* find(const Container& c, const std::string& name) {
   return it == c.requests.end() ? nullptr : &it->second;
 }
 
+// The request named `base` + `suffix`, found without building the name.
+const Quantity* find(const Container& c, std::string_view base, std::string_view suffix) {
+  for (const auto& [name, q] : c.requests)
+    if (name.size() == base.size() + suffix.size() && std::string_view(name).substr(0, base.size()) == base &&
+        std::string_view(name).substr(base.size()) == suffix)
+      return &q;
+  return nullptr;
+}
+
 bool exactly_one(const Quantity& q) { return q == Quantity::from_int(1); }
 
 std::string forbidden(const std::string& path, const std::string& detail) { return path + ": Forbidden: " + detail; }
@@ -68,8 +95,8 @@ std::string invalid(const std::string& path, const Quantity& value, const std::s
   return path + ": Invalid value: \"" + value.to_string() + "\": " + detail;
 }
 
-void validate_partition(const Container& c, const std::string& base, const std::string& path, std::vector<std::string>& errs) {
-  const std::string card = base + std::string(kPartitionedSuffix);
+void validate_partition(const Container& c, std::string_view base, const std::string& path, std::vector<std::string>& errs) {
+  const std::string card = std::string(base) + std::string(kPartitionedSuffix);
   const Quantity* q = find(c, card);
   if (!q) {
     errs.push_back(required(path + "[" + card + "]", "a partition request must set " + card));
@@ -91,62 +118,73 @@ void validate_partition(const Container& c, const std::string& base, const std::
       errs.push_back(invalid(path + "[" + kq.first + "]", kq.second, "a partition profile request must be exactly 1 instance"));
 }
 
-void validate_slice(const Container& c, const std::string& base, const std::string& path, std::vector<std::string>& errs) {
-  const std::string card = base + std::string(kSlicedSuffix);
-  const std::string mem_pct = base + std::string(kSlicedMemoryPercentageSuffix);
-  const std::string mem_mib = base + std::string(kSlicedMemoryMibSuffix);
-  const std::string cores = base + std::string(kSlicedCoresPercentageSuffix);
-  if (const Quantity* q = find(c, card); !q) {
+void validate_slice(const Container& c, std::string_view base, const std::string& path, std::vector<std::string>& errs) {
+  // The key names, built for a message only.
+  const auto name = [&](std::string_view suffix) { return std::string(base) + std::string(suffix); };
+  if (const Quantity* q = find(c, base, kSlicedSuffix); !q) {
+    const std::string card = name(kSlicedSuffix);
     errs.push_back(required(path + "[" + card + "]", "a sliced request must set " + card));
   } else if (!exactly_one(*q)) {
-    errs.push_back(invalid(path + "[" + card + "]", *q,
+    errs.push_back(invalid(path + "[" + name(kSlicedSuffix) + "]", *q,
                            "a logical slice request is always a single accelerator; multi-accelerator logical slicing "
                            "is not supported yet"));
   }
-  const Quantity* pct = find(c, mem_pct);
-  const Quantity* mib = find(c, mem_mib);
-  const Quantity* cpct = find(c, cores);
-  if (!pct && !mib) errs.push_back(required(path + "[" + mem_pct + "]", "a " + card + " request must set " + mem_pct + " or " + mem_mib));
-  if (pct && mib) errs.push_back(forbidden(path + "[" + mem_mib + "]", "cannot set both " + mem_pct + " and " + mem_mib));
+  const Quantity* pct = find(c, base, kSlicedMemoryPercentageSuffix);
+  const Quantity* mib = find(c, base, kSlicedMemoryMibSuffix);
+  const Quantity* cpct = find(c, base, kSlicedCoresPercentageSuffix);
+  if (!pct && !mib) {
+    const std::string mem_pct = name(kSlicedMemoryPercentageSuffix);
+    errs.push_back(required(path + "[" + mem_pct + "]", "a " + name(kSlicedSuffix) + " request must set " + mem_pct +
+                                                            " or " + name(kSlicedMemoryMibSuffix)));
+  }
+  if (pct && mib)
+    errs.push_back(forbidden(path + "[" + name(kSlicedMemoryMibSuffix) + "]",
+                             "cannot set both " + name(kSlicedMemoryPercentageSuffix) + " and " + name(kSlicedMemoryMibSuffix)));
   auto out_of_range = [](const Quantity& q) { return q.value_ceil() <= 0 || q.value_ceil() > 100; };
-  if (pct && out_of_range(*pct)) errs.push_back(invalid(path + "[" + mem_pct + "]", *pct, "must be within (0, 100]"));
-  if (mib && mib->value_ceil() <= 0) errs.push_back(invalid(path + "[" + mem_mib + "]", *mib, "must be greater than zero"));
-  if (cpct && out_of_range(*cpct)) errs.push_back(invalid(path + "[" + cores + "]", *cpct, "must be within (0, 100]"));
+  if (pct && out_of_range(*pct))
+    errs.push_back(invalid(path + "[" + name(kSlicedMemoryPercentageSuffix) + "]", *pct, "must be within (0, 100]"));
+  if (mib && mib->value_ceil() <= 0)
+    errs.push_back(invalid(path + "[" + name(kSlicedMemoryMibSuffix) + "]", *mib, "must be greater than zero"));
+  if (cpct && out_of_range(*cpct))
+    errs.push_back(invalid(path + "[" + name(kSlicedCoresPercentageSuffix) + "]", *cpct, "must be within (0, 100]"));
 }
 
 }  // namespace
 
 std::vector<std::string> validate_pod_accelerator_request(const PodTemplate& pod) {
   std::vector<std::string> errs;
-  const auto containers = pod_containers(pod);
-  std::vector<std::map<ResourceFamily, std::set<std::string>>> claims;
-  for (const auto& pc : containers) claims.push_back(claims_of(*pc.c));
+  const Containers containers = pod_containers(pod);
+  boost::container::small_vector<Claims, 4> claims(containers.size());
+  for (size_t i = 0; i < containers.size(); ++i) claims_of(*containers[i].c, claims[i]);
 
-  std::set<std::string> families, profiles;
-  std::set<Group> groups;
+  boost::container::small_vector<ResourceFamily, 2> families;  // each once
+  std::set<std::string> profiles;
+  unsigned groups = 0;  // a bit per Group
   int slicing = 0;
   for (size_t i = 0; i < containers.size(); ++i) {
     const auto& pc = containers[i];
     const auto& claim = claims[i];
     if (claim.empty()) continue;
     if (pc.group == Group::kSidecar) {  // rule 7
-      errs.push_back(forbidden(pc.path + ".resources.limits",
+      errs.push_back(forbidden(path_of(pc) + ".resources.limits",
                                "a restartable init container (a native sidecar) may not request an accelerator; "
                                "move the request to an app container"));
       continue;
     }
-    for (const auto& [family, bases] : claim) {
-      families.insert(std::string(to_string(family)));
+    for (const auto& [family, base] : claim) {
+      if (std::find(families.begin(), families.end(), family) == families.end()) families.push_back(family);
       if (family == ResourceFamily::kPartitioned)
-        for (const auto& base : bases)
-          for (const auto& [p, kq] : profile_requests(*pc.c, base)) profiles.insert(p);
+        for (const auto& [p, kq] : profile_requests(*pc.c, base)) profiles.insert(p);
     }
-    groups.insert(pc.group);
-    if (claim.count(ResourceFamily::kSliced) || claim.count(ResourceFamily::kPartitioned)) ++slicing;
+    groups |= 1u << static_cast<unsigned>(pc.group);
+    if (claims_family(claim, ResourceFamily::kSliced) || claims_family(claim, ResourceFamily::kPartitioned)) ++slicing;
   }
-  if (families.size() > 1)  // rule 1, family half
-    errs.push_back(forbidden("spec", "a Pod may request only one accelerator family, found " + list(families)));
-  if (groups.size() > 1)  // rule 1, group half
+  if (families.size() > 1) {  // rule 1, family half
+    std::set<std::string> names;
+    for (const ResourceFamily f : families) names.insert(std::string(to_string(f)));
+    errs.push_back(forbidden("spec", "a Pod may request only one accelerator family, found " + list(names)));
+  }
+  if (std::popcount(groups) > 1)  // rule 1, group half
     errs.push_back(forbidden("spec.initContainers",
                              "a Pod's accelerator requests must all sit in one container group; spec.initContainers "
                              "must give up its request, because its devices are held for the Pod's whole life while "
@@ -158,11 +196,14 @@ std::vector<std::string> validate_pod_accelerator_request(const PodTemplate& pod
   for (size_t i = 0; i < containers.size(); ++i) {  // rules 2, 3, 5 and the shape checks
     const auto& pc = containers[i];
     if (pc.group == Group::kSidecar) continue;
-    const std::string path = pc.path + ".resources.limits";
-    if (const auto it = claims[i].find(ResourceFamily::kSliced); it != claims[i].end())
-      for (const auto& base : it->second) validate_slice(*pc.c, base, path, errs);
-    if (const auto it = claims[i].find(ResourceFamily::kPartitioned); it != claims[i].end())
-      for (const auto& base : it->second) validate_partition(*pc.c, base, path, errs);
+    const bool sliced = claims_family(claims[i], ResourceFamily::kSliced);
+    const bool partitioned = claims_family(claims[i], ResourceFamily::kPartitioned);
+    if (!sliced && !partitioned) continue;
+    const std::string path = path_of(pc) + ".resources.limits";
+    for (const auto& [family, base] : claims[i])
+      if (family == ResourceFamily::kSliced) validate_slice(*pc.c, base, path, errs);
+    for (const auto& [family, base] : claims[i])
+      if (family == ResourceFamily::kPartitioned) validate_partition(*pc.c, base, path, errs);
   }
   return errs;
 }

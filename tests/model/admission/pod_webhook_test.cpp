@@ -1,6 +1,7 @@
 #include <catch2/catch.hpp>
 
 #include "admission_builders.h"
+#include "model/admission/pod_request_rules.h"
 #include "model/admission/pod_webhook.h"
 
 using namespace admission_test;
@@ -187,4 +188,51 @@ TEST_CASE("a Pod without the queue-name label passes untouched", "[admission][we
   const auto got = admit_pod(p, nullptr);
   CHECK(got.allowed);
   CHECK(got.pod == p);
+}
+
+TEST_CASE("a logical slice's shape checks name each key that fails, in the rules' order", "[admission][webhook]") {
+  const std::string at = "spec.containers[0].resources.limits";
+  struct Row {
+    const char* what;
+    std::vector<std::pair<std::string, std::string>> requests;
+    std::vector<std::string> errors;
+  };
+  const std::vector<Row> rows = {
+      {"a well-formed slice", {{"nvidia.com/gpu.sliced", "1"}, {"nvidia.com/gpu.sliced.memory-percentage", "50"}}, {}},
+      {"no card key",
+       {{"nvidia.com/gpu.sliced.memory-percentage", "50"}},
+       {at + "[nvidia.com/gpu.sliced]: Required value: a sliced request must set nvidia.com/gpu.sliced"}},
+      {"a memory share over 100 %",
+       {{"nvidia.com/gpu.sliced", "1"}, {"nvidia.com/gpu.sliced.memory-percentage", "150"}},
+       {at + "[nvidia.com/gpu.sliced.memory-percentage]: Invalid value: \"150\": must be within (0, 100]"}},
+      {"no memory in MiB",
+       {{"nvidia.com/gpu.sliced", "1"}, {"nvidia.com/gpu.sliced.memory-mib", "0"}},
+       {at + "[nvidia.com/gpu.sliced.memory-mib]: Invalid value: \"0\": must be greater than zero"}},
+      {"a cores share of 0",
+       {{"nvidia.com/gpu.sliced", "1"},
+        {"nvidia.com/gpu.sliced.memory-percentage", "50"},
+        {"nvidia.com/gpu.sliced.cores-percentage", "0"}},
+       {at + "[nvidia.com/gpu.sliced.cores-percentage]: Invalid value: \"0\": must be within (0, 100]"}},
+      {"two cards, both memory budgets, cores over 100 %",
+       {{"nvidia.com/gpu.sliced", "2"},
+        {"nvidia.com/gpu.sliced.memory-percentage", "50"},
+        {"nvidia.com/gpu.sliced.memory-mib", "1024"},
+        {"nvidia.com/gpu.sliced.cores-percentage", "101"}},
+       {at + "[nvidia.com/gpu.sliced]: Invalid value: \"2\": a logical slice request is always a single accelerator; "
+             "multi-accelerator logical slicing is not supported yet",
+        at + "[nvidia.com/gpu.sliced.memory-mib]: Forbidden: cannot set both nvidia.com/gpu.sliced.memory-percentage "
+             "and nvidia.com/gpu.sliced.memory-mib",
+        at + "[nvidia.com/gpu.sliced.cores-percentage]: Invalid value: \"101\": must be within (0, 100]"}},
+  };
+  for (const auto& row : rows) {
+    INFO(row.what);
+    PodTemplate pod = queued({container("main", row.requests)});
+    CHECK(validate_pod_accelerator_request(pod) == row.errors);
+  }
+  // The path names the container's place in its list.
+  PodTemplate two = queued({container("a", {{"cpu", "1"}}), container("b", {{"nvidia.com/gpu.sliced", "1"}})});
+  CHECK(validate_pod_accelerator_request(two) ==
+        std::vector<std::string>{"spec.containers[1].resources.limits[nvidia.com/gpu.sliced.memory-percentage]: Required "
+                                 "value: a nvidia.com/gpu.sliced request must set "
+                                 "nvidia.com/gpu.sliced.memory-percentage or nvidia.com/gpu.sliced.memory-mib"});
 }
