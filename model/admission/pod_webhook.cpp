@@ -18,14 +18,14 @@ namespace {
 
 constexpr int64_t kMi = 1024 * 1024;
 
-std::string queue_of(const PodTemplate& pod) {
-  const auto it = pod.labels.find(std::string(kQueueNameLabel));
-  return it == pod.labels.end() ? "" : it->second;
+std::string_view queue_of(const PodTemplate& pod) {
+  const auto it = pod.labels.find(kQueueNameLabel);
+  return it == pod.labels.end() ? std::string_view() : std::string_view(it->second);
 }
 
 // The fronting InstanceType, or the operator's error when there is none.
 Result<const InstanceType*> fronting(const PodTemplate& pod, const InstanceType* it) {
-  if (!it) return err("no instance type fronts local queue " + queue_of(pod));
+  if (!it) return err("no instance type fronts local queue " + std::string(queue_of(pod)));
   return it;
 }
 
@@ -142,7 +142,7 @@ Result<int64_t> instance_type_card_vram_mib(const InstanceType& it) {
 }
 
 PodAdmission admit_pod(const PodTemplate& pod, const InstanceType* instance_type, std::string_view pod_name) {
-  if (queue_of(pod).empty() && !pod.labels.count(std::string(kQueueNameLabel))) return {true, "", pod};
+  if (queue_of(pod).empty() && !pod.labels.count(kQueueNameLabel)) return {true, "", pod};
   PodTemplate out = pod;
   for (auto* list : {&out.init_containers, &out.containers})
     for (auto& c : *list)
@@ -155,7 +155,7 @@ PodAdmission admit_pod(const PodTemplate& pod, const InstanceType* instance_type
     if (!instance_type || instance_type->spec.accelerator_group.empty())
       return {false,
               instance_type ? "instance type " + instance_type->metadata.name + " has no accelerator group"
-                            : "no instance type fronts local queue " + queue_of(pod),
+                            : "no instance type fronts local queue " + std::string(queue_of(pod)),
               pod};
     const NodeSelectorRequirement pin{accelerator_count_label_key(instance_type->spec.accelerator_group), "Gt",
                                       {std::to_string(n - 1)}};

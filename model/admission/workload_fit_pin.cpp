@@ -27,7 +27,7 @@ const InstanceType* pinning_instance_type(const Workload& wl, const ClusterState
   if (lq == cluster.local_queues.end()) return nullptr;
   const auto cq = cluster.cluster_queues.find(lq->second.cluster_queue);
   if (cq == cluster.cluster_queues.end()) return nullptr;
-  const auto mark = cq->second.metadata.labels.find(std::string(keys::kResourceType));
+  const auto mark = cq->second.metadata.labels.find(keys::kResourceType);
   if (mark == cq->second.metadata.labels.end() || mark->second != keys::kClusterQueueResType) return nullptr;
   const auto it = cluster.instance_types.find(cq->first);
   if (it == cluster.instance_types.end() || it->second.spec.accelerator_group.empty()) return nullptr;

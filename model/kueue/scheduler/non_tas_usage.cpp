@@ -10,8 +10,8 @@ bool is_tas_pod(const Pod& pod) {
   const auto& a = pod.metadata.annotations;
   for (const std::string_view key :
        {kPodSetRequiredTopologyAnnotation, kPodSetPreferredTopologyAnnotation, kPodSetUnconstrainedTopologyAnnotation})
-    if (a.count(std::string(key)) != 0) return true;
-  return pod.metadata.labels.count(std::string(kTasLabel)) != 0;
+    if (a.count(key) != 0) return true;
+  return pod.metadata.labels.count(kTasLabel) != 0;
 }
 
 bool counts_as_non_tas_usage(const Pod& pod) {
