@@ -15,6 +15,7 @@
 #include <string_view>
 #include <vector>
 
+#include "model/api/shared_value.h"
 #include "model/api/devices.h"
 #include "model/admission/fit_pin.h"
 #include "model/kueue/kueue_objects.h"
@@ -79,7 +80,7 @@ struct PodSetAssignment {
   StringMap flavors;  // resource name → ResourceFlavor name (shared by the copies of an admission)
   ResourceList resource_usage;                 // the PodSet's total, after transformations
   int32_t count = 0;
-  std::optional<TopologyAssignment> topology_assignment;
+  SharedValue<TopologyAssignment> topology_assignment;  // shared by the copies of an admission
   bool operator==(const PodSetAssignment&) const = default;
 };
 

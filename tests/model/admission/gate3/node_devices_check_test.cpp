@@ -211,10 +211,12 @@ TEST_CASE("a Ready Workload spread over Nodes holds on each Node only the Pods a
                                         {"none on my Node", 0, 2, true}}) {
     INFO(r.what);
     auto other = reserved("other", {exclusive(1)}, r.other_on_a + r.other_on_b, "node-a");
-    auto& domains = other.status.admission->pod_set_assignments[0].topology_assignment->domains;
-    domains.clear();
-    if (r.other_on_a > 0) domains.push_back({{"node-a"}, r.other_on_a});
-    domains.push_back({{"node-b"}, r.other_on_b});
+    auto& ta = other.status.admission->pod_set_assignments[0].topology_assignment;
+    TopologyAssignment spread = *ta;  // the assignment is a value: a new one replaces it
+    spread.domains.clear();
+    if (r.other_on_a > 0) spread.domains.push_back({{"node-a"}, r.other_on_a});
+    spread.domains.push_back({{"node-b"}, r.other_on_b});
+    ta = spread;
     other.status.admission_checks[0].state = CheckState::kReady;
     const auto mine = reserved("wl", {exclusive(1)}, 1, "node-a");
     CHECK(check(c, {other, mine}).ready() == r.ready);
@@ -242,7 +244,8 @@ TEST_CASE("a Workload has Pods to allocate until each assigned Pod holds its car
     auto c = cluster_with({node_devices("node-a", 2), node_devices("node-b", 2)});
     auto other = reserved("other", {exclusive(1)}, 2, r.hostname_level ? "node-a" : "");
     if (r.hostname_level)
-      other.status.admission->pod_set_assignments[0].topology_assignment->domains = {{{"node-a"}, 1}, {{"node-b"}, 1}};
+      other.status.admission->pod_set_assignments[0].topology_assignment = TopologyAssignment{
+          other.status.admission->pod_set_assignments[0].topology_assignment->levels, {{{"node-a"}, 1}, {{"node-b"}, 1}}};
     other.status.admission_checks[0].state = CheckState::kReady;
     WorkloadState ws;
     PodSlotsByNode by_node;
