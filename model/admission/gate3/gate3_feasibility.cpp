@@ -67,6 +67,10 @@ CardBudget::CardBudget(const Devices& devices, std::string scope) : scope_(std::
 
 void CardBudget::add(const Devices& devices) {
   const CardJoin join(devices);
+  std::size_t cards = cards_.size();
+  for (const auto& group : devices.status.groups) cards += group.accelerators.size();
+  // One block for the Node's cards; growing geometrically, as a budget may add many Nodes.
+  if (cards > cards_.capacity()) cards_.reserve(std::max(cards, 2 * cards_.capacity()));
   for (const auto& group : devices.status.groups)
     for (const auto& row : group.accelerators)
       push(&devices.metadata.name, group.manufacturer, group.id, join.capability_of(row.id), row);

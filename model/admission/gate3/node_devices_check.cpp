@@ -242,8 +242,10 @@ std::vector<std::string> flavor_accelerator_keys(const ResourceFlavor& flavor) {
 std::vector<FamilyDemand> pod_set_demands(const PodSet& pod_set, int32_t pods, const std::string& accelerator_key) {
   std::vector<FamilyDemand> out;
   if (pods <= 0) return out;
-  FamilyDemand exclusive{ResourceFamily::kExclusive, 0, 0, "", {}, accelerator_key, {pod_set.name}};
-  FamilyDemand shared{ResourceFamily::kShared, 0, 0, "", {}, accelerator_key, {pod_set.name}};
+  // The exclusive and shared demands sum over the containers; their names are filled in only
+  // when they are handed out.
+  FamilyDemand exclusive{ResourceFamily::kExclusive, 0, 0, "", {}, "", {}};
+  FamilyDemand shared{ResourceFamily::kShared, 0, 0, "", {}, "", {}};
   for (const auto& claiming : claiming_containers(pod_set.template_)) {
     const auto& c = claiming.claim;
     const auto count = static_cast<int32_t>(std::clamp<int64_t>(c.count, 0, INT32_MAX / std::max(pods, 1)));
@@ -262,8 +264,12 @@ std::vector<FamilyDemand> pod_set_demands(const PodSet& pod_set, int32_t pods, c
       default: break;
     }
   }
-  if (exclusive.accelerators > 0) out.push_back(exclusive);
-  if (!shared.shared_holders.empty()) out.push_back(shared);
+  for (FamilyDemand* d : {&exclusive, &shared}) {
+    if (d->family == ResourceFamily::kExclusive ? d->accelerators <= 0 : d->shared_holders.empty()) continue;
+    d->accelerator_key = accelerator_key;
+    d->pod_sets = {pod_set.name};
+    out.push_back(std::move(*d));
+  }
   return out;
 }
 
