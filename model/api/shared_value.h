@@ -27,16 +27,7 @@ class SharedValue {
   explicit operator bool() const { return rep_ != nullptr; }
   const T& operator*() const { return *rep_; }
   const T* operator->() const { return rep_.get(); }
-  const T& value() const {
-    if (!rep_) throw std::bad_optional_access();
-    return *rep_;
-  }
   void reset() { rep_.reset(); }
-  template <class... Args>
-  const T& emplace(Args&&... args) {
-    rep_ = std::make_shared<const T>(std::forward<Args>(args)...);
-    return *rep_;
-  }
 
   friend bool operator==(const SharedValue& a, const SharedValue& b) {
     return a.rep_ == b.rep_ || (a.rep_ != nullptr && b.rep_ != nullptr && *a.rep_ == *b.rep_);
