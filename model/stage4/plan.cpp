@@ -84,6 +84,15 @@ void copy_status(T& to, From&& from) {
 
 // One write applied: `desired` is copied into the state, or moved when passed as an rvalue (what
 // it holds afterwards is then unspecified; the key is read before).
+// What the API server does after an update is stored: a new resourceVersion, and an object marked
+// for deletion whose last finalizer is gone leaves.
+template <class Objects, class It>
+void stamp_update(ClusterState& state, Objects& objects, It it) {
+  auto& current = it->second;
+  current.metadata.resource_version = std::to_string(++state.resource_version);
+  if (current.metadata.deletion_timestamp && current.metadata.finalizers.empty()) objects.erase(it);
+}
+
 template <typename T, typename Desired>
 Status apply_one(ClusterState& state, WriteVerb verb, Desired&& desired, const std::string& now) {
   auto& objects = store(state, desired);
@@ -118,8 +127,7 @@ Status apply_one(ClusterState& state, WriteVerb verb, Desired&& desired, const s
         copy_status(next, std::move(current));  // `current` is replaced next: its status moves over
         current = std::move(next);
       }
-      current.metadata.resource_version = std::to_string(++state.resource_version);
-      if (current.metadata.deletion_timestamp && current.metadata.finalizers.empty()) objects.erase(it);
+      stamp_update(state, objects, it);
       return Ok{};
     }
     case WriteVerb::kDelete: {
@@ -188,6 +196,20 @@ Status apply_write_moving(ClusterState& state, Write& w, const std::string& now)
       w.object);
   if (!s.ok()) return err(std::string(to_string(w.verb)) + " by " + w.controller + ": " + s.error());
   return Ok{};
+}
+
+WriteReceipt node_status_written_in_place(ClusterState& state, const std::string& node, std::string controller,
+                                          std::string reason) {
+  WriteReceipt r;
+  r.verb = WriteVerb::kUpdateStatus;
+  r.kind = kKindName(Node{});
+  const auto it = state.nodes.find(node);
+  r.namespace_ = it->second.metadata.namespace_;
+  r.name = it->second.metadata.name;
+  r.controller = std::move(controller);
+  r.reason = std::move(reason);
+  stamp_update(state, state.nodes, it);
+  return r;
 }
 
 Status apply_plan_moving(ClusterState& state, Plan& plan, const std::string& now) {

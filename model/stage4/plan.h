@@ -156,5 +156,10 @@ Result<ClusterState> apply_plan(ClusterState state, const Plan& plan, const std:
 Status apply_plan_moving(ClusterState& state, Plan& plan, const std::string& now);
 // The same for one write (apply_plan_moving applies each in turn).
 Status apply_write_moving(ClusterState& state, Write& write, const std::string& now);
+// An UpdateStatus of the Node `node` (which must exist) whose caller wrote the new status into the
+// Node in place: stamped as applying the write would stamp it (a new resourceVersion; a Node marked
+// for deletion without finalizers leaves), and the write's receipt.
+WriteReceipt node_status_written_in_place(ClusterState& state, const std::string& node, std::string controller,
+                                          std::string reason);
 
 }  // namespace chaintwin::model

@@ -164,9 +164,9 @@ model::Write due_write(const model::ClusterState& cluster, const AllocatableDue&
   return capacity_write(node, model::NodeStatus{node.status.capacity, allocatable_with(node.status.capacity, due.held)});
 }
 
-// The due write applied as apply_plan_moving applies an UpdateStatus of the Node (the status it
-// carries is the Node's capacity and the allocatable below; a new resourceVersion), writing the
-// allocatable's values into its own list where it has one with the capacity's keys. Its receipt.
+// The due write applied as applying the plan's write would apply it (the status it carries is the
+// Node's capacity and the allocatable below), writing the allocatable's values into the Node's own
+// list where it has one with the capacity's keys. Its receipt.
 model::WriteReceipt apply_due(model::ClusterState& cluster, const AllocatableDue& due) {
   model::Node& node = cluster.nodes.at(*due.node);
   const model::ResourceList& capacity = node.status.capacity;
@@ -185,16 +185,20 @@ model::WriteReceipt apply_due(model::ClusterState& cluster, const AllocatableDue
   } else {
     allocatable = allocatable_with(capacity, due.held);
   }
-  node.metadata.resource_version = std::to_string(++cluster.resource_version);
-  model::WriteReceipt receipt;
-  receipt.verb = model::WriteVerb::kUpdateStatus;
-  receipt.kind = "Node";
-  receipt.namespace_ = node.metadata.namespace_;
-  receipt.name = node.metadata.name;
-  receipt.controller = kCapacityController;
-  receipt.reason = kCapacityReason;
-  if (node.metadata.deletion_timestamp && node.metadata.finalizers.empty()) cluster.nodes.erase(*due.node);
-  return receipt;
+  return model::node_status_written_in_place(cluster, *due.node, kCapacityController, kCapacityReason);
+}
+
+// Calls `on_due` and `on_write` for the due writes and the plan's writes in the plan's order (each
+// due write before the plan's write at its index); stops at the first `on_write` that fails.
+template <typename OnDue, typename OnWrite>
+model::Status in_plan_order(model::Plan& plan, const std::vector<AllocatableDue>& dues, OnDue on_due, OnWrite on_write) {
+  std::size_t d = 0;
+  for (std::size_t i = 0; i <= plan.writes.size(); ++i) {
+    for (; d < dues.size() && dues[d].at == i; ++d) on_due(dues[d]);
+    if (i == plan.writes.size()) break;
+    if (model::Status s = on_write(plan.writes[i]); !s.ok()) return s;
+  }
+  return model::Ok{};
 }
 
 // Stage 3's verdict on one Node (the writes it wants, appended to `plan`).
@@ -389,11 +393,12 @@ model::Result<ChainSync> sync_nodes(model::ClusterState& cluster, const std::set
   }
   if (cross_check) {
     model::Plan fast;  // the plan with the due writes in their places
-    std::size_t d = 0;
-    for (std::size_t i = 0; i <= plan.writes.size(); ++i) {
-      for (; d < dues.size() && dues[d].at == i; ++d) fast.writes.push_back(due_write(cluster, dues[d]));
-      if (i < plan.writes.size()) fast.writes.push_back(plan.writes[i]);
-    }
+    (void)in_plan_order(
+        plan, dues, [&](const AllocatableDue& due) { fast.writes.push_back(due_write(cluster, due)); },
+        [&](const model::Write& w) -> model::Status {
+          fast.writes.push_back(w);
+          return model::Ok{};
+        });
     std::set<std::string> full_due;
     const model::Plan full = simulated_node_profile(cluster, &nodes, &full_due);
     if (const std::string differs = ledger_path_differs(fast, fit_due, full, full_due); !differs.empty())
@@ -414,13 +419,14 @@ model::Result<ChainSync> sync_nodes(model::ClusterState& cluster, const std::set
   // after_chain_writes reads.
   const std::string at = plan.writes.empty() ? std::string() : rfc3339(now);
   out.writes.reserve(plan.writes.size() + dues.size());
-  std::size_t d = 0;
-  for (std::size_t i = 0; i <= plan.writes.size(); ++i) {
-    for (; d < dues.size() && dues[d].at == i; ++d) out.writes.push_back(apply_due(cluster, dues[d]));
-    if (i == plan.writes.size()) break;
-    if (auto s = model::apply_write_moving(cluster, plan.writes[i], at); !s.ok()) return model::err("NodeProfile: " + s.error());
-    out.writes.push_back(model::receipt_of(std::move(plan.writes[i])));
-  }
+  const model::Status applied = in_plan_order(
+      plan, dues, [&](const AllocatableDue& due) { out.writes.push_back(apply_due(cluster, due)); },
+      [&](model::Write& w) -> model::Status {
+        if (model::Status s = model::apply_write_moving(cluster, w, at); !s.ok()) return s;
+        out.writes.push_back(model::receipt_of(std::move(w)));
+        return model::Ok{};
+      });
+  if (!applied.ok()) return model::err("NodeProfile: " + applied.error());
   out.fit_label_nodes = std::move(fit_due);
   return out;
 }
