@@ -54,8 +54,7 @@ uint64_t pod_sets_hash(const std::vector<PodSet>& pod_sets) {
   return h;
 }
 
-}  // namespace
-
+// Whether workload_info() derives the same info from both for certain.
 bool identical_pod_sets(const std::vector<PodSet>& a, const std::vector<PodSet>& b) {
   if (!(a == b)) return false;
   for (std::size_t i = 0; i < a.size(); ++i)
@@ -64,6 +63,8 @@ bool identical_pod_sets(const std::vector<PodSet>& a, const std::vector<PodSet>&
       return false;
   return true;
 }
+
+}  // namespace
 
 std::shared_ptr<const WorkloadInfo> SharedWorkloadInfos::of(const Workload& wl, EffectiveRequestsFn transform) {
   const uint64_t hash = pod_sets_hash(wl.pod_sets);

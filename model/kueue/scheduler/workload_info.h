@@ -39,14 +39,11 @@ struct WorkloadInfo {
 
 WorkloadInfo workload_info(const Workload& wl, EffectiveRequestsFn transform = kueue_effective_requests);
 
-// Whether workload_info() derives the same info from two lists of PodSets for certain: they are
-// equal, and so is the written form of every container request (Quantity's == ignores it).
-bool identical_pod_sets(const std::vector<PodSet>& a, const std::vector<PodSet>& b);
-
 // The infos of the last Workloads derived, shared: a generator's or a trace's Workloads come in a
 // few shapes, and deriving an info builds every list in it. A Workload gets the info of an entry
 // only when the entry was derived with the same transformations from PodSets identical to the
-// Workload's (identical_pod_sets), so what it gets is what workload_info() would derive; a hash of
+// Workload's — equal, and every container request written the same (Quantity's == ignores the
+// written form) — so what it gets is what workload_info() would derive; a hash of
 // the PodSets skips the entries that cannot match. Which entries are held changes what is derived,
 // never what a Workload gets.
 class SharedWorkloadInfos {
