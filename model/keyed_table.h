@@ -116,10 +116,14 @@ class KeyedTable {
   size_type erase(std::string_view key) {
     const iterator* found = index_.find(key);
     if (found == nullptr) return 0;
-    const iterator at = *found;
-    index_.erase(key);  // (before the tree node that holds the key's text goes)
-    map_.erase(at);
+    remove(*found);
     return 1;
+  }
+  // Erases the object at `it` without finding its successor, the walk up the tree that erase(it)
+  // pays for the iterator it returns.
+  void remove(const_iterator it) {
+    index_.erase(std::string_view(it->first));  // (before the tree node that holds the key's text goes)
+    map_.extract(it);
   }
 
   bool operator==(const KeyedTable& o) const { return map_ == o.map_; }

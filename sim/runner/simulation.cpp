@@ -747,7 +747,7 @@ void Simulation::retire(WorkloadBook::Entry& entry) {
   if (entry.tracked && !entry.tracked->pods.empty()) return;
   const auto ref = queues_.ref_of(entry.key);
   queues_.remove(entry.key);
-  workloads_.workloads.erase(w);
+  workloads_.workloads.remove(w);
   if (entry.tracked) untrack(entry, ref);
   // Its outcome is complete (finished, deleted; not admitted at the end): nothing looks it up again,
   // and a million-Workload run need not keep a million keys to find them. Its slot is reused.
@@ -797,7 +797,7 @@ void Simulation::stop_instance_pod(const std::string& key) {
     if (w->second.status.admission) cluster_queue = w->second.status.admission->cluster_queue;
     ref = queues_.ref_of(key);
     queues_.remove(key);
-    workloads_.workloads.erase(w);
+    workloads_.workloads.remove(w);
   }
   invalidate_reservation(key, entry, cluster_queue);
   if (entry != nullptr && entry->tracked) untrack(*entry, ref);

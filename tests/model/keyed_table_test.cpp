@@ -40,7 +40,7 @@ TEST_CASE("a keyed table finds, inserts and erases exactly as the map it wraps",
   for (int step = 0; step < 2000; ++step) {
     const std::string& key = keys[rng() % keys.size()];
     const int value = static_cast<int>(rng() % 1000);
-    switch (rng() % 6) {
+    switch (rng() % 7) {
       case 0: table[key] = value; model[key] = value; break;
       case 1: CHECK(table.emplace(key, value).second == model.emplace(key, value).second); break;
       case 2: table.insert_or_assign(key, value); model.insert_or_assign(key, value); break;
@@ -52,6 +52,12 @@ TEST_CASE("a keyed table finds, inserts and erases exactly as the map it wraps",
         }
         break;
       case 5: CHECK(table.count(key) == model.count(key)); break;
+      case 6:
+        if (auto it = table.find(key); it != table.end()) {
+          table.remove(it);
+          model.erase(key);
+        }
+        break;
     }
     if (step % 97 == 0) check_same(table, model);
   }
