@@ -7,9 +7,11 @@
 namespace chaintwin::model {
 
 uint32_t NominationMemo::Generations::intern(const std::string& name) {
-  const auto [it, added] = index.emplace(name, static_cast<uint32_t>(of.size()));
-  if (added) of.push_back(0);
-  return it->second;
+  if (const uint32_t* known = index.find(name)) return *known;
+  const auto added = static_cast<uint32_t>(of.size());
+  index.try_emplace(name, added);
+  of.push_back(0);
+  return added;
 }
 
 void NominationMemo::invalidate_all() {
@@ -25,9 +27,8 @@ void NominationMemo::invalidate_cluster_queue(const std::string& cluster_queue) 
 void NominationMemo::invalidate_flavor(const std::string& flavor) { flavors_.of[flavors_.intern(flavor)] = ++counter_; }
 
 std::optional<NominationMemo::QueueIndex> NominationMemo::queue_index(const std::string& cluster_queue) const {
-  const auto it = queues_.index.find(cluster_queue);
-  if (it == queues_.index.end()) return std::nullopt;
-  return it->second;
+  if (const uint32_t* known = queues_.index.find(cluster_queue)) return *known;
+  return std::nullopt;
 }
 
 std::optional<std::string> NominationMemo::failure(WorkloadRef workload, const std::string& cluster_queue) const {

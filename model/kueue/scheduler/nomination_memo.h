@@ -28,13 +28,13 @@
 #pragma once
 
 #include <cstdint>
-#include <map>
 #include <optional>
 #include <string>
 #include <unordered_map>
 #include <utility>
 #include <vector>
 
+#include "model/flat_string_index.h"
 #include "model/kueue/scheduler/workload_ref.h"
 #include "model/workload/workload.h"
 
@@ -78,7 +78,7 @@ class NominationMemo {
  private:
   // A name's dense index, and the generation of each index (bumped by every invalidation).
   struct Generations {
-    std::map<std::string, uint32_t> index;
+    FlatStringMap<uint32_t> index;  // name → index into `of` (never walked)
     std::vector<uint64_t> of;
     uint32_t intern(const std::string& name);
   };
