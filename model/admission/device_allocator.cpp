@@ -212,6 +212,16 @@ std::vector<ContainerAllocation> existing_grants(const Devices& d, const std::st
 
 std::string holder_prefix(const Pod& pod) { return object_key(pod.metadata) + "/"; }
 
+// Whether `holder` starts with `prefix` ("<namespace>/<pod>/"), tried on the prefix's last two
+// characters first: the holders of one Node share most of their first characters and differ at the
+// end of the Pod's name, so most holders of other Pods are told apart without comparing the rest.
+bool held_under(std::string_view holder, std::string_view prefix) {
+  const std::size_t n = prefix.size();
+  if (holder.size() < n) return false;
+  if (n >= 2 && (holder[n - 1] != prefix[n - 1] || holder[n - 2] != prefix[n - 2])) return false;
+  return holder.compare(0, n, prefix) == 0;
+}
+
 }  // namespace
 
 bool charge_outlives_finished_pod(DeviceAllocationMode mode, std::string_view manufacturer) {
@@ -259,7 +269,7 @@ bool release_pod(Devices& devices, const Pod& pod, bool deleted, bool release_te
     for (auto& row : group.accelerators) {
       bool touched_partition = false;
       for (auto it = row.charges.begin(); it != row.charges.end();) {
-        if (it->holder.rfind(prefix, 0) != 0 || (!deleted && charge_outlives_finished_pod(it->mode, group.manufacturer))) {
+        if (!held_under(it->holder, prefix) || (!deleted && charge_outlives_finished_pod(it->mode, group.manufacturer))) {
           ++it;
           continue;
         }

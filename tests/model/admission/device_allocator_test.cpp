@@ -203,6 +203,29 @@ TEST_CASE("allocate then release returns every ledger row to its seeded state", 
   }
 }
 
+TEST_CASE("a release takes only its own Pod's charges, whatever the other holders' names share with it",
+          "[admission][allocator]") {
+  // Holders are "<namespace>/<pod>/<container>": names that extend the released Pod's, end as it
+  // does, or differ only before its last characters keep their charges.
+  const std::vector<std::string> others = {"p-10", "p-1x", "q-1", "p-", "p-11", "xp-1", "p-1-1", "p"};
+  for (const std::string& released : {std::string("p-1"), std::string("p-1-1"), std::string("p")}) {
+    INFO(released);
+    auto d = node_devices("node-a", 1, CardKind::kWholeOnly);
+    REQUIRE(allocate_pod(d, pod(released, {shared(1)})).ok());
+    auto seeded = node_devices("node-a", 1, CardKind::kWholeOnly);
+    int held = 0;
+    for (const auto& o : others) {
+      if (o == released) continue;
+      REQUIRE(allocate_pod(d, pod(o, {shared(1)})).ok());
+      REQUIRE(allocate_pod(seeded, pod(o, {shared(1)})).ok());
+      ++held;
+    }
+    CHECK(release_pod(d, pod(released, {shared(1)}), true));
+    CHECK(d == seeded);  // every other holder's charge is still there, and only theirs
+    CHECK(static_cast<int>(row(d, 0).charges.size()) == held);
+  }
+}
+
 TEST_CASE("a retried Allocate gets the same grant back", "[admission][allocator]") {
   auto d = node_devices("node-a", 2);
   const auto p = pod("s", {slice(30)});
