@@ -18,6 +18,11 @@ template <typename Map, typename Encode>
 void encode_all(const Map& map, Encode encode, std::vector<nlohmann::json>& out) {
   for (const auto& [key, object] : map) out.push_back(encode(object));
 }
+// The Workloads, listed in key order as the other kinds are.
+template <typename Encode>
+void encode_all(const model::KeyedSlots<model::Workload>& table, Encode encode, std::vector<nlohmann::json>& out) {
+  for (const auto* kv : table.in_key_order()) out.push_back(encode(kv->second));
+}
 
 }  // namespace
 

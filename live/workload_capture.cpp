@@ -56,8 +56,8 @@ CapturedWorkloads capture_workloads(const model::ClusterState& state, const mode
   CapturedWorkloads out;
   // Holding quota first, then pending; each by creation time, then key.
   std::vector<const model::Workload*> order;
-  for (const auto& [key, w] : workloads.workloads)
-    if (!w.finished()) order.push_back(&w);
+  for (const auto* kv : workloads.workloads.in_key_order())  // ties keep key order (stable sort)
+    if (!kv->second.finished()) order.push_back(&kv->second);
   std::stable_sort(order.begin(), order.end(), [](const model::Workload* a, const model::Workload* b) {
     if (a->quota_reserved() != b->quota_reserved()) return a->quota_reserved();
     return a->metadata.creation_timestamp < b->metadata.creation_timestamp;

@@ -158,6 +158,8 @@ class SlotTable {
     return {at, added};
   }
 
+  // Erases the object at `it`, finding no next live slot.
+  void remove(const_iterator it) { release(it.at_); }
   // The next live slot after `it`, as std::map's erase returns.
   iterator erase(const_iterator it) {
     release(it.at_);

@@ -172,7 +172,8 @@ std::vector<PoolRow> pool_rows(const model::ClusterState& cluster, const model::
     by_queue[name] = rows.size();
     rows.push_back(std::move(row));
   }
-  for (const auto& [key, wl] : workloads.workloads) {
+  for (const auto* kv : workloads.workloads.in_key_order()) {
+    const auto& [key, wl] = *kv;
     if (wl.quota_reserved() || wl.finished()) continue;
     const auto at = by_queue.find(cluster_queue_of(cluster, wl));
     if (at == by_queue.end()) continue;
@@ -240,7 +241,8 @@ void fill_cluster_state(Snapshot& out, const model::ClusterState& cluster, const
     out.chain.push_back({from.label(), std::string(model::to_string(kind)), to.label()});
   std::map<std::string, size_t> rows;
   for (size_t i = 0; i < out.workloads.size(); ++i) rows[out.workloads[i].key] = i;
-  for (const auto& [key, wl] : workloads.workloads) {
+  for (const auto* kv : workloads.workloads.in_key_order()) {
+    const auto& [key, wl] = *kv;
     const auto it = rows.find(key);
     if (it == rows.end()) {
       WorkloadRow fresh;

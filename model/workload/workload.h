@@ -20,7 +20,7 @@
 #include "model/admission/fit_pin.h"
 #include "model/kueue/kueue_objects.h"
 #include "model/api/object_meta.h"
-#include "model/keyed_table.h"
+#include "model/keyed_slots.h"
 #include "model/slot_table.h"
 
 namespace chaintwin::model {
@@ -164,8 +164,9 @@ struct Pod {
 
 // Every Workload and Pod, keyed "<namespace>/<name>".
 struct WorkloadState {
-  // By "<namespace>/<name>", walked in key order; looked up through a hash index (keyed_table.h).
-  KeyedTable<Workload> workloads;
+  // By "<namespace>/<name>", in slots found by hash (keyed_slots.h): a walk names its order,
+  // key order (in_key_order) or none (each_unordered).
+  KeyedSlots<Workload> workloads;
   // By "<namespace>/<name>", in slots (slot_table.h): every walk over the Pods sums, tallies or
   // filters, so none needs key order, and per-Node lists hold slot numbers.
   SlotTable<Pod> pods;

@@ -36,12 +36,12 @@ std::string drift_text(const LiveOptions& o, const live::ApiClient& client, cons
     return text;
   }
   int admitted = 0, checking = 0, pending = 0, finished = 0;
-  for (const auto& [key, w] : observed.workloads.workloads) {
+  observed.workloads.workloads.each_unordered([&](const std::string&, const model::Workload& w) {  // counts
     if (w.finished()) ++finished;
     else if (w.admitted()) ++admitted;
     else if (w.quota_reserved()) ++checking;
     else ++pending;
-  }
+  });
   return "# " + client.connection().server + " (context " + client.connection().context + "), " +
          std::to_string(observed.objects) + " objects at resourceVersion " + observed.resource_version +
          "; Workloads: " + std::to_string(admitted) + " admitted, " + std::to_string(checking) +

@@ -169,8 +169,9 @@ void KueueCache::sync_usage(const model::WorkloadState& workloads, const std::st
     queue_totals_ = model::build_queue_totals(workloads);
     totals_rebuilt_ = true;
     reserving_by_queue_.clear();
-    for (const auto& [k, wl] : workloads.workloads)
+    workloads.workloads.each_unordered([&](const std::string& k, const model::Workload& wl) {  // sets
       if (wl.status.admission && !wl.finished()) reserving_by_queue_[wl.status.admission->cluster_queue].insert(k);
+    });
     return;
   }
   Held& held = KueueCache::held(*id);

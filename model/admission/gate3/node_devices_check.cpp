@@ -196,7 +196,7 @@ void fit_inflight(const ClusterState& cluster, const WorkloadState& ws, const st
   const PodLookup pods{ws, pods_by_node};
   HeldPods held(pods);
   if (inflight == nullptr) {
-    for (const auto& [key, other] : ws.workloads) fit_inflight_one(cluster, held, self, budgets, nodes, key, other);
+    for (const auto* kv : ws.workloads.in_key_order()) fit_inflight_one(cluster, held, self, budgets, nodes, kv->first, kv->second);
     return;
   }
   for (const auto& key : *inflight)

@@ -120,7 +120,7 @@ std::vector<WorkloadTransition> sync_queue_states(const ClusterState& cluster, W
   }
   const auto each = [&](const std::optional<std::set<std::string>>& only, const auto& body) {
     if (!only) {
-      for (auto& [key, wl] : workloads.workloads) body(key, wl);
+      for (auto* kv : workloads.workloads.in_key_order()) body(kv->first, kv->second);
       return;
     }
     for (const auto& key : *only)
@@ -233,8 +233,10 @@ void add_queue_totals(QueueTotalsMap& totals, const Admission& admission, bool a
 
 QueueTotalsMap build_queue_totals(const WorkloadState& workloads) {
   QueueTotalsMap totals;
-  for (const auto& [key, wl] : workloads.workloads)
+  // Sums: any order gives them.
+  workloads.workloads.each_unordered([&](const std::string&, const Workload& wl) {
     if (wl.status.admission && !wl.finished()) add_queue_totals(totals, *wl.status.admission, wl.admitted(), 1);
+  });
   return totals;
 }
 

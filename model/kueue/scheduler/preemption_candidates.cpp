@@ -77,8 +77,8 @@ std::vector<const Workload*> preemption_candidates(const ClusterQueue& cq, const
     std::sort(found.begin(), found.end(), [](const auto& a, const auto& b) { return *a.first < *b.first; });
     for (const auto& [key, wl] : found) out.push_back(wl);
   } else {
-    for (const auto& [key, wl] : workloads.workloads)
-      if (eligible(key, wl)) out.push_back(&wl);
+    for (const auto* kv : workloads.workloads.in_key_order())
+      if (eligible(kv->first, kv->second)) out.push_back(&kv->second);
   }
   std::vector<std::pair<PreemptionCandidate, const Workload*>> keyed;
   keyed.reserve(out.size());

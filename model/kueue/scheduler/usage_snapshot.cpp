@@ -88,8 +88,10 @@ bool same_usage(const UsageSnapshot& a, const UsageSnapshot& b) {
 
 UsageSnapshot build_usage_snapshot(const WorkloadState& workloads) {
   UsageSnapshot s;
-  for (const auto& [key, wl] : workloads.workloads)
+  // Sums: any order gives them.
+  workloads.workloads.each_unordered([&](const std::string&, const Workload& wl) {
     if (!wl.finished()) add_workload_usage(s, wl);
+  });
   for (const auto& [key, pod] : workloads.pods) add_non_tas_pod_usage(s, pod);
   return s;
 }

@@ -131,7 +131,8 @@ TEST_CASE("every Workload of a simulated cluster reads back as it was served", "
   const auto& workloads = simulation.workloads().workloads;
   REQUIRE(workloads.size() > 50);
   int admitted = 0;
-  for (const auto& [key, w] : workloads) {
+  for (const auto* kv : workloads.in_key_order()) {
+    const auto& [key, w] = *kv;
     INFO(key);
     const json served = model::encode_workload(w);
     auto back = model::decode_workload(served);

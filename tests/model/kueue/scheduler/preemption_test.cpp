@@ -203,7 +203,8 @@ TEST_CASE("withinClusterQueue Never and equal priorities keep the preemptor wait
     auto got = run(r.policy, r.low_priority);
     CHECK(got.first == baseline.first);
     // The Workloads differ only in the running one's priority.
-    for (auto& [k, wl] : got.second.workloads) wl.priority = baseline.second.workloads.at(k).priority;
+    got.second.workloads.each_unordered(
+        [&](const std::string& k, Workload& wl) { wl.priority = baseline.second.workloads.at(k).priority; });
     CHECK(got.second == baseline.second);
   }
 }

@@ -246,10 +246,9 @@ TEST_CASE("a refresh told the queues are unchanged leaves the queue manager as a
           break;
         case 4: {
           if (f.state.workloads.empty()) break;
-          auto it = f.state.workloads.begin();
-          std::advance(it, static_cast<std::ptrdiff_t>(pick(f.state.workloads.size())));
-          f.queues.remove(it->first);
-          f.state.workloads.erase(it);
+          const std::string key = f.state.workloads.in_key_order()[pick(f.state.workloads.size())]->first;
+          f.queues.remove(key);
+          f.state.workloads.erase(key);
           break;
         }
         case 5: {  // a queue change: a LocalQueue retargeted, gone, or back; or a ClusterQueue gone or back
@@ -281,7 +280,8 @@ TEST_CASE("a refresh told the queues are unchanged leaves the queue manager as a
           }
           // After a full refresh every tracked Workload sits in the ClusterQueue its LocalQueue
           // names now (none when that is gone): the refresh moved each LocalQueue's members.
-          for (const auto& [key, wl] : f.state.workloads) {
+          for (const auto* kv : f.state.workloads.in_key_order()) {
+            const auto& [key, wl] = *kv;
             if (!full.contains(key)) continue;
             INFO("step " << step << ", Workload " << key);
             const auto lq = f.cluster.local_queues.find(wl.metadata.namespace_ + "/" + wl.queue_name);
