@@ -2,11 +2,11 @@
 #include <catch2/catch.hpp>
 
 #include <map>
-#include <random>
 #include <string>
 #include <vector>
 
 #include "model/keyed_table.h"
+#include "mirrored_table_ops.h"
 
 using chaintwin::model::KeyedTable;
 
@@ -30,40 +30,11 @@ void check_same(const KeyedTable<int>& table, const std::map<std::string, int>& 
 }  // namespace
 
 TEST_CASE("a keyed table finds, inserts and erases exactly as the map it wraps", "[keyed_table]") {
-  // Random operations on keys with a long shared prefix, mirrored on a std::map; after each step
-  // the two hold the same keys in the same order and every key is found through the index.
-  std::mt19937 rng(20261202);
-  std::vector<std::string> keys;
-  for (int i = 0; i < 40; ++i) keys.push_back("default/openb-pod-" + std::to_string(1000 + i * 7 % 40));
+  // After each step the two hold the same keys in the same order and every key is found through
+  // the index.
   KeyedTable<int> table;
   std::map<std::string, int> model;
-  for (int step = 0; step < 2000; ++step) {
-    const std::string& key = keys[rng() % keys.size()];
-    const int value = static_cast<int>(rng() % 1000);
-    switch (rng() % 7) {
-      case 0: table[key] = value; model[key] = value; break;
-      case 1: CHECK(table.emplace(key, value).second == model.emplace(key, value).second); break;
-      case 2: table.insert_or_assign(key, value); model.insert_or_assign(key, value); break;
-      case 3: CHECK(table.erase(key) == model.erase(key)); break;
-      case 4:
-        if (auto it = table.find(key); it != table.end()) {
-          table.erase(it);
-          model.erase(key);
-        }
-        break;
-      case 5: CHECK(table.count(key) == model.count(key)); break;
-      case 6:
-        if (auto it = table.find(key); it != table.end()) {
-          table.remove(it);
-          model.erase(key);
-        }
-        break;
-    }
-    if (step % 97 == 0) check_same(table, model);
-  }
-  check_same(table, model);
-  CHECK(table.find("default/absent") == table.end());
-  CHECK_THROWS_AS(table.at("default/absent"), std::out_of_range);
+  table_test::run_mirrored_ops(table, model, 20261202, check_same);
 }
 
 TEST_CASE("a copied or moved keyed table looks up in its own nodes", "[keyed_table]") {
