@@ -92,17 +92,17 @@ void KueueCache::chain_resynced() {
   active_queues_.reset();
 }
 
-void KueueCache::node_changed(const std::string& node) {
+void KueueCache::node_changed(const std::string& node, model::NodeChange what) {
   const std::vector<uint32_t>* flavors = node_flavors_.find(node);
   if (flavors == nullptr) return;  // in no TAS flavor (a change of membership rebuilds the index)
   for (const uint32_t f : *flavors) memo_.invalidate_flavor(f);
-  tas_leaves_.node_changed(std::string_view(node));
+  tas_leaves_.node_changed(std::string_view(node), what);
 }
 
 void KueueCache::note_non_tas_usage(const model::Pod& pod, int sign) {
   if (!model::counts_as_non_tas_usage(pod)) return;
   if (reserved_) model::add_non_tas_pod_usage(*reserved_, pod, sign);
-  node_changed(pod.node_name);
+  node_changed(pod.node_name, model::NodeChange::kRoom);
 }
 
 void KueueCache::usage_dropped() { reserved_.reset(); }
@@ -135,7 +135,7 @@ void KueueCache::reservation_moved(const model::WorkloadState& workloads, const 
     Held& h = held(*id);
     if (h.key != key) h.key = key;
     for (const auto& n : h.reserved_nodes) {
-      node_changed(n);
+      node_changed(n, model::NodeChange::kRoom);
       if (!h.pods_allocated) remove_slot(allocating_on_node_, n, id->slot);
     }
     for (const auto& n : now_on) add_slot(allocating_on_node_, n, id->slot);
@@ -144,7 +144,7 @@ void KueueCache::reservation_moved(const model::WorkloadState& workloads, const 
   } else {
     kueue_objects_changed();  // no record of where it was: be safe
   }
-  for (const auto& n : now_on) node_changed(n);
+  for (const auto& n : now_on) node_changed(n, model::NodeChange::kRoom);
 }
 
 const model::Workload* KueueCache::holding(const model::WorkloadState& workloads, const std::string& key) {

@@ -67,8 +67,8 @@ class KueueCache {
   // Moves with each of the two calls above: equal readings bracket a stretch in which no Kueue
   // object (nor the queues' activity) changed.
   uint64_t kueue_epoch() const { return kueue_epoch_; }
-  // A Node's labels, allocatable or TAS usage moved.
-  void node_changed(const std::string& node);
+  // A Node's labels, allocatable or TAS usage moved (kRoom: not its labels).
+  void node_changed(const std::string& node, model::NodeChange what = model::NodeChange::kAny);
   // A Pod that counts as Kueue's non-TAS usage started (+1) or stopped counting (−1).
   void note_non_tas_usage(const model::Pod& pod, int sign);
   // Usage outside the kept records moved (a Pod outside Kueue left with its Node): rebuilt at the

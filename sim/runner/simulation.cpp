@@ -946,7 +946,10 @@ void Simulation::after_chain_writes(const std::vector<model::WriteReceipt>& writ
     // What Kueue's search reads: Nodes (per TAS flavor) and its own objects; not InstanceTypes,
     // Devices or Namespaces.
     if (kind == "ClusterQueue") report_every_queue_ = true;  // its listed amounts may have moved
-    if (kind == "Node") kueue_.node_changed(w.name);
+    // A status write leaves the labels: the TAS verdicts count the Node's room again, no more.
+    if (kind == "Node")
+      kueue_.node_changed(w.name, w.verb == model::WriteVerb::kUpdateStatus ? model::NodeChange::kRoom
+                                                                             : model::NodeChange::kAny);
     else if (kind != "InstanceType" && kind != "Devices" && kind != "Namespace" && kind != "Instance")
       kueue_.kueue_objects_changed();
     if (kind == "Node" && w.controller == "NodeCapacity") continue;  // per-allocation noise; visible in snapshots

@@ -272,12 +272,13 @@ void note_node_usage(const TasNodeIndex& index, TasLeafCache& cache, const Workl
       const std::string node = domain_node(*psa.topology_assignment, d);
       if (node.empty()) continue;
       if (indexed) {
-        cache.node_changed(std::string_view(node));
+        cache.node_changed(std::string_view(node), NodeChange::kRoom);
         continue;
       }
       for (const auto& [flavor, names] : index) {
         const auto it = std::lower_bound(names.begin(), names.end(), node);
-        if (it != names.end() && *it == node) cache.node_changed(flavor, static_cast<std::size_t>(it - names.begin()));
+        if (it != names.end() && *it == node)
+          cache.node_changed(flavor, static_cast<std::size_t>(it - names.begin()), NodeChange::kRoom);
       }
     }
   }

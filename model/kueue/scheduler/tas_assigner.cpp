@@ -198,22 +198,21 @@ int32_t one_level_from_totals(const TasShapeTotals& t, const FlavorValues& value
 
 using PerPod = TasPerPod;
 
-// What one Node offers the PodSet: excluded by its nodeSelector or required affinity (hostname
-// level only), else how many Pods fit in allocatable less the TAS usage.
-TasNodeVerdict evaluate_node(const std::string& name, const Node& node, const PodSet& pod_set, const PerPod& per_pod,
-                             const ResourceAmounts* usage, bool hostname_leaf, const std::vector<std::string>& levels) {
-  TasNodeVerdict v;
+// Whether the Node's labels (and name) keep the PodSet off it: by its nodeSelector or its required
+// affinity (hostname level only).
+TasNodeVerdict::Excluded label_exclusion(const std::string& name, const Node& node, const PodSet& pod_set,
+                                         bool hostname_leaf) {
+  if (!hostname_leaf) return TasNodeVerdict::Excluded::kNone;
   const auto& labels = node.metadata.labels;
-  if (hostname_leaf && !matches_node_selector(pod_set.template_.node_selector, labels)) {
-    v.excluded = TasNodeVerdict::Excluded::kNodeSelector;
-    return v;
-  }
-  if (hostname_leaf && !matches_required_affinity(pod_set.template_.required_node_affinity, labels, name)) {
-    v.excluded = TasNodeVerdict::Excluded::kAffinity;
-    return v;
-  }
-  // What is free of each resource the Pod asks for: allocatable (pods unbounded when the Node does
-  // not report it) less the TAS usage; a resource the Node lacks is 0 free.
+  if (!matches_node_selector(pod_set.template_.node_selector, labels)) return TasNodeVerdict::Excluded::kNodeSelector;
+  if (!matches_required_affinity(pod_set.template_.required_node_affinity, labels, name))
+    return TasNodeVerdict::Excluded::kAffinity;
+  return TasNodeVerdict::Excluded::kNone;
+}
+
+// How many Pods fit in allocatable less the TAS usage (a resource the Node lacks is 0 free; pods
+// unbounded when the Node does not report it); `short_of` as count_in sets it.
+int32_t room_on(const Node& node, const PerPod& per_pod, const ResourceAmounts* usage, std::string* short_of) {
   // A Pod asks for a few resources: both lists fit inline (no allocation per Node evaluated).
   boost::container::small_vector<int64_t, 8> free(per_pod.size());
   boost::container::small_vector<uint8_t, 8> known(per_pod.size());
@@ -230,9 +229,26 @@ TasNodeVerdict evaluate_node(const std::string& name, const Node& node, const Po
     if (usage != nullptr)
       if (const auto u = usage->find(r); u != usage->end()) free[i] -= u->second;
   }
-  v.pods = count_in(per_pod, {free.data(), free.size()}, {known.data(), known.size()}, &v.short_of);
-  if (v.pods > 0)
-    for (const auto& l : levels) v.values.push_back(labels.at(l));
+  return count_in(per_pod, {free.data(), free.size()}, {known.data(), known.size()}, short_of);
+}
+
+// The Node's value of each Topology level.
+std::vector<std::string> level_values(const Node& node, const std::vector<std::string>& levels) {
+  std::vector<std::string> out;
+  out.reserve(levels.size());
+  for (const auto& l : levels) out.push_back(node.metadata.labels.at(l));
+  return out;
+}
+
+// What one Node offers the PodSet: excluded by its labels, else how many Pods fit and, when some
+// do, the Node's level values.
+TasNodeVerdict evaluate_node(const std::string& name, const Node& node, const PodSet& pod_set, const PerPod& per_pod,
+                             const ResourceAmounts* usage, bool hostname_leaf, const std::vector<std::string>& levels) {
+  TasNodeVerdict v;
+  v.excluded = label_exclusion(name, node, pod_set, hostname_leaf);
+  if (v.excluded != TasNodeVerdict::Excluded::kNone) return v;
+  v.pods = room_on(node, per_pod, usage, &v.short_of);
+  if (v.pods > 0) v.values = level_values(node, levels);
   return v;
 }
 
@@ -366,11 +382,12 @@ TopologyResult assign_topology(const ClusterState& cluster, const ResourceFlavor
     TasLeafCache::Shape& kept = cache->shape(fi, key, listed->size());
     // The stale positions' verdicts first (a Node no longer in the cluster: none), then their
     // first level values into the flavor's ranks, then the totals.
-    const std::vector<std::size_t> stale = cache->stale_positions(fi, kept);
+    const std::vector<StalePosition> stale = cache->stale_positions(fi, kept);
     std::vector<std::pair<std::size_t, TasNodeVerdict>> fresh;
     fresh.reserve(stale.size());  // one block, not one per doubling
     std::vector<std::size_t> gone;
-    for (const std::size_t i : stale) {
+    std::vector<std::pair<std::size_t, int32_t>> room_moved;  // verdicts whose Pods alone moved
+    for (const auto& [i, labels_kept] : stale) {
       const std::string& name = (*listed)[i];
       const auto node = cluster.nodes.find(name);
       if (node == cluster.nodes.end()) {  // not in the cluster: not a candidate
@@ -378,13 +395,29 @@ TopologyResult assign_topology(const ClusterState& cluster, const ResourceFlavor
         continue;
       }
       const auto used = node_usage.find(name);
-      fresh.emplace_back(i, evaluate_node(name, node->second, pod_set, per_pod,
-                                          used == node_usage.end() ? nullptr : &used->second, hostname_leaf, levels));
+      const ResourceAmounts* usage = used == node_usage.end() ? nullptr : &used->second;
+      // Labels unmoved since the counted verdict: its exclusion stands, and so do its level values
+      // while it has room; only the room is counted again.
+      const TasNodeVerdict* prev = labels_kept && kept.counted[i] ? &kept.verdicts[i] : nullptr;
+      if (prev == nullptr) {
+        fresh.emplace_back(i, evaluate_node(name, node->second, pod_set, per_pod, usage, hostname_leaf, levels));
+        continue;
+      }
+      if (prev->excluded != TasNodeVerdict::Excluded::kNone) continue;
+      TasNodeVerdict v;
+      v.pods = room_on(node->second, per_pod, usage, &v.short_of);
+      if (v.pods > 0 && prev->pods > 0) {
+        room_moved.emplace_back(i, v.pods);
+        continue;
+      }
+      if (v.pods > 0) v.values = level_values(node->second, levels);
+      fresh.emplace_back(i, std::move(v));
     }
     ranks = &cache->note_values(fi, fresh);
     kept.rekey(*ranks);
     for (const std::size_t i : gone) kept.uncount(i, *ranks);
     for (auto& [i, v] : fresh) kept.recount(i, std::move(v), *ranks);
+    for (const auto& [i, pods] : room_moved) kept.recount_room(i, pods, *ranks);
     if (levels.size() == 1 && kept.totals.shared_values == 0) {
       totals = &kept.totals;  // every Node its own domain: the totals are the domains
     } else {

@@ -73,6 +73,17 @@ void TasLeafCache::Shape::recount(std::size_t i, TasNodeVerdict next, const Flav
   verdicts[i] = std::move(next);
 }
 
+void TasLeafCache::Shape::recount_room(std::size_t i, int32_t pods, const FlavorValues& values) {
+  TasNodeVerdict& v = verdicts[i];
+  if (v.pods == pods) return;
+  const uint32_t r = values.rank[i];
+  totals.pods += pods - v.pods;
+  auto moved = totals.by_room.extract(totals.by_room.find({-v.pods, r}));
+  moved.value().first = -pods;
+  totals.by_room.insert(std::move(moved));
+  v.pods = pods;
+}
+
 void TasLeafCache::Shape::rekey(const FlavorValues& values) {
   if (ranked_at == values.epoch) return;
   ranked_at = values.epoch;
@@ -99,15 +110,16 @@ uint32_t TasLeafCache::flavor_index(const std::string& flavor) {
   return index;
 }
 
-void TasLeafCache::node_changed(const std::string& flavor, std::size_t position) {
-  if (const uint32_t* known = flavor_ids_.find(flavor)) node_changed(*known, position);
+void TasLeafCache::node_changed(const std::string& flavor, std::size_t position, NodeChange what) {
+  if (const uint32_t* known = flavor_ids_.find(flavor)) node_changed(*known, position, what);
 }
 
-void TasLeafCache::node_changed(uint32_t flavor_index, std::size_t position) {
+void TasLeafCache::node_changed(uint32_t flavor_index, std::size_t position, NodeChange what) {
   if (flavor_index >= flavors_.size() || position >= flavors_[flavor_index].generations.size())
     return;  // nothing cached for it yet
   FlavorNodes& f = flavors_[flavor_index];
   f.generations[position] = ++counter_;
+  if (what == NodeChange::kAny) f.label_generations[position] = counter_;
   f.log.push_back(position);
   // Trimmed once it outgrows the pool: a shape behind the trim scans every position again.
   if (f.log.size() > 2 * f.generations.size() + 256) {
@@ -125,6 +137,7 @@ const std::vector<uint64_t>& TasLeafCache::generations(uint32_t flavor, std::siz
   if (f.generations.size() != nodes) {
     // A list of another length is another index: start over for this flavor.
     f.generations.assign(nodes, ++counter_);
+    f.label_generations.assign(nodes, counter_);
     f.values.value.assign(nodes, std::string());
     f.values.rerank();
     f.values.epoch = ++value_epochs_;
@@ -152,16 +165,18 @@ TasLeafCache::Shape& TasLeafCache::shape(uint32_t flavor, const std::string& key
   return s;
 }
 
-std::vector<std::size_t> TasLeafCache::stale_positions(const std::string& flavor, Shape& shape) {
+std::vector<StalePosition> TasLeafCache::stale_positions(const std::string& flavor, Shape& shape) {
   return stale_positions(flavor_index(flavor), shape);
 }
 
-std::vector<std::size_t> TasLeafCache::stale_positions(uint32_t flavor, Shape& shape) {
-  std::vector<std::size_t> out;
+std::vector<StalePosition> TasLeafCache::stale_positions(uint32_t flavor, Shape& shape) {
+  std::vector<StalePosition> out;
   const FlavorNodes& f = flavors_[flavor];
   const auto take = [&](std::size_t i) {
     if (i >= f.generations.size() || shape.computed_at[i] == f.generations[i]) return;
-    out.push_back(i);
+    // Generations only grow: a label change at or before the verdict's computation is one it read.
+    const uint64_t computed = shape.computed_at[i];
+    out.push_back({i, computed != 0 && f.label_generations[i] <= computed});
     shape.computed_at[i] = f.generations[i];  // once per position, however often it changed
   };
   const uint64_t end = f.log_base + f.log.size();
@@ -206,9 +221,9 @@ void TasLeafCache::index_nodes(const std::map<std::string, std::vector<std::stri
   indexed_ = &index;
 }
 
-void TasLeafCache::node_changed(std::string_view node) {
+void TasLeafCache::node_changed(std::string_view node, NodeChange what) {
   if (const auto* at = node_positions_.find(node))
-    for (const auto& [f, i] : *at) node_changed(f, i);
+    for (const auto& [f, i] : *at) node_changed(f, i, what);
 }
 
 }  // namespace chaintwin::model

@@ -8,8 +8,11 @@
 // shape (per-Pod requests, nodeSelector, required affinity). The owner numbers every change to a
 // Node or its usage with node_changed(flavor, position in the TasNodeIndex list), which also logs
 // the position; a shape catches up on the logged positions since it last looked (all positions
-// the first time, or when the log was trimmed past it). clear() drops everything (the index, a
-// flavor or a Topology changed). With `verify` on, assign_topology also searches without the cache
+// the first time, or when the log was trimmed past it). A change that moved only what decides the
+// Pods that fit (NodeChange::kRoom: the Node's status or its usage, not its labels) is numbered
+// apart as well, so that a stale verdict whose labels have not moved since it was computed keeps
+// its exclusion and level values and has only its room counted again (StalePosition::labels_kept).
+// clear() drops everything (the index, a flavor or a Topology changed). With `verify` on, assign_topology also searches without the cache
 // and records the first disagreement in mismatch() (the simulator's --verify).
 //
 // The totals order Nodes by room and then by their first level value, as Kueue's sort does. They
@@ -82,6 +85,17 @@ struct TasShapeTotals {
   bool operator==(const TasShapeTotals&) const = default;
 };
 
+// What moved on a Node: anything (its labels may have: the exclusions and level values are read
+// again), or only its room (allocatable or usage: the labels are as they were).
+enum class NodeChange : uint8_t { kAny, kRoom };
+
+// A position whose verdict is stale; `labels_kept`: the Node's labels have not moved since the
+// verdict was computed (only room changes since), so its exclusion and level values still hold.
+struct StalePosition {
+  std::size_t position = 0;
+  bool labels_kept = false;
+};
+
 class TasLeafCache {
  public:
   struct Shape {
@@ -101,6 +115,9 @@ class TasLeafCache {
     // give, moving only the Pods that fit when the Node had and keeps room (the usual case: a Pod
     // started or finished there).
     void recount(std::size_t i, TasNodeVerdict next, const FlavorValues& values);
+    // recount() for a counted verdict with room that keeps room (`pods` > 0) and all else: only
+    // the Pods that fit move.
+    void recount_room(std::size_t i, int32_t pods, const FlavorValues& values);
     // Keys `totals` by the ranks of `values`, when they are not already.
     void rekey(const FlavorValues& values);
   };
@@ -110,8 +127,8 @@ class TasLeafCache {
   // caller resolves the name once and passes the index to the calls below (each also takes the
   // name, for callers that look once).
   uint32_t flavor_index(const std::string& flavor);
-  void node_changed(uint32_t flavor, std::size_t position);
-  void node_changed(const std::string& flavor, std::size_t position);
+  void node_changed(uint32_t flavor, std::size_t position, NodeChange what = NodeChange::kAny);
+  void node_changed(const std::string& flavor, std::size_t position, NodeChange what = NodeChange::kAny);
   // The generations of a flavor's Nodes, in TasNodeIndex order (`nodes` long).
   const std::vector<uint64_t>& generations(uint32_t flavor, std::size_t nodes);
   const std::vector<uint64_t>& generations(const std::string& flavor, std::size_t nodes);
@@ -121,9 +138,10 @@ class TasLeafCache {
   Shape& shape(const std::string& flavor, const std::string& key, std::size_t nodes);
   // The positions of `shape` whose verdict is stale (computed at another generation), looked for
   // among every position the first time, else among those logged since the shape last caught up.
-  // Marks them computed at their current generation: the caller evaluates every one returned.
-  std::vector<std::size_t> stale_positions(uint32_t flavor, Shape& shape);
-  std::vector<std::size_t> stale_positions(const std::string& flavor, Shape& shape);
+  // Marks them computed at their current generation: the caller evaluates every one returned
+  // (a position whose labels were kept, as far as they decide).
+  std::vector<StalePosition> stale_positions(uint32_t flavor, Shape& shape);
+  std::vector<StalePosition> stale_positions(const std::string& flavor, Shape& shape);
   // Takes the first level value of each fresh verdict that offers room (`fresh`: positions and
   // their new verdicts) into the flavor's values, ranking again when one moved; returns them.
   const FlavorValues& note_values(uint32_t flavor, const std::vector<std::pair<std::size_t, TasNodeVerdict>>& fresh);
@@ -136,7 +154,7 @@ class TasLeafCache {
   // Whether index_nodes() was given `index` (the same object) last.
   bool indexes(const std::map<std::string, std::vector<std::string>>& index) const { return indexed_ == &index; }
   // node_changed(flavor, position) for every position of `node` in the last index_nodes() index.
-  void node_changed(std::string_view node);
+  void node_changed(std::string_view node, NodeChange what = NodeChange::kAny);
 
   bool verify = false;
   const std::string& mismatch() const { return mismatch_; }
@@ -147,6 +165,7 @@ class TasLeafCache {
  private:
   struct FlavorNodes {
     std::vector<uint64_t> generations;
+    std::vector<uint64_t> label_generations;  // by position: the generation of its last kAny change
     std::vector<std::size_t> log;  // positions changed, oldest first
     uint64_t log_base = 0;         // entries trimmed before log[0]
     FlavorValues values;

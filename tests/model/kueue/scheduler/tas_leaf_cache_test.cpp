@@ -1,5 +1,7 @@
 #include <catch2/catch.hpp>
 
+#include <functional>
+
 #include "model/kueue/scheduler/tas_assigner.h"
 #include "model/kueue/scheduler/tas_leaf_cache.h"
 #include "scheduler_fixtures.h"
@@ -278,4 +280,94 @@ TEST_CASE("a flavor's index names the same flavor as its name does, before and a
   CHECK(by_name.generations("f1", 4) == by_index.generations("f1", 4));
   by_index.node_changed(f1 + 7, 0);  // an index never handed out: nothing happens
   CHECK(by_name.generations("f1", 4) == by_index.generations("f1", 4));
+}
+
+TEST_CASE("a change of room alone keeps a Node's exclusion and level values, a label change reads them again",
+          "[kueue][tas][leaf-cache]") {
+  // Six Nodes, a PodSet selecting zone=a: Nodes move between zones (a label change, told as
+  // kAny), are relabelled in hostname (kAny), and grow or shrink in cards (told as kRoom); after
+  // each batch of changes the kept verdicts give the plain search's answer.
+  struct Row {
+    const char* what;
+    TasPlacement placement;
+    int32_t pods;
+  };
+  const std::vector<Row> rows = {
+      {"BestFit, one Pod", TasPlacement::kBestFit, 1},
+      {"BestFit, three Pods", TasPlacement::kBestFit, 3},
+      {"LeastFreeCapacity, two Pods", TasPlacement::kLeastFreeCapacity, 2},
+  };
+  int room_changes = 0, label_changes = 0, fits = 0, misses = 0;
+  for (const auto& row : rows) {
+    INFO(row.what);
+    Pool p(1);
+    p.placement = row.placement;
+    p.pod_set.count = row.pods;
+    p.pod_set.template_.node_selector["zone"] = "a";
+    for (auto& [name, n] : p.f.cluster.nodes) n.metadata.labels["zone"] = name < "n3" ? "a" : "b";
+    p.index = build_tas_node_index(p.f.cluster);
+    TasLeafCache cache;
+    uint64_t seed = 777;
+    const std::vector<std::string> hostnames{"h-a", "n9", "z", "n1x"};
+    for (int step = 0; step < 900; ++step) {
+      seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+      const std::string node = "n" + std::to_string((seed >> 33) % 6);
+      Node& n = p.f.cluster.nodes.at(node);
+      switch ((seed >> 40) % 10) {
+        case 0:
+          n.metadata.labels["zone"] = n.metadata.labels["zone"] == "a" ? "b" : "a";
+          cache.node_changed("f1", p.position(node), NodeChange::kAny);
+          ++label_changes;
+          break;
+        case 1:
+          n.metadata.labels[std::string(kHostnameLabel)] = hostnames[(seed >> 45) % hostnames.size()];
+          cache.node_changed("f1", p.position(node), NodeChange::kAny);
+          ++label_changes;
+          break;
+        default:
+          n.status.allocatable[kGpu] = q(static_cast<int64_t>((seed >> 45) % 4));
+          cache.node_changed("f1", p.position(node), NodeChange::kRoom);
+          ++room_changes;
+      }
+      if (step % 3 != 0) continue;
+      const TopologyResult cached = p.place(&cache);
+      INFO("step " << step);
+      REQUIRE(cached == p.place(nullptr));
+      (cached.assignment ? fits : misses) += 1;
+    }
+  }
+  CHECK(room_changes > 1000);
+  CHECK(label_changes > 200);
+  CHECK(fits > 0);
+  CHECK(misses > 0);
+}
+
+TEST_CASE("a label change told as a change of room is not read again, and verify says so",
+          "[kueue][tas][leaf-cache]") {
+  struct Row {
+    const char* what;
+    std::function<void(Node&)> relabel;
+  };
+  const std::vector<Row> rows = {
+      {"a Node leaves the selected zone", [](Node& n) { n.metadata.labels["zone"] = "b"; }},
+      {"a Node's hostname moves", [](Node& n) { n.metadata.labels[std::string(kHostnameLabel)] = "a-first"; }},
+  };
+  for (const auto& row : rows) {
+    INFO(row.what);
+    Pool p(1);
+    p.pod_set.count = 1;
+    p.pod_set.template_.node_selector["zone"] = "a";
+    for (auto& [name, n] : p.f.cluster.nodes) n.metadata.labels["zone"] = name == "n2" ? "a" : "b";
+    p.index = build_tas_node_index(p.f.cluster);
+    TasLeafCache cache;
+    REQUIRE(p.place(&cache) == p.place(nullptr));  // n2 holds the Pod
+    Node& n2 = p.f.cluster.nodes.at("n2");
+    row.relabel(n2);
+    n2.status.allocatable[kGpu] = q(2);
+    cache.node_changed("f1", p.position("n2"), NodeChange::kRoom);  // wrongly: the labels moved
+    CHECK_FALSE(p.place(&cache) == p.place(nullptr));  // the kept exclusion or value was trusted
+    cache.verify = true;
+    p.place(&cache);
+    CHECK_FALSE(cache.mismatch().empty());
+  }
 }
