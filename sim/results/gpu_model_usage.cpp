@@ -61,42 +61,9 @@ void add_status_group(NodeModelFigures& f, const model::DevicesAllocationGroup& 
 
 // What the figures of `key` get once every group is in: the product falls back to the key, and
 // the fragmentation is measured against the model's typical request when it has one.
-void finish_figures(const std::string& key, NodeModelFigures& f, const std::map<std::string, TypicalRequest>& typical) {
+void finish_figures(const std::string& key, NodeModelFigures& f, const TypicalRequest* typical) {
   if (f.product.empty()) f.product = key;
-  if (const auto t = typical.find(key); t != typical.end()) f.fragmented = fragmented_credits(f.card_free, t->second);
-}
-
-// Recomputes a Node's figures in place when its Devices hold the GPU models it held before, one
-// status group each (the steady case: a Pod started or finished). False, with nothing changed,
-// when the models moved; node_model_figures then builds them afresh.
-bool refresh_figures(std::map<std::string, NodeModelFigures>& figures, const model::Devices& devices,
-                     const std::map<std::string, TypicalRequest>& typical) {
-  if (figures.empty() || devices.status.groups.size() != figures.size()) return false;
-  boost::container::small_vector<std::pair<const std::string*, NodeModelFigures*>, 4> slots;
-  for (const auto& group : devices.status.groups) {
-    // A Node holds a model or two: found by comparing the key's parts, no key built.
-    const auto it = std::find_if(figures.begin(), figures.end(), [&](const auto& entry) {
-      return model::is_accelerator_key(entry.first, group.manufacturer, group.id);
-    });
-    if (it == figures.end()) return false;
-    for (const auto& [key, f] : slots)
-      if (f == &it->second) return false;  // a model in two groups: rebuilt
-    slots.emplace_back(&it->first, &it->second);
-  }
-  const model::CardJoin join(devices);
-  for (std::size_t i = 0; i < slots.size(); ++i) {
-    NodeModelFigures& f = *slots[i].second;
-    const model::DevicesAllocationGroup& group = devices.status.groups[i];
-    f.cards = f.allocated = f.fragmented = 0;
-    f.card_free.clear();  // keeps its storage
-    const std::string* product = add_cards(f, group, join);
-    // The names as add_status_group gives them, written only when they moved.
-    if (f.manufacturer != group.manufacturer) f.manufacturer = group.manufacturer;
-    const std::string& named = product != nullptr ? *product : *slots[i].first;  // finish_figures' fallback
-    if (f.product != named) f.product = named;
-    finish_figures(*slots[i].first, f, typical);
-  }
-  return true;
+  if (typical != nullptr) f.fragmented = fragmented_credits(f.card_free, *typical);
 }
 
 }  // namespace
@@ -107,7 +74,10 @@ std::map<std::string, NodeModelFigures> node_model_figures(const model::Devices&
   std::map<std::string, NodeModelFigures> out;
   for (const auto& status_group : devices.status.groups)
     add_status_group(out[model::accelerator_key(status_group.manufacturer, status_group.id)], status_group, join);
-  for (auto& [key, f] : out) finish_figures(key, f, typical);
+  for (auto& [key, f] : out) {
+    const auto t = typical.find(key);
+    finish_figures(key, f, t == typical.end() ? nullptr : &t->second);
+  }
   return out;
 }
 
@@ -182,86 +152,168 @@ std::vector<GpuModelSummary> summarize_gpu_models(const std::deque<GpuModelSampl
   return out;
 }
 
+uint32_t GpuModelUsage::model_id(std::string_view gpu_model) {
+  if (const uint32_t* known = model_ids_.find(gpu_model)) return *known;
+  const auto id = static_cast<uint32_t>(models_.size());
+  models_.push_back(Model{InternedName(gpu_model), std::nullopt, Totals{}, std::nullopt});
+  model_ids_.try_emplace(gpu_model, id);
+  return id;
+}
+
 void GpuModelUsage::set_typical_request(const std::string& gpu_model, TypicalRequest request, SimTime now) {
-  typical_[gpu_model] = request;
-  Totals& total = totals_[gpu_model];
+  const uint32_t id = model_id(gpu_model);
+  models_[id].typical = request;
   int64_t fragmented = 0;
-  for (auto& [node, models] : nodes_)
-    if (const auto it = models.find(gpu_model); it != models.end()) {
-      it->second.fragmented = fragmented_credits(it->second.card_free, request);
-      fragmented += it->second.fragmented;
-    }
+  for (auto& models : nodes_)  // a sum: the nodes' order does not matter
+    for (auto& [model, f] : models)
+      if (model == id) {
+        f.fragmented = fragmented_credits(f.card_free, request);
+        fragmented += f.fragmented;
+      }
+  Totals& total = models_[id].totals;
   if (fragmented == total.fragmented) return;
   total.fragmented = fragmented;
-  sample(now, gpu_model);
+  sample(now, id);
+}
+
+GpuModelUsage::NodeModels GpuModelUsage::figures_of(const model::Devices& devices) {
+  const model::CardJoin join(devices);
+  NodeModels out;
+  for (const auto& status_group : devices.status.groups) {
+    const uint32_t id = model_id(model::accelerator_key(status_group.manufacturer, status_group.id));
+    auto at = std::find_if(out.begin(), out.end(), [&](const NodeModel& m) { return m.model == id; });
+    if (at == out.end()) {  // in aKey order
+      const std::string& key = models_[id].name;
+      const auto after = std::find_if(out.begin(), out.end(),
+                                      [&](const NodeModel& m) { return key < models_[m.model].name.str(); });
+      at = out.insert(after, NodeModel{id, {}});
+    }
+    add_status_group(at->figures, status_group, join);
+  }
+  for (auto& [id, f] : out) finish_figures(models_[id].name, f, models_[id].typical ? &*models_[id].typical : nullptr);
+  return out;
+}
+
+bool GpuModelUsage::refresh(NodeModels& figures, const model::Devices& devices) const {
+  if (figures.empty() || devices.status.groups.size() != figures.size()) return false;
+  boost::container::small_vector<NodeModel*, 4> slots;  // by status group
+  for (const auto& group : devices.status.groups) {
+    // A Node holds a model or two: found by comparing the key's parts, no key built.
+    const auto it = std::find_if(figures.begin(), figures.end(), [&](const NodeModel& m) {
+      return model::is_accelerator_key(models_[m.model].name.str(), group.manufacturer, group.id);
+    });
+    if (it == figures.end()) return false;
+    if (std::find(slots.begin(), slots.end(), &*it) != slots.end()) return false;  // a model in two groups: rebuilt
+    slots.push_back(&*it);
+  }
+  const model::CardJoin join(devices);
+  for (std::size_t i = 0; i < slots.size(); ++i) {
+    const Model& m = models_[slots[i]->model];
+    NodeModelFigures& f = slots[i]->figures;
+    const model::DevicesAllocationGroup& group = devices.status.groups[i];
+    f.cards = f.allocated = f.fragmented = 0;
+    f.card_free.clear();  // keeps its storage
+    const std::string* product = add_cards(f, group, join);
+    // The names as add_status_group gives them, written only when they moved.
+    if (f.manufacturer != group.manufacturer) f.manufacturer = group.manufacturer;
+    const std::string& named = product != nullptr ? *product : m.name.str();  // finish_figures' fallback
+    if (f.product != named) f.product = named;
+    finish_figures(m.name, f, m.typical ? &*m.typical : nullptr);
+  }
+  return true;
 }
 
 void GpuModelUsage::on_node(SimTime now, const std::string& node, const model::Devices* devices) {
-  if (devices != nullptr) {
-    if (const auto it = nodes_.find(node); it != nodes_.end()) {
-      // The same models: each one's totals move by what its figures moved, in model order.
-      boost::container::small_vector<Totals, 4> before;
-      for (const auto& [key, f] : it->second) before.push_back(totals_of(f));
-      if (refresh_figures(it->second, *devices, typical_)) {
-        std::size_t i = 0;
-        for (const auto& [key, f] : it->second) apply(now, key, before[i++], totals_of(f));
-        return;
-      }
+  const uint32_t* slot = node_slots_.find(node);
+  if (devices != nullptr && slot != nullptr) {
+    // The same models: each one's totals move by what its figures moved, in model order.
+    NodeModels& figures = nodes_[*slot];
+    boost::container::small_vector<Totals, 4> before;
+    for (const auto& [id, f] : figures) before.push_back(totals_of(f));
+    if (refresh(figures, *devices)) {
+      std::size_t i = 0;
+      for (const auto& [id, f] : figures) apply(now, id, before[i++], totals_of(f));
+      return;
     }
   }
-  std::map<std::string, NodeModelFigures> after;
-  if (devices != nullptr) after = node_model_figures(*devices, typical_);
-  auto& before = nodes_[node];
-  for (const auto& [key, figures] : before) {
-    const auto a = after.find(key);
-    apply(now, key, totals_of(figures), a == after.end() ? Totals{} : totals_of(a->second));
+  NodeModels after;
+  if (devices != nullptr) after = figures_of(*devices);
+  if (slot == nullptr && after.empty()) return;  // none before, none now
+  if (slot == nullptr) {
+    uint32_t fresh;
+    if (!free_slots_.empty()) {
+      fresh = free_slots_.back();
+      free_slots_.pop_back();
+    } else {
+      fresh = static_cast<uint32_t>(nodes_.size());
+      nodes_.emplace_back();
+    }
+    slot = node_slots_.try_emplace(node, fresh).first;
   }
-  for (const auto& [key, figures] : after) {
-    if (!before.contains(key)) apply(now, key, Totals{}, totals_of(figures));
+  const uint32_t at = *slot;  // (the index's values move on an erase)
+  NodeModels& before = nodes_[at];
+  const auto in = [](const NodeModels& list, uint32_t id) {
+    return std::find_if(list.begin(), list.end(), [&](const NodeModel& m) { return m.model == id; });
+  };
+  for (const auto& [id, figures] : before) {
+    const auto a = in(after, id);
+    apply(now, id, totals_of(figures), a == after.end() ? Totals{} : totals_of(a->figures));
+  }
+  for (const auto& [id, figures] : after) {
+    if (in(before, id) == before.end()) apply(now, id, Totals{}, totals_of(figures));
+    const std::string& key = models_[id].name;
     if (!names_.contains(key)) names_.emplace(key, GpuModelNames{figures.product, figures.manufacturer});
   }
-  if (after.empty()) nodes_.erase(node);
-  else before = std::move(after);
+  if (after.empty()) {
+    nodes_[at].clear();
+    free_slots_.push_back(at);
+    node_slots_.erase(node);
+  } else {
+    before = std::move(after);
+  }
 }
 
-GpuModelUsage::Totals GpuModelUsage::totals_of(const NodeModelFigures& f) { return {f.cards, f.allocated, f.fragmented}; }
-
-void GpuModelUsage::apply(SimTime now, const std::string& gpu_model, const Totals& before, const Totals& after) {
-  Totals& t = totals_[gpu_model];
-  const Totals old = t;
-  t.cards += after.cards - before.cards;
-  t.allocated += after.allocated - before.allocated;
-  t.fragmented += after.fragmented - before.fragmented;
-  if (t.cards != old.cards || t.allocated != old.allocated || t.fragmented != old.fragmented ||
-      !last_sample_.contains(gpu_model))
-    sample(now, gpu_model);
+GpuModelUsage::Totals GpuModelUsage::totals_of(const NodeModelFigures& f) {
+  return {f.cards, f.allocated, f.fragmented};
 }
 
-void GpuModelUsage::sample(SimTime now, const std::string& gpu_model) {
-  const Totals& t = totals_[gpu_model];
-  const GpuModelSample s{now, gpu_model, t.cards, t.allocated, t.fragmented};
-  const auto last = last_sample_.find(gpu_model);
-  if (last != last_sample_.end() && series_[last->second].at == now) {
-    series_[last->second] = s;  // several changes at one instant: the last values hold
+void GpuModelUsage::apply(SimTime now, uint32_t model, const Totals& before, const Totals& after) {
+  Model& m = models_[model];
+  const Totals old = m.totals;
+  m.totals.cards += after.cards - before.cards;
+  m.totals.allocated += after.allocated - before.allocated;
+  m.totals.fragmented += after.fragmented - before.fragmented;
+  if (!(m.totals == old) || !m.last_sample) sample(now, model);
+}
+
+void GpuModelUsage::sample(SimTime now, uint32_t model) {
+  Model& m = models_[model];
+  const GpuModelSample s{now, m.name, m.totals.cards, m.totals.allocated, m.totals.fragmented};
+  if (m.last_sample && series_[*m.last_sample].at == now) {
+    series_[*m.last_sample] = s;  // several changes at one instant: the last values hold
     return;
   }
-  last_sample_[gpu_model] = series_.size();
+  m.last_sample = series_.size();
   series_.push_back(s);
 }
 
 GpuModelSample GpuModelUsage::totals(const std::string& gpu_model) const {
   GpuModelSample s;
   s.gpu_model = gpu_model;
-  if (const auto it = totals_.find(gpu_model); it != totals_.end()) {
-    s.cards = it->second.cards;
-    s.allocated = it->second.allocated;
-    s.fragmented = it->second.fragmented;
+  if (const uint32_t* id = model_ids_.find(gpu_model)) {
+    const Totals& t = models_[*id].totals;
+    s.cards = t.cards;
+    s.allocated = t.allocated;
+    s.fragmented = t.fragmented;
   }
   return s;
 }
 
 std::vector<GpuModelSummary> GpuModelUsage::summaries(SimTime end) const {
-  return summarize_gpu_models(series_, end, typical_, names_);
+  std::map<std::string, TypicalRequest> typical;
+  for (const Model& m : models_)
+    if (m.typical) typical.emplace(m.name, *m.typical);
+  return summarize_gpu_models(series_, end, typical, names_);
 }
 
 }  // namespace chaintwin::sim

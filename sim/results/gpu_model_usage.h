@@ -17,11 +17,12 @@
 #include <map>
 #include <optional>
 #include <string>
-#include <unordered_map>
+#include <string_view>
 #include <vector>
 
 #include "model/api/devices.h"
 #include "model/api/instance_type.h"
+#include "model/flat_string_index.h"
 #include "sim/results/run_record.h"
 #include "sim/sim_time.h"
 
@@ -100,18 +101,40 @@ class GpuModelUsage {
  private:
   struct Totals {
     int64_t cards = 0, allocated = 0, fragmented = 0;
+    bool operator==(const Totals&) const = default;
   };
-  static Totals totals_of(const NodeModelFigures& f);
-  // Moves a model's totals by one Node's figures before and after (zeros: the Node had none).
-  void apply(SimTime now, const std::string& gpu_model, const Totals& before, const Totals& after);
-  void sample(SimTime now, const std::string& gpu_model);
+  // A GPU model, numbered when first named (by a node's ledger or a typical request).
+  struct Model {
+    InternedName name;  // the aKey
+    std::optional<TypicalRequest> typical;
+    Totals totals;
+    std::optional<std::size_t> last_sample;  // its last sample's index in series_
+  };
+  // One node's figures for one model; a node's list is in aKey order (the order its models'
+  // totals move in, and so the order of their samples at one instant).
+  struct NodeModel {
+    uint32_t model = 0;
+    NodeModelFigures figures;
+  };
+  using NodeModels = std::vector<NodeModel>;
 
-  std::map<std::string, TypicalRequest> typical_;
-  // node → model → figures; looked up per ledger change, walked only to sum (in any order)
-  std::unordered_map<std::string, std::map<std::string, NodeModelFigures>> nodes_;
-  std::map<std::string, Totals> totals_;
+  static Totals totals_of(const NodeModelFigures& f);
+  uint32_t model_id(std::string_view gpu_model);
+  // A node's figures from its Devices, afresh.
+  NodeModels figures_of(const model::Devices& devices);
+  // Recomputes `figures` in place when the Devices hold the models they held, one status group
+  // each (the steady case: a Pod started or finished); false, with nothing changed, otherwise.
+  bool refresh(NodeModels& figures, const model::Devices& devices) const;
+  // Moves a model's totals by one Node's figures before and after (zeros: the Node had none).
+  void apply(SimTime now, uint32_t model, const Totals& before, const Totals& after);
+  void sample(SimTime now, uint32_t model);
+
+  std::vector<Model> models_;                  // by model id
+  model::FlatStringMap<uint32_t> model_ids_;   // aKey → model id (never walked)
+  std::vector<NodeModels> nodes_;              // by node slot; a node with no model holds none
+  model::FlatStringMap<uint32_t> node_slots_;  // node name → slot (never walked)
+  std::vector<uint32_t> free_slots_;
   std::map<std::string, GpuModelNames> names_;
-  std::map<std::string, size_t> last_sample_;  // model → index of its last sample in series_
   std::deque<GpuModelSample> series_;
 };
 

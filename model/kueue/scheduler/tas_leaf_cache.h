@@ -12,8 +12,9 @@
 // Pods that fit (NodeChange::kRoom: the Node's status or its usage, not its labels) is numbered
 // apart as well, so that a stale verdict whose labels have not moved since it was computed keeps
 // its exclusion and level values and has only its room counted again (StalePosition::labels_kept).
-// clear() drops everything (the index, a flavor or a Topology changed). With `verify` on, assign_topology also searches without the cache
-// and records the first disagreement in mismatch() (the simulator's --verify).
+// clear() drops everything (the index, a flavor or a Topology changed). With `verify` on,
+// assign_topology also searches without the cache and records the first disagreement in
+// mismatch() (the simulator's --verify).
 //
 // The totals order Nodes by room and then by their first level value, as Kueue's sort does. They
 // hold no text: each position of a flavor has the rank of its Node's first level value among the

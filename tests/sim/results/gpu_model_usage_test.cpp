@@ -3,7 +3,9 @@
 #include <catch2/catch.hpp>
 
 #include <deque>
+#include <algorithm>
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -348,4 +350,73 @@ TEST_CASE("an InstanceType names its accelerator group as the GPU model and CPU 
   CHECK(w[1].gpu_model.empty());
   CHECK(w[2].gpu_model.empty());
   CHECK(w[3].gpu_model == "kept");
+}
+
+TEST_CASE("nodes that leave and join in any order keep the totals a fresh count gives, sampled in model order",
+          "[gpu_model_usage]") {
+  // Five node names over two models; each step a node joins (with one model or both), leaves, or
+  // has a card taken or given back; midway the T4's typical request is set. After every step the
+  // totals are those of a count over the nodes present, and the series' last samples at one
+  // instant name the models in key order.
+  const std::map<std::string, TypicalRequest> typical_late{{kT4, {736'000, 1}}};
+  std::map<std::string, TypicalRequest> typical{{kV100, {kM, 2}}};
+  std::map<std::string, Devices> present;
+  GpuModelUsage usage;
+  usage.set_typical_request(kV100, typical.at(kV100));
+  uint64_t seed = 99;
+  int joins = 0, leaves = 0, rejoins = 0;
+  std::set<std::string> ever;
+  for (int step = 1; step <= 400; ++step) {
+    seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+    const std::string name = "n" + std::to_string((seed >> 33) % 5);
+    const auto it = present.find(name);
+    if (step == 200) {
+      usage.set_typical_request(kT4, typical_late.at(kT4), SimTime::seconds(step));
+      typical.insert(typical_late.begin(), typical_late.end());
+    }
+    if (it == present.end()) {
+      Devices d = (seed >> 40) % 2 ? node_of(name, 4) : node_of(name, 2, "Tesla V100-SXM2-32GB");
+      if ((seed >> 41) % 3 == 0) {  // both models on one node, the V100 group listed first
+        const Devices other = node_of(name, 2, "Tesla V100-SXM2-32GB");
+        d = node_of(name, 3);
+        d.spec.groups.insert(d.spec.groups.begin(), other.spec.groups.at(0));
+        d.status.groups.insert(d.status.groups.begin(), other.status.groups.at(0));
+      }
+      rejoins += ever.count(name) ? 1 : 0;
+      ever.insert(name);
+      ++joins;
+      present[name] = d;
+      usage.on_node(SimTime::seconds(step), name, &present[name]);
+    } else if ((seed >> 42) % 4 == 0) {
+      present.erase(it);
+      ++leaves;
+      usage.on_node(SimTime::seconds(step), name, nullptr);
+    } else {
+      auto& card = it->second.status.groups.back().accelerators.at(0);
+      card.remaining = card.remaining == kM ? static_cast<int32_t>((seed >> 44) % kM) : static_cast<int32_t>(kM);
+      usage.on_node(SimTime::seconds(step), name, &it->second);
+    }
+    std::map<std::string, GpuModelSample> scratch;
+    for (const auto& [n, devices] : present)
+      for (const auto& [key, f] : node_model_figures(devices, typical)) {
+        scratch[key].cards += f.cards;
+        scratch[key].allocated += f.allocated;
+        scratch[key].fragmented += f.fragmented;
+      }
+    for (const std::string& key : {kT4, kV100}) {
+      INFO("step " << step << ", " << key);
+      const GpuModelSample got = usage.totals(key);
+      CHECK(got.cards == scratch[key].cards);
+      CHECK(got.allocated == scratch[key].allocated);
+      CHECK(got.fragmented == scratch[key].fragmented);
+    }
+    // The samples of this instant, in the order the totals moved: by key.
+    std::vector<std::string> now;
+    for (auto s = usage.series().rbegin(); s != usage.series().rend() && s->at == SimTime::seconds(step); ++s)
+      now.insert(now.begin(), s->gpu_model.str());
+    CHECK(std::is_sorted(now.begin(), now.end()));
+  }
+  CHECK(joins > 20);
+  CHECK(leaves > 20);
+  CHECK(rejoins > 10);
 }
