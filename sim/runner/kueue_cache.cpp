@@ -1,9 +1,12 @@
 #include "sim/runner/kueue_cache.h"
 
 #include "model/kueue/scheduler/non_tas_usage.h"
+#include "model/stage3/fit_labels.h"
 #include "sim/runner/bucket_index.h"
 
 namespace chaintwin::sim {
+
+KueueCache::KueueCache() { tas_leaves_.set_volatile_labels(&model::is_fit_label_key); }
 
 void KueueCache::set_verify(bool verify) {
   memo_.verify = verify;

@@ -39,6 +39,8 @@ namespace chaintwin::sim {
 
 class KueueCache {
  public:
+  // The TAS verdicts are told of fit-label writes apart (NodeChange::kVolatileLabels).
+  KueueCache();
   // `verify`: the memo and the TAS verdicts check every remembered answer against a fresh search.
   void set_verify(bool verify);
 

@@ -1041,7 +1041,7 @@ void Simulation::after_queue_change() {
 void Simulation::on_fit_labels(const std::string& node) {
   fit_label_pending_.erase(node);
   if (!write_fit_labels(cluster_, node)) return;
-  kueue_.node_changed(node);
+  kueue_.node_changed(node, model::NodeChange::kVolatileLabels);  // fit-label keys alone moved
   log("write", "Node " + node, "fit labels by NodeFitLabel after the coalescing window");
   // Only fit-label keys moved, and stage 3 decides everything else without reading them (pinned by
   // a stage-3 test); the Devices record did not move. So NodeProfile has nothing to write for this

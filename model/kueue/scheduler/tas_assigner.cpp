@@ -288,6 +288,18 @@ std::string shape_key(const PodSet& pod_set, const PerPod& per_pod) {
   return k;
 }
 
+// Whether a label key the verdicts read (the PodSet's nodeSelector and required affinity, the
+// Topology's levels) is one the cache calls volatile.
+bool reads_volatile_labels(const TasLeafCache& cache, const PodSet& pod_set, const std::vector<std::string>& levels) {
+  const auto is = [&](std::string_view key) { return cache.volatile_label(key); };
+  for (const auto& [key, value] : pod_set.template_.node_selector)
+    if (is(key)) return true;
+  for (const auto& t : pod_set.template_.required_node_affinity)
+    for (const auto& r : t.match_expressions)
+      if (is(r.key)) return true;
+  return std::any_of(levels.begin(), levels.end(), is);
+}
+
 bool flavor_selects(const ResourceFlavor& flavor, const std::vector<std::string>& levels, const Node& node) {
   const auto& labels = node.metadata.labels;
   if (node.unschedulable || !matches_node_selector(flavor.spec.node_labels, labels)) return false;
@@ -380,6 +392,7 @@ TopologyResult assign_topology(const ClusterState& cluster, const ResourceFlavor
     std::string own_key;  // only without `info`
     const std::string& key = info != nullptr ? info->tas_shape : (own_key = shape_key(pod_set, per_pod));
     TasLeafCache::Shape& kept = cache->shape(fi, key, listed->size());
+    kept.reads_volatile_labels = reads_volatile_labels(*cache, pod_set, levels);
     // The stale positions' verdicts first (a Node no longer in the cluster: none), then their
     // first level values into the flavor's ranks, then the totals.
     const std::vector<StalePosition> stale = cache->stale_positions(fi, kept);

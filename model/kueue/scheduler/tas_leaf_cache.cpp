@@ -119,7 +119,10 @@ void TasLeafCache::node_changed(uint32_t flavor_index, std::size_t position, Nod
     return;  // nothing cached for it yet
   FlavorNodes& f = flavors_[flavor_index];
   f.generations[position] = ++counter_;
-  if (what == NodeChange::kAny) f.label_generations[position] = counter_;
+  if (what == NodeChange::kAny || (what == NodeChange::kVolatileLabels && is_volatile_ == nullptr))
+    f.label_generations[position] = counter_;
+  else if (what == NodeChange::kVolatileLabels)
+    f.volatile_generations[position] = counter_;
   f.log.push_back(position);
   // Trimmed once it outgrows the pool: a shape behind the trim scans every position again.
   if (f.log.size() > 2 * f.generations.size() + 256) {
@@ -138,6 +141,7 @@ const std::vector<uint64_t>& TasLeafCache::generations(uint32_t flavor, std::siz
     // A list of another length is another index: start over for this flavor.
     f.generations.assign(nodes, ++counter_);
     f.label_generations.assign(nodes, counter_);
+    f.volatile_generations.assign(nodes, counter_);
     f.values.value.assign(nodes, std::string());
     f.values.rerank();
     f.values.epoch = ++value_epochs_;
@@ -176,7 +180,8 @@ std::vector<StalePosition> TasLeafCache::stale_positions(uint32_t flavor, Shape&
     if (i >= f.generations.size() || shape.computed_at[i] == f.generations[i]) return;
     // Generations only grow: a label change at or before the verdict's computation is one it read.
     const uint64_t computed = shape.computed_at[i];
-    out.push_back({i, computed != 0 && f.label_generations[i] <= computed});
+    out.push_back({i, computed != 0 && f.label_generations[i] <= computed &&
+                          (!shape.reads_volatile_labels || f.volatile_generations[i] <= computed)});
     shape.computed_at[i] = f.generations[i];  // once per position, however often it changed
   };
   const uint64_t end = f.log_base + f.log.size();

@@ -12,6 +12,10 @@
 // Pods that fit (NodeChange::kRoom: the Node's status or its usage, not its labels) is numbered
 // apart as well, so that a stale verdict whose labels have not moved since it was computed keeps
 // its exclusion and level values and has only its room counted again (StalePosition::labels_kept).
+// So is a change of volatile labels only (NodeChange::kVolatileLabels): labels whose keys the owner
+// names with set_volatile_labels(), which move often (the operator's fit labels, with every Pod
+// started or finished); it keeps the labels of a shape that reads none of them (no nodeSelector,
+// affinity or Topology level key among them).
 // clear() drops everything (the index, a flavor or a Topology changed). With `verify` on,
 // assign_topology also searches without the cache and records the first disagreement in
 // mismatch() (the simulator's --verify).
@@ -87,8 +91,9 @@ struct TasShapeTotals {
 };
 
 // What moved on a Node: anything (its labels may have: the exclusions and level values are read
-// again), or only its room (allocatable or usage: the labels are as they were).
-enum class NodeChange : uint8_t { kAny, kRoom };
+// again), only its room (allocatable or usage: the labels are as they were), or only labels the
+// owner called volatile (and maybe its room).
+enum class NodeChange : uint8_t { kAny, kRoom, kVolatileLabels };
 
 // A position whose verdict is stale; `labels_kept`: the Node's labels have not moved since the
 // verdict was computed (only room changes since), so its exclusion and level values still hold.
@@ -107,6 +112,7 @@ class TasLeafCache {
     uint64_t log_seen = 0;  // how far into its flavor's change log this shape has caught up
     bool scanned = false;   // whether every position was looked at once
     uint64_t ranked_at = 0;  // the FlavorValues epoch `totals` are keyed by
+    bool reads_volatile_labels = true;  // set by the caller: a selector, affinity or level key is volatile
 
     // Takes verdicts[i] out of `totals` / puts it in, keyed by position i's rank in `values`
     // (whose epoch must be ranked_at).
@@ -124,6 +130,11 @@ class TasLeafCache {
   };
 
   void clear();
+  // The label keys whose changes the owner reports as NodeChange::kVolatileLabels (none: such a
+  // change counts as kAny). Set once, before any change is reported.
+  void set_volatile_labels(bool (*is_volatile)(std::string_view key)) { is_volatile_ = is_volatile; }
+  // Whether `key` is one of them.
+  bool volatile_label(std::string_view key) const { return is_volatile_ != nullptr && is_volatile_(key); }
   // The cache's index of a flavor name, stable for the cache's life (clear() keeps it), so that a
   // caller resolves the name once and passes the index to the calls below (each also takes the
   // name, for callers that look once).
@@ -167,6 +178,7 @@ class TasLeafCache {
   struct FlavorNodes {
     std::vector<uint64_t> generations;
     std::vector<uint64_t> label_generations;  // by position: the generation of its last kAny change
+    std::vector<uint64_t> volatile_generations;  // by position: of its last kVolatileLabels change
     std::vector<std::size_t> log;  // positions changed, oldest first
     uint64_t log_base = 0;         // entries trimmed before log[0]
     FlavorValues values;
@@ -174,6 +186,7 @@ class TasLeafCache {
   };
 
   uint64_t counter_ = 1;  // generation 0 is "never computed"
+  bool (*is_volatile_)(std::string_view) = nullptr;
   FlatStringMap<uint32_t> flavor_ids_;  // flavor name → index into flavors_ (never walked)
   std::vector<FlavorNodes> flavors_;    // by flavor index; emptied by clear()
   uint64_t value_epochs_ = 0;  // FlavorValues epochs, unique across flavors and clear()

@@ -371,3 +371,52 @@ TEST_CASE("a label change told as a change of room is not read again, and verify
     CHECK_FALSE(cache.mismatch().empty());
   }
 }
+
+TEST_CASE("a change of volatile labels is read again by a shape that reads one, and only by it",
+          "[kueue][tas][leaf-cache]") {
+  // Volatile keys here: those under "v/". Two Nodes fit one Pod of one card; the PodSet selects
+  // on `selector_key`. A Node's `selector_key` label is then changed so that the Node no longer
+  // matches, reported as a volatile-label change: a shape that reads a volatile key sees it, one
+  // that reads none keeps its verdict (which is why only volatile keys may be reported so).
+  struct Row {
+    const char* what;
+    std::string selector_key;
+    bool volatile_key;
+  };
+  const std::vector<Row> rows = {
+      {"the selector reads a volatile key", "v/free", true},
+      {"the selector reads no volatile key (a wrong report is not read)", "zone", false},
+  };
+  for (const auto& row : rows) {
+    INFO(row.what);
+    Pool p(1);
+    p.pod_set.count = 1;
+    p.pod_set.template_.node_selector[row.selector_key] = "yes";
+    for (auto& [name, n] : p.f.cluster.nodes) n.metadata.labels[row.selector_key] = name == "n1" ? "yes" : "no";
+    p.index = build_tas_node_index(p.f.cluster);
+    TasLeafCache cache;
+    cache.set_volatile_labels([](std::string_view key) { return key.starts_with("v/"); });
+    CHECK(cache.volatile_label("v/free"));
+    CHECK_FALSE(cache.volatile_label("zone"));
+    REQUIRE(p.place(&cache).assignment);  // on n1
+    p.f.cluster.nodes.at("n1").metadata.labels[row.selector_key] = "no";
+    cache.node_changed("f1", p.position("n1"), NodeChange::kVolatileLabels);
+    const TopologyResult plain = p.place(nullptr);
+    CHECK_FALSE(plain.assignment);
+    CHECK((p.place(&cache) == plain) == row.volatile_key);
+  }
+}
+
+TEST_CASE("without volatile labels named, a volatile-label change counts as any change", "[kueue][tas][leaf-cache]") {
+  Pool p(1);
+  p.pod_set.count = 1;
+  p.pod_set.template_.node_selector["zone"] = "a";
+  for (auto& [name, n] : p.f.cluster.nodes) n.metadata.labels["zone"] = name == "n1" ? "a" : "b";
+  p.index = build_tas_node_index(p.f.cluster);
+  TasLeafCache cache;
+  REQUIRE(p.place(&cache).assignment);
+  p.f.cluster.nodes.at("n1").metadata.labels["zone"] = "b";
+  cache.node_changed("f1", p.position("n1"), NodeChange::kVolatileLabels);
+  CHECK(p.place(&cache) == p.place(nullptr));
+  CHECK_FALSE(p.place(&cache).assignment);
+}
