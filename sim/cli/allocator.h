@@ -9,12 +9,14 @@
 
 namespace chaintwin::cli {
 
-// Call first in main(), before the run allocates its state. With mimalloc, asks for large OS pages
-// unless MIMALLOC_LARGE_OS_PAGES is set in the environment (which then decides); else a no-op.
+// Call first in main(), before the run allocates its state. With tcmalloc, has its page heap grow
+// in 2 MiB-aligned runs advised for transparent huge pages, unless CHAINTWIN_TCMALLOC_SMALL_PAGES is
+// set in the environment; with mimalloc, asks for large OS pages unless MIMALLOC_LARGE_OS_PAGES is
+// set (which then decides); with glibc's malloc, a no-op.
 void tune_allocator();
 
-// "tcmalloc 2.10", "mimalloc 2.0.9, large OS pages" or "glibc malloc": what `chaintwin --version`
-// and the bench print.
+// "tcmalloc 2.10, huge pages", "mimalloc 2.0.9, large OS pages" or "glibc malloc": what
+// `chaintwin --version` and the bench print.
 std::string allocator_name();
 
 }  // namespace chaintwin::cli
