@@ -392,7 +392,8 @@ TopologyResult assign_topology(const ClusterState& cluster, const ResourceFlavor
     std::string own_key;  // only without `info`
     const std::string& key = info != nullptr ? info->tas_shape : (own_key = shape_key(pod_set, per_pod));
     TasLeafCache::Shape& kept = cache->shape(fi, key, listed->size());
-    kept.reads_volatile_labels = reads_volatile_labels(*cache, pod_set, levels);
+    // The key holds the selector and affinity, the flavor its levels: read once per shape.
+    if (!kept.scanned) kept.reads_volatile_labels = reads_volatile_labels(*cache, pod_set, levels);
     // The stale positions' verdicts first (a Node no longer in the cluster: none), then their
     // first level values into the flavor's ranks, then the totals.
     const std::vector<StalePosition> stale = cache->stale_positions(fi, kept);
