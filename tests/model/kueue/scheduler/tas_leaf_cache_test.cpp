@@ -29,6 +29,13 @@ struct Pool {
     return assign_topology(f.cluster, f.cluster.resource_flavors.at("f1"), pod_set, usage,
                            placement, &index, cache);
   }
+  // One Pod whose nodeSelector asks for `key`=`on`, which only `node` carries (the others `off`).
+  void select_one(const std::string& key, const std::string& node, const std::string& on, const std::string& off) {
+    pod_set.count = 1;
+    pod_set.template_.node_selector[key] = on;
+    for (auto& [name, n] : f.cluster.nodes) n.metadata.labels[key] = name == node ? on : off;
+    index = build_tas_node_index(f.cluster);
+  }
   std::size_t position(const std::string& node) const {
     const auto& list = index.at("f1");
     return static_cast<std::size_t>(std::find(list.begin(), list.end(), node) - list.begin());
@@ -355,10 +362,7 @@ TEST_CASE("a label change told as a change of room is not read again, and verify
   for (const auto& row : rows) {
     INFO(row.what);
     Pool p(1);
-    p.pod_set.count = 1;
-    p.pod_set.template_.node_selector["zone"] = "a";
-    for (auto& [name, n] : p.f.cluster.nodes) n.metadata.labels["zone"] = name == "n2" ? "a" : "b";
-    p.index = build_tas_node_index(p.f.cluster);
+    p.select_one("zone", "n2", "a", "b");
     TasLeafCache cache;
     REQUIRE(p.place(&cache) == p.place(nullptr));  // n2 holds the Pod
     Node& n2 = p.f.cluster.nodes.at("n2");
@@ -390,10 +394,7 @@ TEST_CASE("a change of volatile labels is read again by a shape that reads one, 
   for (const auto& row : rows) {
     INFO(row.what);
     Pool p(1);
-    p.pod_set.count = 1;
-    p.pod_set.template_.node_selector[row.selector_key] = "yes";
-    for (auto& [name, n] : p.f.cluster.nodes) n.metadata.labels[row.selector_key] = name == "n1" ? "yes" : "no";
-    p.index = build_tas_node_index(p.f.cluster);
+    p.select_one(row.selector_key, "n1", "yes", "no");
     TasLeafCache cache;
     cache.set_volatile_labels([](std::string_view key) { return key.starts_with("v/"); });
     CHECK(cache.volatile_label("v/free"));
@@ -409,10 +410,7 @@ TEST_CASE("a change of volatile labels is read again by a shape that reads one, 
 
 TEST_CASE("without volatile labels named, a volatile-label change counts as any change", "[kueue][tas][leaf-cache]") {
   Pool p(1);
-  p.pod_set.count = 1;
-  p.pod_set.template_.node_selector["zone"] = "a";
-  for (auto& [name, n] : p.f.cluster.nodes) n.metadata.labels["zone"] = name == "n1" ? "a" : "b";
-  p.index = build_tas_node_index(p.f.cluster);
+  p.select_one("zone", "n1", "a", "b");
   TasLeafCache cache;
   REQUIRE(p.place(&cache).assignment);
   p.f.cluster.nodes.at("n1").metadata.labels["zone"] = "b";
