@@ -176,12 +176,16 @@ void GpuModelUsage::set_typical_request(const std::string& gpu_model, TypicalReq
   sample(now, id);
 }
 
+GpuModelUsage::NodeModels::const_iterator GpuModelUsage::find_in(const NodeModels& list, uint32_t model) {
+  return std::find_if(list.begin(), list.end(), [&](const NodeModel& m) { return m.model == model; });
+}
+
 GpuModelUsage::NodeModels GpuModelUsage::figures_of(const model::Devices& devices) {
   const model::CardJoin join(devices);
   NodeModels out;
   for (const auto& status_group : devices.status.groups) {
     const uint32_t id = model_id(model::accelerator_key(status_group.manufacturer, status_group.id));
-    auto at = std::find_if(out.begin(), out.end(), [&](const NodeModel& m) { return m.model == id; });
+    auto at = out.begin() + (find_in(out, id) - out.cbegin());
     if (at == out.end()) {  // in aKey order
       const std::string& key = models_[id].name;
       const auto after = std::find_if(out.begin(), out.end(),
@@ -252,15 +256,12 @@ void GpuModelUsage::on_node(SimTime now, const std::string& node, const model::D
   }
   const uint32_t at = *slot;  // (the index's values move on an erase)
   NodeModels& before = nodes_[at];
-  const auto in = [](const NodeModels& list, uint32_t id) {
-    return std::find_if(list.begin(), list.end(), [&](const NodeModel& m) { return m.model == id; });
-  };
   for (const auto& [id, figures] : before) {
-    const auto a = in(after, id);
+    const auto a = find_in(after, id);
     apply(now, id, totals_of(figures), a == after.end() ? Totals{} : totals_of(a->figures));
   }
   for (const auto& [id, figures] : after) {
-    if (in(before, id) == before.end()) apply(now, id, Totals{}, totals_of(figures));
+    if (find_in(before, id) == before.end()) apply(now, id, Totals{}, totals_of(figures));
     const std::string& key = models_[id].name;
     if (!names_.contains(key)) names_.emplace(key, GpuModelNames{figures.product, figures.manufacturer});
   }

@@ -119,6 +119,8 @@ class GpuModelUsage {
   using NodeModels = std::vector<NodeModel>;
 
   static Totals totals_of(const NodeModelFigures& f);
+  // A node's entry for `model` (end() when it holds none).
+  static NodeModels::const_iterator find_in(const NodeModels& list, uint32_t model);
   uint32_t model_id(std::string_view gpu_model);
   // A node's figures from its Devices, afresh.
   NodeModels figures_of(const model::Devices& devices);

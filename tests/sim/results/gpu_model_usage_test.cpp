@@ -45,6 +45,19 @@ void set_remaining(Devices& d, size_t index, int64_t remaining) {
   d.status.groups.at(0).accelerators.at(index).remaining = static_cast<int32_t>(remaining);
 }
 
+// Every model's totals counted afresh over `cluster` (node name → Devices): the tracker's oracle.
+std::map<std::string, GpuModelSample> counted_afresh(const std::map<std::string, Devices>& cluster,
+                                                     const std::map<std::string, TypicalRequest>& typical) {
+  std::map<std::string, GpuModelSample> out;
+  for (const auto& [name, devices] : cluster)
+    for (const auto& [key, f] : node_model_figures(devices, typical)) {
+      out[key].cards += f.cards;
+      out[key].allocated += f.allocated;
+      out[key].fragmented += f.fragmented;
+    }
+  return out;
+}
+
 const GpuModelSummary& summary_of(const std::vector<GpuModelSummary>& all, const std::string& key) {
   for (const auto& s : all)
     if (s.gpu_model == key) return s;
@@ -120,13 +133,7 @@ TEST_CASE("two nodes updated independently give the same totals as recomputing f
     Devices& d = cluster.at(step.node);
     set_remaining(d, step.card, step.remaining);
     usage.on_node(SimTime::seconds(++t), step.node, &d);
-    std::map<std::string, GpuModelSample> scratch;
-    for (const auto& [name, devices] : cluster)
-      for (const auto& [key, f] : node_model_figures(devices, typical)) {
-        scratch[key].cards += f.cards;
-        scratch[key].allocated += f.allocated;
-        scratch[key].fragmented += f.fragmented;
-      }
+    const std::map<std::string, GpuModelSample> scratch = counted_afresh(cluster, typical);
     for (const auto& [key, expected] : scratch) {
       INFO("after step " << t << ", " << key);
       const GpuModelSample got = usage.totals(key);
@@ -396,13 +403,7 @@ TEST_CASE("nodes that leave and join in any order keep the totals a fresh count 
       card.remaining = card.remaining == kM ? static_cast<int32_t>((seed >> 44) % kM) : static_cast<int32_t>(kM);
       usage.on_node(SimTime::seconds(step), name, &it->second);
     }
-    std::map<std::string, GpuModelSample> scratch;
-    for (const auto& [n, devices] : present)
-      for (const auto& [key, f] : node_model_figures(devices, typical)) {
-        scratch[key].cards += f.cards;
-        scratch[key].allocated += f.allocated;
-        scratch[key].fragmented += f.fragmented;
-      }
+    std::map<std::string, GpuModelSample> scratch = counted_afresh(present, typical);
     for (const std::string& key : {kT4, kV100}) {
       INFO("step " << step << ", " << key);
       const GpuModelSample got = usage.totals(key);
