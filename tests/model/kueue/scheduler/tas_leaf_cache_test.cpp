@@ -418,3 +418,21 @@ TEST_CASE("without volatile labels named, a volatile-label change counts as any 
   CHECK(p.place(&cache) == p.place(nullptr));
   CHECK_FALSE(p.place(&cache).assignment);
 }
+
+TEST_CASE("a shape whose required affinity pins a volatile label sees that label move", "[kueue][tas][leaf-cache]") {
+  // The operator's fit pin: a required affinity "<fit label> Gt <n>" on the hostname level. Only
+  // n1 has room under the pin; its label then falls to 0, told as a volatile-label change.
+  Pool p(1);
+  p.pod_set.count = 1;
+  p.pod_set.template_.required_node_affinity = {NodeSelectorTerm{{{"v/free-units", "Gt", {"0"}}}, {}}};
+  for (auto& [name, n] : p.f.cluster.nodes) n.metadata.labels["v/free-units"] = name == "n1" ? "3" : "0";
+  p.index = build_tas_node_index(p.f.cluster);
+  TasLeafCache cache;
+  cache.set_volatile_labels([](std::string_view key) { return key.starts_with("v/"); });
+  REQUIRE(p.place(&cache).assignment);  // on n1
+  p.f.cluster.nodes.at("n1").metadata.labels["v/free-units"] = "0";
+  cache.node_changed("f1", p.position("n1"), NodeChange::kVolatileLabels);
+  const TopologyResult plain = p.place(nullptr);
+  CHECK_FALSE(plain.assignment);
+  CHECK(p.place(&cache) == plain);
+}
