@@ -35,7 +35,10 @@ std::string KueueCache::prepare(const model::ClusterState& cluster, const model:
   const std::set<std::string>& active = active_queues(cluster);  // derived when it was dropped
   if (check && active != model::active_cluster_queues(cluster))
     return "the kept active ClusterQueues differ from the cluster's";
-  if (!reserved_) reserved_ = model::build_usage_snapshot(workloads);
+  if (!reserved_) {
+    reserved_ = model::build_usage_snapshot(workloads);
+    ++reserved_generation_;  // a snapshot no Held has cells of
+  }
   if (check && !model::same_usage(*reserved_, model::build_usage_snapshot(workloads)))
     return "the kept usage snapshot differs from the Workloads'";
   if (check) {
@@ -108,7 +111,12 @@ void KueueCache::note_non_tas_usage(const model::Pod& pod, int sign) {
   node_changed(pod.node_name, model::NodeChange::kRoom);
 }
 
-void KueueCache::usage_dropped() { reserved_.reset(); }
+void KueueCache::usage_dropped() { drop_reserved(); }
+
+void KueueCache::drop_reserved() {
+  reserved_.reset();
+  ++reserved_generation_;
+}
 
 KueueCache::Held& KueueCache::held(WorkloadId id) {
   if (id.slot >= held_.size()) held_.resize(id.slot + 1);
@@ -158,18 +166,36 @@ const model::Workload* KueueCache::holding(const model::WorkloadState& workloads
 
 void KueueCache::uncount_totals(Held& held, const std::string& key) {
   if (!held.in_totals) return;
-  model::add_queue_totals(queue_totals_, *held.admission, held.totals_admitted, -1);
+  if (held.totals_generation == totals_generation_) held.totals.take_out();
+  else model::add_queue_totals(queue_totals_, *held.admission, held.totals_admitted, -1);  // counted by a rebuild
+  held.totals = {};
   totals_moved_.insert(held.admission->cluster_queue);
   erase_from(reserving_by_queue_, held.admission->cluster_queue, key);
   held.in_totals = false;
   held.totals_admitted = false;
 }
 
+void KueueCache::count_totals(Held& held, const std::string& key, const model::Admission& admission, bool admitted) {
+  held.totals = model::charge_queue_totals(queue_totals_, admission, admitted);
+  held.totals_generation = totals_generation_;
+  totals_moved_.insert(admission.cluster_queue);
+  reserving_by_queue_[admission.cluster_queue].insert(key);
+  held.in_totals = true;
+  held.totals_admitted = admitted;
+}
+
+void KueueCache::take_usage_out(Held& held) {
+  if (held.usage_generation == reserved_generation_) held.usage_cells.apply(-1);
+  else model::add_workload_usage(*reserved_, *held.usage, -1);  // counted by a rebuild
+  held.usage_cells = {};
+}
+
 void KueueCache::sync_usage(const model::WorkloadState& workloads, const std::string& key,
                             std::optional<WorkloadId> id) {
   if (!id) {
-    reserved_.reset();  // not tracked: rebuilt at the next cycle
+    drop_reserved();  // not tracked: rebuilt at the next cycle
     queue_totals_ = model::build_queue_totals(workloads);
+    ++totals_generation_;
     totals_rebuilt_ = true;
     reserving_by_queue_.clear();
     workloads.workloads.each_unordered([&](const std::string& k, const model::Workload& wl) {  // sets
@@ -186,13 +212,7 @@ void KueueCache::sync_usage(const model::WorkloadState& workloads, const std::st
   const bool same_admission = admission == nullptr ? !held.admission : held.admission && *held.admission == *admission;
   if (!same_admission || held.in_totals != (admission != nullptr) || held.totals_admitted != admitted) {
     uncount_totals(held, key);
-    if (admission != nullptr) {
-      model::add_queue_totals(queue_totals_, *admission, admitted, +1);
-      totals_moved_.insert(admission->cluster_queue);
-      reserving_by_queue_[admission->cluster_queue].insert(key);
-    }
-    held.in_totals = admission != nullptr;
-    held.totals_admitted = admitted;
+    if (admission != nullptr) count_totals(held, key, *admission, admitted);
   }
   // The snapshot already holds what a cycle admitted (admitted_by_cycle recorded it first).
   const bool same_usage = admission == nullptr ? !held.usage : held.usage && same_admission;
@@ -200,8 +220,13 @@ void KueueCache::sync_usage(const model::WorkloadState& workloads, const std::st
     std::optional<model::WorkloadUsage> now;
     if (holding != nullptr) now = model::workload_usage(*holding);
     if (reserved_) {
-      if (held.usage) model::add_workload_usage(*reserved_, *held.usage, -1);
-      if (now) model::add_workload_usage(*reserved_, *now, +1);
+      if (held.usage) take_usage_out(held);
+      if (now) {
+        held.usage_cells = model::charge_workload_usage(*reserved_, *now);
+        held.usage_generation = reserved_generation_;
+      }
+    } else {
+      held.usage_cells = {};  // the snapshot built next counts it
     }
     held.usage = std::move(now);
   }
@@ -212,19 +237,22 @@ void KueueCache::sync_usage(const model::WorkloadState& workloads, const std::st
 }
 
 void KueueCache::admitted_by_cycle(const model::WorkloadState& workloads, WorkloadId id, const std::string& key,
-                                   model::WorkloadUsage usage) {
+                                   model::WorkloadUsage usage, model::CellCharges cells) {
   Held& held = KueueCache::held(id);
   const model::Workload* wl = holding(workloads, key);
   const bool same_admission = wl != nullptr && held.admission && *held.admission == *wl->status.admission;
   // The totals count one admission, the one kept: ones they count under another come out first
   // (sync_usage adds them back under the new one).
   if (!same_admission) uncount_totals(held, key);
+  held.usage_cells = {};
   if (wl == nullptr) {
     held.usage.reset();
     held.admission.reset();
     return;
   }
   held.usage = std::move(usage);
+  held.usage_cells = std::move(cells);
+  held.usage_generation = reserved_ ? reserved_generation_ : 0;
   if (!same_admission) held.admission = *wl->status.admission;
 }
 

@@ -83,9 +83,10 @@ class KueueCache {
                          const std::string& cluster_queue, std::optional<WorkloadId> id);
   // Brings the kept usage and totals up to date with one Workload (untracked: all rebuilt).
   void sync_usage(const model::WorkloadState& workloads, const std::string& key, std::optional<WorkloadId> id);
-  // A cycle admitted `key` (tracked as `id`): schedule_cycle already added `usage` to the kept snapshot.
+  // A cycle admitted `key` (tracked as `id`): schedule_cycle already added `usage` to the kept
+  // snapshot, into `cells`.
   void admitted_by_cycle(const model::WorkloadState& workloads, WorkloadId id, const std::string& key,
-                         model::WorkloadUsage usage);
+                         model::WorkloadUsage usage, model::CellCharges cells);
   // The Simulation stopped tracking `id` (its QueueManager ref, if it still had one).
   void forget(WorkloadId id, std::optional<model::WorkloadRef> ref);
 
@@ -120,6 +121,12 @@ class KueueCache {
     std::optional<model::WorkloadUsage> usage;
     bool in_totals = false;
     bool totals_admitted = false;
+    // Where `usage` and the totals' count went, so that taking them out reads no names: valid while
+    // the generation they were made in is the kept part's (else the names above are walked).
+    model::CellCharges usage_cells;
+    uint64_t usage_generation = 0;
+    model::QueueTotalsCharges totals;
+    uint64_t totals_generation = 0;
   };
   // The Workload `key` while it holds quota (a reservation, not finished); null otherwise.
   static const model::Workload* holding(const model::WorkloadState& workloads, const std::string& key);
@@ -127,6 +134,12 @@ class KueueCache {
   Held& held(WorkloadId id);
   // Takes `key`'s reservation out of the queue totals, if they count it.
   void uncount_totals(Held& held, const std::string& key);
+  // Counts `admission` into the queue totals for `held` (as admitted or not).
+  void count_totals(Held& held, const std::string& key, const model::Admission& admission, bool admitted);
+  // Takes held.usage out of the kept snapshot (which exists).
+  void take_usage_out(Held& held);
+  // Drops the kept snapshot: the cells any Held has of it go with it.
+  void drop_reserved();
 
   std::optional<model::TasNodeIndex> tas_nodes_;
   bool tas_nodes_stale_ = true;  // a full resync ran since tas_nodes_ was built
@@ -136,7 +149,9 @@ class KueueCache {
   std::optional<std::set<std::string>> active_queues_;
   uint64_t kueue_epoch_ = 0;
   std::optional<model::UsageSnapshot> reserved_;
+  uint64_t reserved_generation_ = 1;  // moves whenever reserved_ is dropped or built (Held::usage_generation)
   model::QueueTotalsMap queue_totals_;
+  uint64_t totals_generation_ = 1;  // moves whenever queue_totals_ is rebuilt (Held::totals_generation)
   std::set<std::string> totals_moved_;  // ClusterQueues whose totals moved since take_moved_totals()
   bool totals_rebuilt_ = true;          // ... or every one of them
   model::ReservingByQueue reserving_by_queue_;  // ClusterQueue → Workloads holding quota

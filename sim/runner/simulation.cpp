@@ -366,9 +366,9 @@ void Simulation::on_cycle() {
   model::CycleResult result =
       model::schedule_cycle(cluster_, workloads_, queues_, now_.us(), {}, kueue_.for_cycle());
   // The cycle added its admissions to the kept snapshot itself.
-  for (auto& [key, usage] : result.admitted_usage)
-    if (const WorkloadBook::Entry* entry = book_.find(key); entry != nullptr && entry->tracked)
-      kueue_.admitted_by_cycle(workloads_, entry->id, key, std::move(usage));
+  for (auto& a : result.admitted_usage)
+    if (const WorkloadBook::Entry* entry = book_.find(a.key); entry != nullptr && entry->tracked)
+      kueue_.admitted_by_cycle(workloads_, entry->id, a.key, std::move(a.usage), std::move(a.cells));
   if (const std::string stale = kueue_.stale_answer(); !stale.empty()) {
     fatal_ = "at " + now_.to_string() + ": --verify: " + stale;
     return;

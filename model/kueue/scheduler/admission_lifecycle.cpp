@@ -216,19 +216,56 @@ std::vector<WorkloadTransition> finish_workload(WorkloadState& workloads, QueueM
   return out;
 }
 
+namespace {
+
+// Each (flavor, resource) amount `admission` reserves, in its PodSets' order.
+template <typename F>
+void each_reserved_amount(const Admission& admission, F f) {
+  for (const auto& psa : admission.pod_set_assignments)
+    for (const auto& [r, qty] : psa.resource_usage) {
+      const auto flavor = psa.flavors.find(r);
+      if (flavor == psa.flavors.end()) continue;
+      f(FlavorResourceView{flavor->second, r}, resource_value(r, qty));
+    }
+}
+
+}  // namespace
+
 void add_queue_totals(QueueTotalsMap& totals, const Admission& admission, bool admitted, int sign) {
   QueueTotals& t = totals[admission.cluster_queue];
   t.reserving += sign;
   if (admitted) t.admitted += sign;
-  for (const auto& psa : admission.pod_set_assignments)
-    for (const auto& [r, qty] : psa.resource_usage) {
-      const auto f = psa.flavors.find(r);
-      if (f == psa.flavors.end()) continue;
-      const int64_t v = sign * resource_value(r, qty);
-      const FlavorResourceView fr{f->second, r};
-      add_amount(t.reserved, fr, v);
-      if (admitted) add_amount(t.used, fr, v);
-    }
+  each_reserved_amount(admission, [&](FlavorResourceView fr, int64_t v) {
+    add_amount(t.reserved, fr, sign * v);
+    if (admitted) add_amount(t.used, fr, sign * v);
+  });
+}
+
+QueueTotalsCharges charge_queue_totals(QueueTotalsMap& totals, const Admission& admission, bool admitted) {
+  QueueTotalsCharges out;
+  QueueTotals& t = totals[admission.cluster_queue];
+  out.totals = &t;
+  out.admitted = admitted;
+  t.reserving += 1;
+  if (admitted) t.admitted += 1;
+  const auto charge = [&](FlavorResourceAmounts& amounts, FlavorResourceView fr, int64_t v) {
+    int64_t& cell = amount_cell(amounts, fr);
+    cell += v;
+    out.amounts.cells.emplace_back(&cell, v);
+  };
+  each_reserved_amount(admission, [&](FlavorResourceView fr, int64_t v) {
+    charge(t.reserved, fr, v);
+    if (admitted) charge(t.used, fr, v);
+  });
+  return out;
+}
+
+void QueueTotalsCharges::take_out() {
+  if (totals == nullptr) return;
+  totals->reserving -= 1;
+  if (admitted) totals->admitted -= 1;
+  amounts.apply(-1);
+  *this = QueueTotalsCharges{};
 }
 
 QueueTotalsMap build_queue_totals(const WorkloadState& workloads) {

@@ -79,6 +79,18 @@ struct QueueTotals {
 using QueueTotalsMap = std::map<std::string, QueueTotals>;
 // Adds (sign +1) or removes (-1) one reservation; `admitted` counts it into `used` too.
 void add_queue_totals(QueueTotalsMap& totals, const Admission& admission, bool admitted, int sign);
+// One reservation as counted into the totals (charge_queue_totals): its ClusterQueue's totals and
+// the cells of `reserved` (and of `used` when admitted) it added to, so that taking it out reads no
+// names. Valid for the map it was counted into (usage_snapshot.h, CellCharges).
+struct QueueTotalsCharges {
+  QueueTotals* totals = nullptr;  // null: counted nowhere
+  bool admitted = false;
+  CellCharges amounts;
+  // Takes the reservation out of the totals it was counted into, and forgets them.
+  void take_out();
+};
+// add_queue_totals(totals, admission, admitted, +1), returning what it added to.
+QueueTotalsCharges charge_queue_totals(QueueTotalsMap& totals, const Admission& admission, bool admitted);
 // Every Workload that holds a reservation and has not finished.
 QueueTotalsMap build_queue_totals(const WorkloadState& workloads);
 // cluster_queue_usage from kept totals. `amounts_moved`, when given, names every ClusterQueue whose

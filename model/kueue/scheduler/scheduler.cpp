@@ -424,8 +424,11 @@ CycleResult schedule_cycle(const ClusterState& cluster, WorkloadState& workloads
     moved = true;
     for (auto& t : reserve_quota(wl, cq, std::move(*admission), now)) result.transitions.push_back(std::move(t));
     WorkloadUsage added = workload_usage(wl, queues.info(e.entry.ref));
-    add_workload_usage(reserved != nullptr ? *reserved : *own, added);  // later heads see it
-    result.admitted_usage.emplace_back(e.entry.key, std::move(added));
+    // Later heads see it; the caller keeps the cells of its own snapshot.
+    CellCharges cells;
+    if (reserved != nullptr) cells = charge_workload_usage(*reserved, added);
+    else add_workload_usage(*own, added);
+    result.admitted_usage.push_back({e.entry.key, std::move(added), std::move(cells)});
     if (reserved != nullptr && kept.tas_nodes != nullptr && kept.tas_leaves != nullptr)
       note_node_usage(*kept.tas_nodes, *kept.tas_leaves, wl);
     queues.remove(e.entry.key);

@@ -56,6 +56,16 @@ struct WorkloadTransition {
   bool operator==(const WorkloadTransition&) const = default;
 };
 
+// One admission of a cycle: the Workload, the amounts it added to the snapshot the cycle decided
+// against, and, when that snapshot is the caller's kept one (KeptCycleState::reserved), the cells
+// of it they went to (empty otherwise).
+struct AdmittedUsage {
+  std::string key;
+  WorkloadUsage usage;
+  CellCharges cells;
+  bool operator==(const AdmittedUsage&) const = default;
+};
+
 struct CycleResult {
   std::vector<WorkloadTransition> transitions;
   int32_t popped = 0;  // heads examined
@@ -65,7 +75,7 @@ struct CycleResult {
   bool progressed = false;
   // What each admission added to the snapshot the cycle decided against, in admission order: a
   // kept snapshot's owner records it instead of deriving it again.
-  std::vector<std::pair<std::string, WorkloadUsage>> admitted_usage;
+  std::vector<AdmittedUsage> admitted_usage;
   bool operator==(const CycleResult&) const = default;
 };
 

@@ -52,14 +52,37 @@ WorkloadUsage workload_usage(const Workload& wl, const WorkloadInfo* info) {
   return out;
 }
 
-void add_workload_usage(UsageSnapshot& snapshot, const WorkloadUsage& usage, int sign) {
-  if (!usage.reserved) return;
+namespace {
+
+// Each cell of `snapshot` that `usage` adds to (made at 0 when absent), with the amount.
+template <typename F>
+void each_usage_cell(UsageSnapshot& snapshot, const WorkloadUsage& usage, F f) {
   auto& quota = snapshot.quota[usage.cluster_queue];
-  for (const auto& [fr, v] : usage.quota) quota[fr] += sign * v;
+  for (const auto& [fr, v] : usage.quota) f(quota[fr], v);
   for (const auto& [node, amounts] : usage.nodes) {
     auto& used = snapshot.nodes[node];
-    for (const auto& [resource, v] : amounts) used[resource] += sign * v;
+    for (const auto& [resource, v] : amounts) f(used[resource], v);
   }
+}
+
+}  // namespace
+
+void add_workload_usage(UsageSnapshot& snapshot, const WorkloadUsage& usage, int sign) {
+  if (!usage.reserved) return;
+  each_usage_cell(snapshot, usage, [sign](int64_t& cell, int64_t v) { cell += sign * v; });
+}
+
+CellCharges charge_workload_usage(UsageSnapshot& snapshot, const WorkloadUsage& usage) {
+  CellCharges out;
+  if (!usage.reserved) return out;
+  std::size_t n = usage.quota.size();
+  for (const auto& [node, amounts] : usage.nodes) n += amounts.size();
+  out.cells.reserve(n);
+  each_usage_cell(snapshot, usage, [&](int64_t& cell, int64_t v) {
+    cell += v;
+    out.cells.emplace_back(&cell, v);
+  });
+  return out;
 }
 
 namespace {

@@ -37,12 +37,14 @@ inline int64_t amount_of(const FlavorResourceAmounts& amounts, FlavorResourceVie
   const auto it = amounts.find(fr);
   return it == amounts.end() ? 0 : it->second;
 }
-// Adds `v` to the amount of `fr`, making the entry when absent.
-inline void add_amount(FlavorResourceAmounts& amounts, FlavorResourceView fr, int64_t v) {
+// The amount of `fr` in `amounts` as a cell, the entry made at 0 when absent.
+inline int64_t& amount_cell(FlavorResourceAmounts& amounts, FlavorResourceView fr) {
   auto it = amounts.find(fr);
   if (it == amounts.end()) it = amounts.emplace(std::pair<std::string, std::string>(fr.first, fr.second), 0).first;
-  it->second += v;
+  return it->second;
 }
+// Adds `v` to the amount of `fr`, making the entry when absent.
+inline void add_amount(FlavorResourceAmounts& amounts, FlavorResourceView fr, int64_t v) { amount_cell(amounts, fr) += v; }
 // Node name → TAS usage: found by hash, walked in name order (model/keyed_table.h).
 using NodeUsage = KeyedTable<ResourceAmounts>;
 
@@ -71,6 +73,22 @@ WorkloadUsage workload_usage(const Workload& wl, const WorkloadInfo* info = null
 // Adds (sign +1) or removes (sign -1) one Workload's reservation: of the Workload itself, or as kept.
 void add_workload_usage(UsageSnapshot& snapshot, const WorkloadUsage& usage, int sign = 1);
 void add_workload_usage(UsageSnapshot& snapshot, const Workload& wl, int sign = 1);
+
+// Amounts added to kept sums, as the cells they went to: the values of std::map entries, which
+// stay where they are while the map lives and nothing erases an entry (nothing does: an amount
+// back at 0 keeps its entry). Taking the amounts out again walks the cells and reads no names,
+// which is what a keeper of sums does when a reservation leaves. The cells belong to the one map
+// they were found in: a keeper that replaces the map drops them with it.
+struct CellCharges {
+  std::vector<std::pair<int64_t*, int64_t>> cells;  // (cell, amount added)
+  // Adds the amounts again (sign +1) or takes them out (-1).
+  void apply(int sign) const {
+    for (const auto& [cell, v] : cells) *cell += sign * v;
+  }
+  bool operator==(const CellCharges&) const = default;
+};
+// add_workload_usage(snapshot, usage, +1), returning the cells it added to.
+CellCharges charge_workload_usage(UsageSnapshot& snapshot, const WorkloadUsage& usage);
 
 // Every Workload that holds a reservation and has not finished, and every Pod of `workloads.pods`
 // that counts as non-TAS usage (counts_as_non_tas_usage).

@@ -33,9 +33,9 @@ void cycle(Fixture& f, sim::KueueCache& cache) {
   size_t reserved = 0;
   for (const auto& t : result.transitions) reserved += t.type == model::TransitionType::kQuotaReserved ? 1 : 0;
   REQUIRE(result.admitted_usage.size() == reserved);  // one record per admission
-  for (auto& [key, usage] : result.admitted_usage) {
-    CHECK(usage == model::workload_usage(f.state.workloads.at(key)));
-    cache.admitted_by_cycle(f.state, id(key), key, std::move(usage));
+  for (auto& a : result.admitted_usage) {
+    CHECK(a.usage == model::workload_usage(f.state.workloads.at(a.key)));
+    cache.admitted_by_cycle(f.state, id(a.key), a.key, std::move(a.usage), std::move(a.cells));
   }
 }
 
@@ -118,7 +118,7 @@ TEST_CASE("the kept Kueue state equals a fresh derivation while it is told what 
          tell(f, c, "default/a");
          to_flavor(f, "a", "f2");
          c.usage_dropped();
-         c.admitted_by_cycle(f.state, id("default/a"), "default/a", model::workload_usage(f.wl("a")));
+         c.admitted_by_cycle(f.state, id("default/a"), "default/a", model::workload_usage(f.wl("a")), {});
          tell(f, c, "default/a", "cq");
        },
        "", ""},
@@ -127,6 +127,36 @@ TEST_CASE("the kept Kueue state equals a fresh derivation while it is told what 
          cycle(f, c);
          tell(f, c, "default/a");
          tell(f, c, "default/a");
+       },
+       "", ""},
+      // What a Workload added is taken out by the cells it went to, or, when the part was rebuilt
+      // since (and counted it afresh), by its names.
+      {"a Workload a cycle admitted finishes and the cache is told",
+       [](Fixture& f, sim::KueueCache& c) {
+         cycle(f, c);
+         tell(f, c, "default/a");
+         model::finish_workload(f.state, f.queues, "default/a", 1);
+         tell(f, c, "default/a", "cq");
+       },
+       "", ""},
+      {"the totals are rebuilt while a Workload holds quota, then it finishes and the cache is told",
+       [](Fixture& f, sim::KueueCache& c) {
+         cycle(f, c);
+         tell(f, c, "default/a");
+         c.sync_usage(f.state, "default/untracked", std::nullopt);  // rebuilds the totals and drops the snapshot
+         REQUIRE(c.prepare(f.cluster, f.state, f.queues, true).empty());
+         model::finish_workload(f.state, f.queues, "default/a", 1);
+         tell(f, c, "default/a", "cq");
+       },
+       "", ""},
+      {"the snapshot is dropped and built again while a Workload holds quota, then it finishes",
+       [](Fixture& f, sim::KueueCache& c) {
+         cycle(f, c);
+         tell(f, c, "default/a");
+         c.usage_dropped();
+         REQUIRE(c.prepare(f.cluster, f.state, f.queues, true).empty());
+         model::finish_workload(f.state, f.queues, "default/a", 1);
+         tell(f, c, "default/a", "cq");
        },
        "", ""},
       {"a Workload the Simulation no longer tracks: everything is rebuilt",

@@ -336,3 +336,42 @@ TEST_CASE("a queue sync told that no ClusterQueue changed gives what the full sy
     CHECK_FALSE(f.queues == full_queues);
   }
 }
+
+TEST_CASE("a reservation charged into the queue totals comes out by its cells as it went in", "[kueue][lifecycle]") {
+  // Two queues holding reservations, admitted or not; each reservation charged to totals that
+  // already count the others, then taken out after more entries were made beside its cells.
+  Fixture f;
+  f.node("n1", 8);
+  f.flavor("fa");
+  f.flavor("fb");
+  f.check(kCheck);
+  f.queue("a", {{"fa", 4}, {"fb", 4}}, {kCheck});
+  f.queue("b", {{"fa", 4}});
+  f.submit("a1", "a", 1, 1, 1);
+  f.submit("a2", "a", 1, 1, 2);
+  f.submit("b1", "b", 2, 1, 3);
+  f.cycle();
+  verdict(f, "a1", CheckState::kReady);
+  f.cycle();
+  const QueueTotalsMap before = build_queue_totals(f.state);
+  for (const char* name : {"a1", "a2", "b1"}) {
+    const Workload& wl = f.wl(name);
+    REQUIRE(wl.status.admission);
+    for (const bool admitted : {false, true}) {
+      INFO(name << (admitted ? " as admitted" : " as reserving"));
+      QueueTotalsMap totals = before;
+      QueueTotalsCharges charges = charge_queue_totals(totals, *wl.status.admission, admitted);
+      QueueTotalsMap expected = before;
+      add_queue_totals(expected, *wl.status.admission, admitted, +1);
+      CHECK(totals == expected);
+      totals["0-first"].reserved[{"fa", "cpu"}] = 5;  // entries made beside the cells
+      totals[wl.status.admission->cluster_queue].used[{"a-flavor", "cpu"}] = 0;
+      charges.take_out();
+      CHECK(charges.totals == nullptr);
+      charges.take_out();  // a second take-out takes nothing
+      totals.erase("0-first");
+      totals[wl.status.admission->cluster_queue].used.erase({"a-flavor", "cpu"});
+      CHECK(totals == before);
+    }
+  }
+}

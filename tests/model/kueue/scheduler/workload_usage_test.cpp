@@ -111,6 +111,19 @@ TEST_CASE("a Workload's reservation adds its quota per flavor and its TAS usage 
     add_workload_usage(round_trip, r.wl, +1);
     add_workload_usage(round_trip, kept, -1);
     CHECK(same_usage(round_trip, base));
+    // Charged, it adds what add_workload_usage adds; its cells, walked back after other entries
+    // were made beside them, take out exactly that.
+    UsageSnapshot charged = base;
+    const CellCharges cells = charge_workload_usage(charged, kept);
+    UsageSnapshot expected = base;
+    add_workload_usage(expected, kept, +1);
+    CHECK(charged == expected);
+    for (const char* node : {"a-node", "n0", "n15", "zz"}) charged.nodes[node]["pods"] = 1;
+    for (const char* cq : {"a-cq", "cq0", "zz"}) charged.quota[cq][{"default", "cpu"}] = 1;
+    cells.apply(-1);
+    for (const char* node : {"a-node", "n0", "n15", "zz"}) charged.nodes[node]["pods"] = 0;
+    for (const char* cq : {"a-cq", "cq0", "zz"}) charged.quota[cq][{"default", "cpu"}] = 0;
+    CHECK(same_usage(charged, base));
   }
 }
 
