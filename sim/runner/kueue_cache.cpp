@@ -164,22 +164,23 @@ const model::Workload* KueueCache::holding(const model::WorkloadState& workloads
   return &w->second;
 }
 
-void KueueCache::uncount_totals(Held& held, const std::string& key) {
+void KueueCache::uncount_totals(Held& held, const std::string& key, bool stays_reserving) {
   if (!held.in_totals) return;
   if (held.totals_generation == totals_generation_) held.totals.take_out();
   else model::add_queue_totals(queue_totals_, *held.admission, held.totals_admitted, -1);  // counted by a rebuild
   held.totals = {};
   totals_moved_.insert(held.admission->cluster_queue);
-  erase_from(reserving_by_queue_, held.admission->cluster_queue, key);
+  if (!stays_reserving) erase_from(reserving_by_queue_, held.admission->cluster_queue, key);
   held.in_totals = false;
   held.totals_admitted = false;
 }
 
-void KueueCache::count_totals(Held& held, const std::string& key, const model::Admission& admission, bool admitted) {
+void KueueCache::count_totals(Held& held, const std::string& key, const model::Admission& admission, bool admitted,
+                              bool listed_reserving) {
   held.totals = model::charge_queue_totals(queue_totals_, admission, admitted);
   held.totals_generation = totals_generation_;
   totals_moved_.insert(admission.cluster_queue);
-  reserving_by_queue_[admission.cluster_queue].insert(key);
+  if (!listed_reserving) reserving_by_queue_[admission.cluster_queue].insert(key);
   held.in_totals = true;
   held.totals_admitted = admitted;
 }
@@ -211,8 +212,11 @@ void KueueCache::sync_usage(const model::WorkloadState& workloads, const std::st
   const model::Admission* admission = holding != nullptr ? &*holding->status.admission : nullptr;
   const bool same_admission = admission == nullptr ? !held.admission : held.admission && *held.admission == *admission;
   if (!same_admission || held.in_totals != (admission != nullptr) || held.totals_admitted != admitted) {
-    uncount_totals(held, key);
-    if (admission != nullptr) count_totals(held, key, *admission, admitted);
+    // Still reserving in the same ClusterQueue (admitted now, say): its key stays listed there.
+    const bool same_queue =
+        held.in_totals && admission != nullptr && held.admission->cluster_queue == admission->cluster_queue;
+    uncount_totals(held, key, same_queue);
+    if (admission != nullptr) count_totals(held, key, *admission, admitted, same_queue);
   }
   // The snapshot already holds what a cycle admitted (admitted_by_cycle recorded it first).
   const bool same_usage = admission == nullptr ? !held.usage : held.usage && same_admission;

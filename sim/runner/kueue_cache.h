@@ -132,10 +132,13 @@ class KueueCache {
   static const model::Workload* holding(const model::WorkloadState& workloads, const std::string& key);
   // The record in `id`'s slot (made on first use).
   Held& held(WorkloadId id);
-  // Takes `key`'s reservation out of the queue totals, if they count it.
-  void uncount_totals(Held& held, const std::string& key);
-  // Counts `admission` into the queue totals for `held` (as admitted or not).
-  void count_totals(Held& held, const std::string& key, const model::Admission& admission, bool admitted);
+  // Takes `key`'s reservation out of the queue totals, if they count it; out of its ClusterQueue's
+  // reserving keys too unless `stays_reserving` (it is counted again there next).
+  void uncount_totals(Held& held, const std::string& key, bool stays_reserving = false);
+  // Counts `admission` into the queue totals for `held` (as admitted or not), listing `key` among
+  // its ClusterQueue's reserving keys unless `listed_reserving` (it still is).
+  void count_totals(Held& held, const std::string& key, const model::Admission& admission, bool admitted,
+                    bool listed_reserving = false);
   // Takes held.usage out of the kept snapshot (which exists).
   void take_usage_out(Held& held);
   // Drops the kept snapshot: the cells any Held has of it go with it.

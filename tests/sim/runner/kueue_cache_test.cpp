@@ -241,3 +241,44 @@ TEST_CASE("a Workload whose Pods all hold their cards is no inflight candidate u
     CHECK(cache.reserving_beside(id("default/a")) == row.beside_a);
   }
 }
+
+TEST_CASE("a Workload is listed among its ClusterQueue's reserving keys from its reservation to its finish",
+          "[sim][kueue_cache]") {
+  // Through an admission check, so the reservation and the admission are two moves; then a move to
+  // another queue's name and back, and the finish.
+  const std::string check = "gpustack-node-devices";
+  Fixture f;
+  f.node("n1", 8);
+  f.flavor("f1");
+  f.check(check);
+  f.queue("cq", {{"f1", 8}}, {check});
+  f.submit("a", "cq", 1, 1, 1);
+  sim::KueueCache cache;
+  const auto listed = [&](const std::string& queue) {
+    const auto& by_queue = cache.reserving_by_queue();
+    const auto it = by_queue.find(queue);
+    return it == by_queue.end() ? model::ReservingKeys{} : it->second;
+  };
+  cycle(f, cache);
+  tell(f, cache, "default/a");
+  REQUIRE(f.wl("a").status.admission);
+  REQUIRE_FALSE(f.wl("a").admitted());
+  CHECK(listed("cq") == model::ReservingKeys{"default/a"});
+  model::set_admission_check_state(f.cluster, f.state, f.queues, "default/a", check, model::CheckState::kReady, "", 1);
+  REQUIRE(f.wl("a").admitted());
+  tell(f, cache, "default/a", "cq");
+  CHECK(listed("cq") == model::ReservingKeys{"default/a"});  // admitted: still listed, once
+  CHECK(cache.check_queue_totals(f.cluster, f.state, f.queues).empty());
+  f.wl("a").status.admission->cluster_queue = "other";
+  tell(f, cache, "default/a", "cq");
+  CHECK(listed("cq").empty());
+  CHECK(listed("other") == model::ReservingKeys{"default/a"});
+  f.wl("a").status.admission->cluster_queue = "cq";
+  tell(f, cache, "default/a", "other");
+  CHECK(listed("cq") == model::ReservingKeys{"default/a"});
+  CHECK(listed("other").empty());
+  model::finish_workload(f.state, f.queues, "default/a", 2);
+  tell(f, cache, "default/a", "cq");
+  CHECK(listed("cq").empty());
+  CHECK(cache.check_queue_totals(f.cluster, f.state, f.queues).empty());
+}
