@@ -125,11 +125,26 @@ KueueCache::Held& KueueCache::held(WorkloadId id) {
 
 void KueueCache::reservation_moved(const model::WorkloadState& workloads, const std::string& key,
                                    const std::string& cluster_queue, std::optional<WorkloadId> id) {
+  move_reservation(workloads, key, cluster_queue, id, true);
+}
+
+void KueueCache::reservation_changed(const model::WorkloadState& workloads, const std::string& key,
+                                     const std::string& cluster_queue, std::optional<WorkloadId> id) {
+  sync_usage(workloads, key, id);
+  move_reservation(workloads, key, cluster_queue, id, /*skip_unmoved=*/true);
+}
+
+void KueueCache::move_reservation(const model::WorkloadState& workloads, const std::string& key,
+                                  const std::string& cluster_queue, std::optional<WorkloadId> id,
+                                  bool skip_unmoved) {
   if (!cluster_queue.empty()) memo_.invalidate_cluster_queue(cluster_queue);
-  std::set<std::string> now_on;
   const auto w = workloads.workloads.find(key);
-  if (w != workloads.workloads.end() && w->second.status.admission) {
+  if (w != workloads.workloads.end() && w->second.status.admission)
     memo_.invalidate_cluster_queue(w->second.status.admission->cluster_queue);
+  // The same reservation as at the last call for this record: the same Nodes, the same usage there.
+  if (skip_unmoved && id && held(*id).nodes_read && held(*id).key == key) return;
+  std::set<std::string> now_on;
+  if (w != workloads.workloads.end() && w->second.status.admission) {
     for (const auto& psa : w->second.status.admission->pod_set_assignments)
       if (psa.topology_assignment)
         for (const auto& d : psa.topology_assignment->domains) {
@@ -152,6 +167,7 @@ void KueueCache::reservation_moved(const model::WorkloadState& workloads, const 
     for (const auto& n : now_on) add_slot(allocating_on_node_, n, id->slot);
     h.reserved_nodes = now_on;
     h.pods_allocated = false;  // a new assignment: its Pods are not known to hold anything
+    h.nodes_read = true;
   } else {
     kueue_objects_changed();  // no record of where it was: be safe
   }
@@ -237,6 +253,7 @@ void KueueCache::sync_usage(const model::WorkloadState& workloads, const std::st
   if (!same_admission) {
     if (admission != nullptr) held.admission = *admission;
     else held.admission.reset();
+    held.nodes_read = false;
   }
 }
 
@@ -252,12 +269,16 @@ void KueueCache::admitted_by_cycle(const model::WorkloadState& workloads, Worklo
   if (wl == nullptr) {
     held.usage.reset();
     held.admission.reset();
+    held.nodes_read = false;
     return;
   }
   held.usage = std::move(usage);
   held.usage_cells = std::move(cells);
   held.usage_generation = reserved_ ? reserved_generation_ : 0;
-  if (!same_admission) held.admission = *wl->status.admission;
+  if (!same_admission) {
+    held.admission = *wl->status.admission;
+    held.nodes_read = false;
+  }
 }
 
 void KueueCache::forget(WorkloadId id, std::optional<model::WorkloadRef> ref) {

@@ -83,6 +83,12 @@ class KueueCache {
                          const std::string& cluster_queue, std::optional<WorkloadId> id);
   // Brings the kept usage and totals up to date with one Workload (untracked: all rebuilt).
   void sync_usage(const model::WorkloadState& workloads, const std::string& key, std::optional<WorkloadId> id);
+  // After a transition of `key` (see reservation_moved for `cluster_queue`): sync_usage, then
+  // reservation_moved, whose Node part (which Nodes the reservation names, and their TAS
+  // verdicts) is skipped when the reservation did not move: a second transition of one change (a
+  // finish's QuotaReleased) or one that moves no quota (Admitted, Evicted).
+  void reservation_changed(const model::WorkloadState& workloads, const std::string& key,
+                           const std::string& cluster_queue, std::optional<WorkloadId> id);
   // A cycle admitted `key` (tracked as `id`): schedule_cycle already added `usage` to the kept
   // snapshot, into `cells`.
   void admitted_by_cycle(const model::WorkloadState& workloads, WorkloadId id, const std::string& key,
@@ -127,6 +133,8 @@ class KueueCache {
     uint64_t usage_generation = 0;
     model::QueueTotalsCharges totals;
     uint64_t totals_generation = 0;
+    // reserved_nodes were read from `admission` as it is (cleared whenever `admission` is set).
+    bool nodes_read = false;
   };
   // The Workload `key` while it holds quota (a reservation, not finished); null otherwise.
   static const model::Workload* holding(const model::WorkloadState& workloads, const std::string& key);
@@ -135,6 +143,10 @@ class KueueCache {
   // Takes `key`'s reservation out of the queue totals, if they count it; out of its ClusterQueue's
   // reserving keys too unless `stays_reserving` (it is counted again there next).
   void uncount_totals(Held& held, const std::string& key, bool stays_reserving = false);
+  // reservation_moved; with `skip_unmoved`, the Node part is skipped while the record's
+  // admission is the one its Nodes were last read from (Held::nodes_read).
+  void move_reservation(const model::WorkloadState& workloads, const std::string& key, const std::string& cluster_queue,
+                        std::optional<WorkloadId> id, bool skip_unmoved);
   // Counts `admission` into the queue totals for `held` (as admitted or not), listing `key` among
   // its ClusterQueue's reserving keys unless `listed_reserving` (it still is).
   void count_totals(Held& held, const std::string& key, const model::Admission& admission, bool admitted,

@@ -403,6 +403,14 @@ void Simulation::run_idle_cycles() {
   now_ = SimTime::micros(cadence_.run_idle(now_.us(), ran));
 }
 
+namespace {
+// The id kueue_ keeps a Workload's records under: set while the runner tracks it.
+std::optional<WorkloadId> tracked_id(const WorkloadBook::Entry* entry) {
+  if (entry == nullptr || !entry->tracked) return std::nullopt;
+  return entry->id;
+}
+}  // namespace
+
 void Simulation::apply_transitions(const std::vector<model::WorkloadTransition>& transitions) {
   for (const auto& t : transitions) {
     WorkloadBook::Entry* entry = book_.find(t.workload);
@@ -419,8 +427,8 @@ void Simulation::apply_transitions(const std::vector<model::WorkloadTransition>&
       }
       continue;
     }
-    sync_reserved_usage(t.workload, entry);  // every transition but Pending may change what is reserved
-    invalidate_reservation(t.workload, entry, t.cluster_queue);
+    // Every transition but Pending may change what is reserved (the kept usage, totals and Nodes).
+    kueue_.reservation_changed(workloads_, t.workload, t.cluster_queue, tracked_id(entry));
     if (logging()) {
       const std::string reason(model::transition_reason_name(t.reason));
       log(std::string(model::transition_type_name(t.type)), workload_object(t.workload),
@@ -908,13 +916,6 @@ void Simulation::settle_status() {
   full_sync({}, /*stage3=*/false);
 }
 
-namespace {
-// The id kueue_ keeps a Workload's records under: set while the runner tracks it.
-std::optional<WorkloadId> tracked_id(const WorkloadBook::Entry* entry) {
-  if (entry == nullptr || !entry->tracked) return std::nullopt;
-  return entry->id;
-}
-}  // namespace
 
 void Simulation::sync_reserved_usage(const std::string& key, const WorkloadBook::Entry* entry) {
   kueue_.sync_usage(workloads_, key, tracked_id(entry));

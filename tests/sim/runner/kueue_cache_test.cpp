@@ -282,3 +282,65 @@ TEST_CASE("a Workload is listed among its ClusterQueue's reserving keys from its
   CHECK(listed("cq").empty());
   CHECK(cache.check_queue_totals(f.cluster, f.state, f.queues).empty());
 }
+
+TEST_CASE("a transition that moves no reservation leaves the kept state as reading every Node again would",
+          "[sim][kueue_cache]") {
+  // Two caches over one life of "a" beside "b" on one Node: one told each transition with
+  // reservation_changed (which skips the Node part while the admission is the one its Nodes were
+  // read from), the other with sync_usage and reservation_moved (which always reads them).
+  const std::string check = "gpustack-node-devices";
+  Fixture f;
+  f.node("n1", 8);
+  f.flavor("f1");
+  f.check(check);
+  f.queue("cq", {{"f1", 8}}, {check});
+  f.submit("a", "cq", 4, 1, 1);
+  f.submit("b", "cq", 4, 1, 2);
+  sim::KueueCache skipping, reading;
+  const auto transition = [&](const std::string& key) {
+    skipping.reservation_changed(f.state, key, "cq", id(key));
+    tell(f, reading, key, "cq");
+  };
+  const auto same = [&](const char* after) {
+    INFO(after);
+    for (const auto* key : {"default/a", "default/b"})
+      CHECK(skipping.reserving_beside(id(key)) == reading.reserving_beside(id(key)));
+    CHECK(skipping.prepare(f.cluster, f.state, f.queues, true).empty());
+    CHECK(skipping.check_queue_totals(f.cluster, f.state, f.queues).empty());
+  };
+  // Cycles until both hold quota, the admissions recorded as the Simulation records them (the
+  // reading cache drops its snapshot instead: the cycle added them to the other one's).
+  for (int i = 0; i < 3 && !(f.wl("a").status.admission && f.wl("b").status.admission); ++i) {
+    REQUIRE(skipping.prepare(f.cluster, f.state, f.queues, false).empty());
+    model::CycleResult result = model::schedule_cycle(f.cluster, f.state, f.queues, 0, f.config, skipping.for_cycle());
+    reading.usage_dropped();
+    for (auto& a : result.admitted_usage) {
+      skipping.admitted_by_cycle(f.state, id(a.key), a.key, std::move(a.usage), std::move(a.cells));
+      transition(a.key);  // QuotaReserved
+    }
+  }
+  REQUIRE(f.wl("a").status.admission);
+  REQUIRE(f.wl("b").status.admission);
+  same("both reserved");
+  CHECK(skipping.reserving_beside(id("default/a")) == std::set<std::string>{"default/a", "default/b"});
+  transition("default/a");  // a second transition of the same change
+  same("a told twice");
+  model::set_admission_check_state(f.cluster, f.state, f.queues, "default/a", check, model::CheckState::kReady, "", 1);
+  REQUIRE(f.wl("a").admitted());
+  transition("default/a");  // Admitted: the same reservation
+  same("a admitted");
+  for (auto* cache : {&skipping, &reading}) cache->pods_allocated(id("default/a"));
+  transition("default/a");  // a transition after its Pods hold their cards
+  same("a's Pods hold their cards");
+  CHECK(skipping.reserving_beside(id("default/b")) == std::set<std::string>{"default/b"});
+  CHECK(skipping.reserving_beside(id("default/a")) == std::set<std::string>{"default/b"});
+  model::finish_workload(f.state, f.queues, "default/b", 2);  // b's Pods never held their cards
+  transition("default/b");  // Finished
+  transition("default/b");  // QuotaReleased
+  same("b finished");
+  CHECK(skipping.reserving_beside(id("default/a")).empty());
+  model::finish_workload(f.state, f.queues, "default/a", 2);
+  transition("default/a");  // Finished
+  transition("default/a");  // QuotaReleased
+  same("a finished");
+}
