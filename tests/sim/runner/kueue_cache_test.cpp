@@ -55,6 +55,20 @@ void admit_a_and_b(Fixture& f, sim::KueueCache& cache, int cycles) {
   REQUIRE(f.wl("b").status.admission);
 }
 
+// The admission check a checked queue names.
+const std::string kCheck = "gpustack-node-devices";
+
+// One Node of 8 cards, flavor f1, and ClusterQueue "cq" (8 cards on f1) admitting through kCheck:
+// a Workload's reservation and its admission are two moves.
+Fixture checked_queue() {
+  Fixture f;
+  f.node("n1", 8);
+  f.flavor("f1");
+  f.check(kCheck);
+  f.queue("cq", {{"f1", 8}}, {kCheck});
+  return f;
+}
+
 // A reservation rewritten to hold its resources in `flavor` (no one is told).
 void to_flavor(Fixture& f, const std::string& name, const std::string& flavor) {
   for (auto& psa : f.wl(name).status.admission->pod_set_assignments)
@@ -246,12 +260,7 @@ TEST_CASE("a Workload is listed among its ClusterQueue's reserving keys from its
           "[sim][kueue_cache]") {
   // Through an admission check, so the reservation and the admission are two moves; then a move to
   // another queue's name and back, and the finish.
-  const std::string check = "gpustack-node-devices";
-  Fixture f;
-  f.node("n1", 8);
-  f.flavor("f1");
-  f.check(check);
-  f.queue("cq", {{"f1", 8}}, {check});
+  Fixture f = checked_queue();
   f.submit("a", "cq", 1, 1, 1);
   sim::KueueCache cache;
   const auto listed = [&](const std::string& queue) {
@@ -264,7 +273,7 @@ TEST_CASE("a Workload is listed among its ClusterQueue's reserving keys from its
   REQUIRE(f.wl("a").status.admission);
   REQUIRE_FALSE(f.wl("a").admitted());
   CHECK(listed("cq") == model::ReservingKeys{"default/a"});
-  model::set_admission_check_state(f.cluster, f.state, f.queues, "default/a", check, model::CheckState::kReady, "", 1);
+  model::set_admission_check_state(f.cluster, f.state, f.queues, "default/a", kCheck, model::CheckState::kReady, "", 1);
   REQUIRE(f.wl("a").admitted());
   tell(f, cache, "default/a", "cq");
   CHECK(listed("cq") == model::ReservingKeys{"default/a"});  // admitted: still listed, once
@@ -288,12 +297,7 @@ TEST_CASE("a transition that moves no reservation leaves the kept state as readi
   // Two caches over one life of "a" beside "b" on one Node: one told each transition with
   // reservation_changed (which skips the Node part while the admission is the one its Nodes were
   // read from), the other with sync_usage and reservation_moved (which always reads them).
-  const std::string check = "gpustack-node-devices";
-  Fixture f;
-  f.node("n1", 8);
-  f.flavor("f1");
-  f.check(check);
-  f.queue("cq", {{"f1", 8}}, {check});
+  Fixture f = checked_queue();
   f.submit("a", "cq", 4, 1, 1);
   f.submit("b", "cq", 4, 1, 2);
   sim::KueueCache skipping, reading;
@@ -325,7 +329,7 @@ TEST_CASE("a transition that moves no reservation leaves the kept state as readi
   CHECK(skipping.reserving_beside(id("default/a")) == std::set<std::string>{"default/a", "default/b"});
   transition("default/a");  // a second transition of the same change
   same("a told twice");
-  model::set_admission_check_state(f.cluster, f.state, f.queues, "default/a", check, model::CheckState::kReady, "", 1);
+  model::set_admission_check_state(f.cluster, f.state, f.queues, "default/a", kCheck, model::CheckState::kReady, "", 1);
   REQUIRE(f.wl("a").admitted());
   transition("default/a");  // Admitted: the same reservation
   same("a admitted");
