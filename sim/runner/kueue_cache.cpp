@@ -142,7 +142,10 @@ void KueueCache::move_reservation(const model::WorkloadState& workloads, const s
   if (w != workloads.workloads.end() && w->second.status.admission)
     memo_.invalidate_cluster_queue(w->second.status.admission->cluster_queue);
   // The same reservation as at the last call for this record: the same Nodes, the same usage there.
-  if (skip_unmoved && id && held(*id).nodes_read && held(*id).key == key) return;
+  if (skip_unmoved && id) {
+    const Held& h = held(*id);
+    if (h.nodes_read && h.key == key) return;
+  }
   std::set<std::string> now_on;
   if (w != workloads.workloads.end() && w->second.status.admission) {
     for (const auto& psa : w->second.status.admission->pod_set_assignments)
