@@ -18,6 +18,7 @@
 #include "sim/cli/flag_binding.h"
 #include "sim/cli/gui/gui_command.h"
 #include "sim/cli/help_formatter.h"
+#include "sim/cli/full_demand_command.h"
 #include "sim/cli/import_command.h"
 #include "sim/cli/live_command.h"
 #include "sim/cli/parse_errors.h"
@@ -46,6 +47,7 @@ struct Options {
   CompareCommandOptions compare;
   DeriveCommandOptions derive;
   ImportOpenbOptions import_openb;
+  FullDemandCommandOptions full_demand;
   PlanCommandOptions plan;
   PlanMergeOptions plan_merge;
   GuiCommandOptions gui;
@@ -77,6 +79,7 @@ class CommandLine {
   void declare_compare();
   void declare_derive();
   void declare_import();
+  void declare_full_demand();
   void declare_plan();
   void declare_gui();
   void declare_serve();
@@ -115,6 +118,7 @@ CommandLine::CommandLine(std::ostream& out, std::ostream& err)
   declare_compare();
   declare_derive();
   declare_import();
+  declare_full_demand();
   declare_plan();
   declare_gui();
   declare_serve();
@@ -274,6 +278,34 @@ void CommandLine::declare_import() {
   add_value(*c, notes_, "--default-model", o.default_model, text("CODE", "an openb GPU model code"),
             "the openb model GPU pods without gpu_spec queue on (default: the model\n"
             "with the most nodes)");
+}
+
+void CommandLine::declare_full_demand() {
+  FullDemandCommandOptions& o = o_.full_demand;
+  CLI::App* c = add_command(
+      root_, "full-demand",
+      "The openb paper's full-demand experiment: fill the cluster, measure allocation and fragmentation.\n\n"
+      "Runs the experiment of the openb trace's paper (\"Beware of Fragmentation\", USENIX ATC'23) with\n"
+      "its placement policies: the trace's pods are resampled until their GPU demand is --tune times the\n"
+      "cluster's GPU capacity, submitted one after another with none leaving, and each is placed by the\n"
+      "policy or dropped. After every pod the GPU allocated and the fragmentation of the idle GPU are\n"
+      "recorded; the report gives them per bucket of arrived demand, over --seeds seeds (docs/traces.md).",
+      "Exit codes: 0 done, 2 bad input (file:line: column: reason; no plot is written).",
+      [this, &o] { return full_demand_command(o, out_, err_); });
+  add_value(*c, notes_, "--nodes", o.nodes, text("FILE", "a CSV file"), "the node list (sn, cpu_milli, memory_mib, gpu, model)")
+      ->required();
+  add_value(*c, notes_, "--pods", o.pods, text("FILE", "a CSV file"),
+            "the pod list (name, cpu_milli, memory_mib, num_gpu, gpu_milli[, gpu_spec])")
+      ->required();
+  add_value(*c, notes_, "--tune", o.tune, positive_number(10, "RATIO", ""),
+            "the demand to reach, times the GPU capacity (default 1.3, the paper's)");
+  add_values(*c, notes_, "--policy", o.policies, one_of({"best-fit", "fgd"}),
+             "a placement policy to run (repeat for several; default both)");
+  add_value(*c, notes_, "--seeds", o.seeds, whole_number<int64_t>(1, 1000), "runs per policy (default 10)");
+  add_value(*c, notes_, "--first-seed", o.first_seed, seed_value(), "the first seed; the others follow it (default 42)");
+  add_value(*c, notes_, "-o,--output", o.output, one_of({"text", "json"}), "the report's format");
+  add_value(*c, notes_, "--plot", o.plot, text("FILE.png", "a file name"),
+            "write the allocation and fragmentation curves as a PNG");
 }
 
 void CommandLine::declare_plan() {

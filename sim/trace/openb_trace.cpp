@@ -1,61 +1,17 @@
 #include "sim/trace/openb_trace.h"
 
 #include <algorithm>
-#include <fstream>
 #include <set>
-#include <sstream>
 
 #include "model/device_manager/device_inventory.h"
 #include "sim/trace/csv_reader.h"
+#include "sim/trace/csv_row_reader.h"
 #include "sim/trace/openb_models.h"
 
 namespace chaintwin::sim {
 namespace {
 
-// A failed row check: carries the full `file:line: column: reason` message.
-struct RowError {
-  std::string message;
-};
-
-class RowReader {
- public:
-  RowReader(const CsvTable& table, const CsvRow& row) : table_(table), row_(row) {}
-
-  std::string where() const { return table_.where(row_); }
-  [[noreturn]] void fail(const std::string& column, const std::string& reason) const {
-    throw RowError{where() + ": " + column + ": " + reason};
-  }
-  std::string text(const std::string& column) const {
-    const auto c = table_.column(column);
-    return c ? row_.fields[*c] : std::string();
-  }
-  bool blank(const std::string& column) const { return text(column).empty(); }
-  int64_t integer(const std::string& column, int64_t min, int64_t max) const {
-    const std::string t = text(column);
-    const auto v = parse_csv_int(t);
-    if (!v) fail(column, "'" + t + "' is not a whole number");
-    if (*v < min || *v > max)
-      fail(column, std::to_string(*v) + " is out of range (" + std::to_string(min) + ".." + std::to_string(max) + ")");
-    return *v;
-  }
-
- private:
-  const CsvTable& table_;
-  const CsvRow& row_;
-};
-
 constexpr int64_t kMaxInt = int64_t{1} << 40;
-
-model::Status require_columns(const CsvTable& t, const std::vector<std::string>& names) {
-  for (const auto& n : names)
-    if (!t.column(n))
-      return model::err(t.file() + ":1: missing column '" + n + "' (an openb file has " + [&] {
-                          std::string all;
-                          for (const auto& x : names) all += (all.empty() ? "" : ", ") + x;
-                          return all;
-                        }() + ")");
-  return model::Ok{};
-}
 
 TraceNode read_node(const CsvTable& table, const CsvRow& row, const std::vector<OpenbGpuModel>& models) {
   const RowReader r(table, row);
@@ -305,23 +261,11 @@ model::Result<TraceData> parse_openb_trace(const std::string& nodes_csv, const s
   return data;
 }
 
-namespace {
-
-model::Result<std::string> slurp(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return model::err(path + ": cannot read the file");
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
-}  // namespace
-
 model::Result<TraceData> read_openb_trace(const std::string& nodes_csv_path, const std::string& pods_csv_path,
                                           const OpenbTraceOptions& options) {
-  auto nodes = slurp(nodes_csv_path);
+  auto nodes = read_text_file(nodes_csv_path);
   if (!nodes) return model::err(nodes.error());
-  auto pods = slurp(pods_csv_path);
+  auto pods = read_text_file(pods_csv_path);
   if (!pods) return model::err(pods.error());
   return parse_openb_trace(*nodes, nodes_csv_path, *pods, pods_csv_path, options);
 }

@@ -154,8 +154,8 @@ TEST_CASE("flags that exclude each other are refused whichever comes first", "[c
 
 TEST_CASE("chaintwin help CMD prints what chaintwin CMD --help prints, for every command", "[cli]") {
   const auto paths = cli::command_paths();
-  CHECK(paths == std::vector<std::string>{"run", "check", "compare", "derive", "import", "import openb", "plan",
-                                          "plan merge", "gui", "serve", "live", "snapshot", "help", "completion"});
+  CHECK(paths == std::vector<std::string>{"run", "check", "compare", "derive", "import", "import openb", "full-demand",
+                                          "plan", "plan merge", "gui", "serve", "live", "snapshot", "help", "completion"});
   for (const auto& path : paths) {
     INFO(path);
     auto help_args = words(path);
@@ -204,7 +204,7 @@ TEST_CASE("the bash completion offers every command and every flag its help list
   const Outcome script = run({"completion", "bash"});
   REQUIRE(script.code == 0);
   CHECK_THAT(script.out, Catch::Contains("complete -F _chaintwin chaintwin\n"));
-  CHECK_THAT(script.out, Catch::Contains("flags=\"-h --help --version\"; words=\"run check compare derive import plan "
+  CHECK_THAT(script.out, Catch::Contains("flags=\"-h --help --version\"; words=\"run check compare derive import full-demand plan "
                                          "gui serve live snapshot help completion\""));
   for (const auto& path : cli::command_paths()) {
     INFO(path);

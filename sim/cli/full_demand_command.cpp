@@ -1,0 +1,61 @@
+#include "sim/cli/full_demand_command.h"
+
+#include <cmath>
+#include <set>
+#include <tuple>
+
+#include "sim/fulldemand/full_demand_report.h"
+#include "sim/fulldemand/full_demand_run.h"
+#include "sim/fulldemand/seed_summary.h"
+#include "sim/fulldemand/share_trace.h"
+
+namespace chaintwin::cli {
+
+using model::placement::PlacementPolicy;
+
+int full_demand_command(const FullDemandCommandOptions& o, std::ostream& out, std::ostream& err) {
+  auto trace = sim::read_share_trace(o.nodes, o.pods);
+  if (!trace) {
+    err << "chaintwin full-demand: " << trace.error() << "\n";
+    return 2;
+  }
+  if (trace->capacity_milli() == 0) {
+    err << "chaintwin full-demand: " << o.nodes << ": no node has a GPU (the experiment fills GPU capacity)\n";
+    return 2;
+  }
+  std::vector<PlacementPolicy> policies;
+  for (const std::string& p : o.policies) {
+    const PlacementPolicy policy = p == "best-fit" ? PlacementPolicy::kBestFit : PlacementPolicy::kFgd;
+    bool seen = false;
+    for (const PlacementPolicy q : policies) seen = seen || q == policy;
+    if (!seen) policies.push_back(policy);
+  }
+
+  sim::FullDemandStudy study;
+  study.nodes_file = o.nodes;
+  study.pods_file = o.pods;
+  study.tune_permille = std::llround(o.tune * 1000.0);
+  for (int64_t i = 0; i < o.seeds; ++i) study.seeds.push_back(o.first_seed + static_cast<uint64_t>(i));
+  study.target = model::placement::typical_pods(trace->pods, sim::kTypicalPodCoverage);
+  std::set<std::tuple<int64_t, int32_t, int32_t, int32_t>> classes;
+  for (const auto& p : trace->pods) classes.insert({p.cpu, p.milli, p.gpus, p.spec});
+  study.pod_classes = static_cast<int64_t>(classes.size());
+  for (const PlacementPolicy policy : policies) {
+    std::vector<sim::FullDemandRun> runs;
+    for (const uint64_t seed : study.seeds)
+      runs.push_back(sim::run_full_demand(*trace, study.target, {policy, study.tune_permille, seed}));
+    study.summaries.push_back(sim::summarise(runs));
+    study.runs.push_back(std::move(runs));
+  }
+  if (!o.plot.empty()) {
+    if (auto s = sim::plot::write_png(sim::full_demand_chart(study), o.plot); !s.ok()) {
+      err << "chaintwin full-demand: " << s.error() << "\n";
+      return 2;
+    }
+  }
+  if (o.output == "json") out << sim::full_demand_json(*trace, study).dump(2) << "\n";
+  else out << sim::full_demand_text(*trace, study);
+  return 0;
+}
+
+}  // namespace chaintwin::cli

@@ -1,0 +1,210 @@
+// The full-demand experiment's parts in sim/fulldemand: reading the trace as the paper does, the
+// resampling to a demand target, the curve's buckets, the statistics over seeds, a run's
+// determinism, and `chaintwin full-demand` (its output, its plot, its bad input).
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include "sim/cli/command_line.h"
+#include "sim/fulldemand/demand_curve.h"
+#include "sim/fulldemand/full_demand_run.h"
+#include "sim/fulldemand/seed_summary.h"
+#include "sim/fulldemand/share_trace.h"
+#include "sim/fulldemand/tuned_pods.h"
+
+namespace {
+
+using namespace chaintwin;
+namespace fs = std::filesystem;
+using model::placement::SharePod;
+
+const std::string kNodes =
+    "sn,cpu_milli,memory_mib,gpu,model\n"
+    "n-a,64000,262144,2,T4\n"
+    "n-b,96000,786432,8,V100M32\n"
+    "n-c,32000,131072,0,\n"
+    "n-d,96000,786432,4,V100M32\n";
+const std::string kPods =
+    "name,cpu_milli,memory_mib,num_gpu,gpu_milli,gpu_spec,qos,pod_phase,creation_time,deletion_time,scheduled_time\n"
+    "p-3,12000,16384,1,1000,,LS,Running,0,3600,0\n"
+    "p-1,6000,12288,1,460,T4,LS,Running,60,7200,120\n"
+    "p-2,8000,30517,0,0,,BE,Pending,90,500,\n"
+    "p-0,4000,8192,2,1000,V100M32|T4,LS,Running,120,900,130\n"
+    "p-4,2000,4096,1,250,,LS,Running,5,50,6\n";
+
+SharePod gpu_pod(int32_t gpus, int32_t milli) {
+  SharePod p;
+  p.cpu = 1000;
+  p.gpus = gpus;
+  p.milli = milli;
+  return p;
+}
+
+}  // namespace
+
+TEST_CASE("the trace is read as the paper reads it: every row a pod, sorted by name, models interned", "[fulldemand]") {
+  const auto t = sim::parse_share_trace(kNodes, "nodes.csv", kPods, "pods.csv");
+  REQUIRE(t.ok());
+  CHECK(t->node_names == std::vector<std::string>{"n-a", "n-b", "n-c", "n-d"});
+  CHECK(t->models == std::vector<std::string>{"T4", "V100M32"});
+  CHECK(t->nodes[1].model == 1);
+  CHECK(t->nodes[1].gpu_left == std::vector<int32_t>(8, 1000));
+  CHECK(t->nodes[2].gpu_left.empty());
+  CHECK(t->capacity_milli() == 14000);
+  // The never-scheduled p-2 is a pod here; names in order.
+  CHECK(t->pod_names == std::vector<std::string>{"p-0", "p-1", "p-2", "p-3", "p-4"});
+  CHECK(t->pods[0].models == 3u);  // V100M32|T4
+  CHECK(t->pods[1].models == 1u);  // T4
+  CHECK(t->pods[3].models == 0u);  // any
+  CHECK(t->pods[0].spec != t->pods[1].spec);
+  CHECK(t->demand_milli() == 2000 + 460 + 1000 + 250);
+}
+
+TEST_CASE("a malformed trace row is refused with its file, line and column", "[fulldemand]") {
+  const std::string header = "name,cpu_milli,memory_mib,num_gpu,gpu_milli,gpu_spec\n";
+  struct Case {
+    std::string nodes, pods, message;
+  };
+  const std::vector<Case> cases{
+      {kNodes, header + "a,1,1,3,400,\n", "pods.csv:2: gpu_milli: 400 with num_gpu 3"},
+      {kNodes, header + "a,1,1,0,300,\n", "pods.csv:2: gpu_milli: 300 on a pod with num_gpu 0"},
+      {kNodes, header + "a,1,1,1,1001,\n", "pods.csv:2: gpu_milli: 1001 is out of range"},
+      {kNodes, header + "a,x,1,1,1000,\n", "pods.csv:2: cpu_milli: 'x' is not a whole number"},
+      {kNodes, header + "a,1,1,0,0,T4\n", "pods.csv:2: gpu_spec: 'T4' on a pod without GPUs"},
+      {kNodes, header + "a,1,1,1,1000,\nb,1,1,1,1000,\na,1,1,1,1000,\n", "pods.csv:4: name: pod name 'a' is used twice"},
+      {kNodes, "name,cpu_milli,memory_mib,num_gpu\n", "pods.csv:1: missing column 'gpu_milli'"},
+      {"sn,cpu_milli,memory_mib,gpu,model\nn,1000,1,2,\n", header, "nodes.csv:2: model: a node with 2 GPUs needs a GPU model"},
+      {"sn,cpu_milli,memory_mib,gpu,model\nn,0,1,2,T4\n", header, "nodes.csv:2: cpu_milli: 0 is out of range"},
+  };
+  for (const Case& c : cases) {
+    INFO(c.message);
+    const auto t = sim::parse_share_trace(c.nodes, "nodes.csv", c.pods, "pods.csv");
+    REQUIRE_FALSE(t.ok());
+    CHECK(t.error().find(c.message) != std::string::npos);
+  }
+}
+
+TEST_CASE("tuning up keeps every trace pod once, first, and appends draws until the next would pass the target",
+          "[fulldemand]") {
+  const std::vector<SharePod> pods{gpu_pod(1, 1000), gpu_pod(1, 500), gpu_pod(0, 0), gpu_pod(8, 1000), gpu_pod(1, 250)};
+  for (const uint64_t seed : {1u, 2u, 3u, 4u, 5u}) {
+    sim::RandomStream random(seed, 0, "test");
+    const sim::TunedPods t = sim::tune_pods(pods, 20000, 1300, random);  // target 26,000
+    CHECK(t.target_milli == 26000);
+    std::set<int32_t> first(t.order.begin(), t.order.begin() + 5);
+    CHECK(first.size() == 5);
+    CHECK(t.drawn == static_cast<int64_t>(t.order.size()) - 5);
+    int64_t demand = 0;
+    for (const int32_t i : t.order) demand += pods[static_cast<size_t>(i)].gpu_milli();
+    CHECK(demand == t.demand_milli);
+    // The rule tests the per-card share: an 8-card draw may end past the target by at most 7 cards.
+    CHECK(t.demand_milli <= t.target_milli + 7000);
+    CHECK(t.demand_milli > t.target_milli - 1000);
+  }
+}
+
+TEST_CASE("tuning down removes pods until the demand is at most the target", "[fulldemand]") {
+  std::vector<SharePod> pods(40, gpu_pod(1, 1000));
+  sim::RandomStream random(7, 0, "test");
+  const sim::TunedPods t = sim::tune_pods(pods, 20000, 1300, random);
+  CHECK(t.removed == 14);
+  CHECK(t.order.size() == 26);
+  CHECK(t.demand_milli == 26000);
+}
+
+TEST_CASE("a trace without GPU pods is not tuned up (the draws could never reach the target)", "[fulldemand]") {
+  std::vector<SharePod> pods(5, gpu_pod(0, 0));
+  sim::RandomStream random(7, 0, "test");
+  const sim::TunedPods t = sim::tune_pods(pods, 20000, 1300, random);
+  CHECK(t.order.size() == 5);
+  CHECK(t.drawn == 0);
+}
+
+TEST_CASE("a line falls in its rounded bucket and an empty bucket takes its neighbours' mean", "[fulldemand]") {
+  CHECK(sim::round_half_even(25, 10) == 2);
+  CHECK(sim::round_half_even(35, 10) == 4);
+  CHECK(sim::round_half_even(36, 10) == 4);
+  CHECK(sim::round_half_even(34, 10) == 3);
+  sim::DemandCurve curve(10000);
+  curve.add(100, 100, 9900, 0, 1);    // bucket 1, 1 % allocated
+  curve.add(100, 300, 9700, 0, 1);    // bucket 1, 3 %
+  curve.add(300, 500, 9500, 950, 1);  // bucket 3, 5 %, fragment 9.5 % of capacity, 10 % of idle
+  const auto points = curve.points();
+  REQUIRE(points.size() == 4);  // bucket 0 (from bucket 1), 1, 2 (from 1 and 3), 3
+  CHECK(points[0].bucket == 0);
+  CHECK(points[0].allocated_percent == Approx(2.0));
+  CHECK(points[1].bucket == 1);
+  CHECK(points[2].bucket == 2);
+  CHECK(points[2].allocated_percent == Approx(3.0));  // (1 + 3 + 5) / 3
+  CHECK(points[3].allocated_percent == Approx(5.0));
+  CHECK(points[3].fragment_percent == Approx(9.5));
+  CHECK(points[3].fragment_ratio == Approx(10.0));
+}
+
+TEST_CASE("percentiles interpolate as numpy's do", "[fulldemand]") {
+  CHECK(sim::percentile({1, 2, 3, 4}, 50) == Approx(2.5));
+  CHECK(sim::percentile({4, 1, 3, 2}, 25) == Approx(1.75));
+  CHECK(sim::percentile({7}, 75) == Approx(7));
+  const sim::Spread s = sim::spread_of({3, 1, 2});
+  CHECK(s.median == Approx(2));
+  CHECK(s.min == 1);
+  CHECK(s.max == 3);
+  CHECK(s.mean == Approx(2));
+}
+
+TEST_CASE("a full-demand run is the same for the same seed and places what fits", "[fulldemand]") {
+  const auto t = sim::parse_share_trace(kNodes, "nodes.csv", kPods, "pods.csv");
+  REQUIRE(t.ok());
+  const auto target = model::placement::typical_pods(t->pods, sim::kTypicalPodCoverage);
+  for (const auto policy : {model::placement::PlacementPolicy::kBestFit, model::placement::PlacementPolicy::kFgd}) {
+    const sim::FullDemandRun a = sim::run_full_demand(*t, target, {policy, 1300, 9});
+    const sim::FullDemandRun b = sim::run_full_demand(*t, target, {policy, 1300, 9});
+    CHECK(a.submitted == a.placed + a.failed);
+    CHECK(a.placed == b.placed);
+    CHECK(a.allocated_milli == b.allocated_milli);
+    REQUIRE(a.curve.size() == b.curve.size());
+    for (size_t i = 0; i < a.curve.size(); ++i) CHECK(a.curve[i].allocated_percent == b.curve[i].allocated_percent);
+    CHECK(a.allocated_milli <= a.capacity_milli);
+    CHECK(a.demand_milli >= a.target_milli - 1000);
+  }
+}
+
+TEST_CASE("chaintwin full-demand reports both policies, writes its plot, and refuses bad input with 2", "[fulldemand][cli]") {
+  const fs::path dir = fs::temp_directory_path() / "chaintwin-full-demand-test";
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  std::ofstream(dir / "nodes.csv") << kNodes;
+  std::ofstream(dir / "pods.csv") << kPods;
+  std::ofstream(dir / "bad.csv") << "name,cpu_milli,memory_mib,num_gpu,gpu_milli\np,1,1,2,500\n";
+  const auto run = [&](std::vector<std::string> extra, std::string& out_text, std::string& err_text) {
+    std::vector<std::string> args{"full-demand", "--nodes", (dir / "nodes.csv").string()};
+    args.insert(args.end(), extra.begin(), extra.end());
+    std::ostringstream out, err;
+    const int code = cli::dispatch(args, out, err);
+    out_text = out.str();
+    err_text = err.str();
+    return code;
+  };
+  std::string out, err;
+  REQUIRE(run({"--pods", (dir / "pods.csv").string(), "--seeds", "3", "--plot", (dir / "c.png").string()}, out, err) == 0);
+  CHECK(out.find("best-fit:") != std::string::npos);
+  CHECK(out.find("fgd:") != std::string::npos);
+  CHECK(out.find("seeds 42..44") != std::string::npos);
+  CHECK(fs::file_size(dir / "c.png") > 1000);
+
+  REQUIRE(run({"--pods", (dir / "pods.csv").string(), "--seeds", "2", "--policy", "fgd", "-o", "json"}, out, err) == 0);
+  const auto j = nlohmann::json::parse(out);
+  REQUIRE(j["policies"].size() == 1);
+  CHECK(j["policies"][0]["policy"] == "fgd");
+  CHECK(j["policies"][0]["runs"].size() == 2);
+
+  CHECK(run({"--pods", (dir / "bad.csv").string(), "--plot", (dir / "bad.png").string()}, out, err) == 2);
+  CHECK(err.find("bad.csv:2: gpu_milli: 500 with num_gpu 2") != std::string::npos);
+  CHECK_FALSE(fs::exists(dir / "bad.png"));
+  CHECK(run({"--pods", (dir / "pods.csv").string(), "--tune", "0"}, out, err) == 2);
+  CHECK(run({"--pods", (dir / "pods.csv").string(), "--policy", "random"}, out, err) == 2);
+  fs::remove_all(dir);
+}
