@@ -299,8 +299,13 @@ void CommandLine::declare_full_demand() {
       ->required();
   add_value(*c, notes_, "--tune", o.tune, positive_number(10, "RATIO", ""),
             "the demand to reach, times the GPU capacity (default 1.3, the paper's)");
-  add_values(*c, notes_, "--policy", o.policies, one_of({"best-fit", "fgd"}),
-             "a placement policy to run (repeat for several; default both)");
+  add_values(*c, notes_, "--policy", o.policies, one_of({"best-fit", "fgd", "chain"}),
+             "who places the pods: the paper's best-fit or FGD, or the operator's chain\n"
+             "(repeat for several; default best-fit and fgd)");
+  add_value(*c, notes_, "--chooser", o.chooser, one_of({"most-free", "best-fit", "proportional", "default-model"}),
+            "the chain: how a GPU pod's model is picked at arrival, among those it allows\n"
+            "(every model without gpu_spec): the most room for it, the least room that takes\n"
+            "it now, at random in proportion to cards, or the trace's default model");
   add_value(*c, notes_, "--seeds", o.seeds, whole_number<int64_t>(1, 1000), "runs per policy (default 10)");
   add_value(*c, notes_, "--first-seed", o.first_seed, seed_value(), "the first seed; the others follow it (default 42)");
   add_value(*c, notes_, "-o,--output", o.output, one_of({"text", "json"}), "the report's format");

@@ -4,6 +4,7 @@
 #include <set>
 #include <tuple>
 
+#include "sim/fulldemand/chain_full_demand.h"
 #include "sim/fulldemand/full_demand_report.h"
 #include "sim/fulldemand/full_demand_run.h"
 #include "sim/fulldemand/seed_summary.h"
@@ -11,7 +12,7 @@
 
 namespace chaintwin::cli {
 
-using model::placement::PlacementPolicy;
+using sim::FullDemandPolicy;
 
 int full_demand_command(const FullDemandCommandOptions& o, std::ostream& out, std::ostream& err) {
   auto trace = sim::read_share_trace(o.nodes, o.pods);
@@ -23,11 +24,13 @@ int full_demand_command(const FullDemandCommandOptions& o, std::ostream& out, st
     err << "chaintwin full-demand: " << o.nodes << ": no node has a GPU (the experiment fills GPU capacity)\n";
     return 2;
   }
-  std::vector<PlacementPolicy> policies;
+  std::vector<FullDemandPolicy> policies;
   for (const std::string& p : o.policies) {
-    const PlacementPolicy policy = p == "best-fit" ? PlacementPolicy::kBestFit : PlacementPolicy::kFgd;
+    const FullDemandPolicy policy = p == "best-fit" ? FullDemandPolicy::kBestFit
+                                    : p == "fgd"    ? FullDemandPolicy::kFgd
+                                                    : FullDemandPolicy::kChain;
     bool seen = false;
-    for (const PlacementPolicy q : policies) seen = seen || q == policy;
+    for (const FullDemandPolicy q : policies) seen = seen || q == policy;
     if (!seen) policies.push_back(policy);
   }
 
@@ -40,10 +43,24 @@ int full_demand_command(const FullDemandCommandOptions& o, std::ostream& out, st
   std::set<std::tuple<int64_t, int32_t, int32_t, int32_t>> classes;
   for (const auto& p : trace->pods) classes.insert({p.cpu, p.milli, p.gpus, p.spec});
   study.pod_classes = static_cast<int64_t>(classes.size());
-  for (const PlacementPolicy policy : policies) {
+  for (const FullDemandPolicy policy : policies) {
     std::vector<sim::FullDemandRun> runs;
-    for (const uint64_t seed : study.seeds)
-      runs.push_back(sim::run_full_demand(*trace, study.target, {policy, study.tune_permille, seed}));
+    for (const uint64_t seed : study.seeds) {
+      if (policy != FullDemandPolicy::kChain) {
+        runs.push_back(sim::run_full_demand(*trace, study.target, {policy, study.tune_permille, seed}));
+        continue;
+      }
+      sim::ChainFullDemandSettings chain;
+      chain.tune_permille = study.tune_permille;
+      chain.seed = seed;
+      chain.chooser = *sim::model_chooser_named(o.chooser);
+      auto run = sim::run_full_demand_on_chain(o.nodes, o.pods, *trace, study.target, chain);
+      if (!run) {
+        err << "chaintwin full-demand: " << run.error() << "\n";
+        return 2;
+      }
+      runs.push_back(std::move(run->run));
+    }
     study.summaries.push_back(sim::summarise(runs));
     study.runs.push_back(std::move(runs));
   }

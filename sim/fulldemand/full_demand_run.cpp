@@ -11,8 +11,13 @@ namespace chaintwin::sim {
 
 using model::placement::PlacementPolicy;
 
-std::string policy_name(PlacementPolicy policy) {
-  return policy == PlacementPolicy::kBestFit ? "best-fit" : "fgd";
+std::string policy_name(FullDemandPolicy policy) {
+  switch (policy) {
+    case FullDemandPolicy::kBestFit: return "best-fit";
+    case FullDemandPolicy::kFgd: return "fgd";
+    case FullDemandPolicy::kChain: return "chain";
+  }
+  return "?";
 }
 
 FullDemandRun run_full_demand(const ShareTrace& trace, const model::placement::TargetWorkload& target,
@@ -33,7 +38,9 @@ FullDemandRun run_full_demand(const ShareTrace& trace, const model::placement::T
   std::iota(rank.begin(), rank.end(), 0);
   for (size_t i = rank.size(); i > 1; --i) std::swap(rank[i - 1], rank[nodes_random.uniform(i)]);
 
-  model::placement::ShareScheduler scheduler(trace.nodes, target, std::move(rank), settings.policy);
+  const PlacementPolicy placement =
+      settings.policy == FullDemandPolicy::kBestFit ? PlacementPolicy::kBestFit : PlacementPolicy::kFgd;
+  model::placement::ShareScheduler scheduler(trace.nodes, target, std::move(rank), placement);
   DemandCurve curve(out.capacity_milli > 0 ? out.capacity_milli : 1);
   int64_t arrived = 0;
   for (const int32_t index : tuned.order) {

@@ -20,8 +20,12 @@ namespace chaintwin::sim {
 
 inline constexpr int32_t kTypicalPodCoverage = 95;  // the paper's podPopularityThreshold
 
+// Who places the pods: one of the paper's scores over the whole cluster, or the operator's chain
+// (chain_full_demand.h).
+enum class FullDemandPolicy { kBestFit, kFgd, kChain };
+
 struct FullDemandSettings {
-  model::placement::PlacementPolicy policy = model::placement::PlacementPolicy::kFgd;
+  FullDemandPolicy policy = FullDemandPolicy::kFgd;
   int64_t tune_permille = 1300;
   uint64_t seed = 42;
 };
@@ -38,10 +42,11 @@ struct FullDemandRun {
   std::vector<CurvePoint> curve;
 };
 
+// A run with one of the paper's scores (policy kBestFit or kFgd).
 FullDemandRun run_full_demand(const ShareTrace& trace, const model::placement::TargetWorkload& target,
                               const FullDemandSettings& settings);
 
-// "best-fit" / "fgd".
-std::string policy_name(model::placement::PlacementPolicy policy);
+// "best-fit", "fgd", "chain".
+std::string policy_name(FullDemandPolicy policy);
 
 }  // namespace chaintwin::sim

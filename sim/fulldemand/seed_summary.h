@@ -26,7 +26,7 @@ struct BucketSummary {
 };
 
 struct PolicySummary {
-  model::placement::PlacementPolicy policy{};
+  FullDemandPolicy policy{};
   std::vector<BucketSummary> buckets;  // ascending
   Spread final_allocated, final_fragment, placed, failed, submitted;
 };

@@ -299,7 +299,7 @@ void Simulation::on_trace_arrival(int64_t index) {
   req.name = t.name;
   req.namespace_ = t.namespace_;
   req.generator = "trace";
-  req.instance_type = t.instance_type;
+  req.instance_type = options_.choose_trace_instance_type ? options_.choose_trace_instance_type(*this, t) : t.instance_type;
   req.pod_sets = t.pod_sets;
   submit(req, t.duration, SimTime());
 }

@@ -42,6 +42,8 @@
 
 namespace chaintwin::sim {
 
+class Simulation;
+
 struct RunOptions {
   std::optional<uint64_t> seed;   // overrides the scenario's seed
   std::optional<SimTime> until;   // stop earlier than the horizon
@@ -60,6 +62,10 @@ struct RunOptions {
   // verdict is remembered (model::run_idle_cycles) in one go instead of one event each; they still
   // count as events. Off under verify_incremental, so that every cycle checks the memo.
   bool batch_idle_cycles = true;
+  // Consulted when a trace workload arrives, before its Workload is built: the InstanceType
+  // selector to use instead of the trace's (the full-demand experiment's model chooser,
+  // sim/fulldemand/chain_full_demand.h). Unset: the trace's selector.
+  std::function<InstanceTypeSelector(const Simulation&, const TraceWorkload&)> choose_trace_instance_type;
 };
 
 // What one event is about; `epoch` guards events scheduled for a Workload's earlier admission.
@@ -118,6 +124,8 @@ class Simulation {
   const model::ClusterState& cluster() const { return cluster_; }
   const model::WorkloadState& workloads() const { return workloads_; }
   const model::QueueManager& queues() const { return queues_; }
+  // The Pods bound to each Node and what they request (node_pods.h).
+  const NodePods& node_pods() const { return node_pods_; }
   const RunRecord& record() const { return record_; }
   const std::vector<ExpectationFailure>& failures() const { return failures_; }
   WorkloadCountersSet counters() const;

@@ -59,14 +59,14 @@ TEST_CASE("a refused command line exits 2 with one line naming the flag and what
   const Row rows[] = {
       // unknown words
       {"frobnicate", "chaintwin: unknown command 'frobnicate' (expected one of: run, check, compare, derive, import, "
-                     "plan, gui, serve, live, snapshot, help, completion)"},
+                     "full-demand, plan, gui, serve, live, snapshot, help, completion)"},
       {"--seed 1", "chaintwin: unknown flag '--seed'"},
       {"run --fast", "chaintwin run: unknown flag '--fast'"},
       {"run a.yaml b.yaml", "chaintwin run: unexpected argument 'b.yaml'"},
       {"import csv", "chaintwin import: unknown command 'csv' (expected one of: openb)"},
       {"import", "chaintwin import: expected a command (one of: openb)"},
       {"help nope", "chaintwin help: unknown command 'nope' (expected one of: run, check, compare, derive, import, "
-                    "plan, gui, serve, live, snapshot, help, completion)"},
+                    "full-demand, plan, gui, serve, live, snapshot, help, completion)"},
       {"help plan nope", "chaintwin help: unknown command 'nope' (expected one of: merge)"},
       {"check --verify=1 a.yaml", "chaintwin check: --verify takes no value"},
       // a value missing

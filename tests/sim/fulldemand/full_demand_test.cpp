@@ -159,7 +159,7 @@ TEST_CASE("a full-demand run is the same for the same seed and places what fits"
   const auto t = sim::parse_share_trace(kNodes, "nodes.csv", kPods, "pods.csv");
   REQUIRE(t.ok());
   const auto target = model::placement::typical_pods(t->pods, sim::kTypicalPodCoverage);
-  for (const auto policy : {model::placement::PlacementPolicy::kBestFit, model::placement::PlacementPolicy::kFgd}) {
+  for (const auto policy : {sim::FullDemandPolicy::kBestFit, sim::FullDemandPolicy::kFgd}) {
     const sim::FullDemandRun a = sim::run_full_demand(*t, target, {policy, 1300, 9});
     const sim::FullDemandRun b = sim::run_full_demand(*t, target, {policy, 1300, 9});
     CHECK(a.submitted == a.placed + a.failed);
@@ -200,6 +200,32 @@ TEST_CASE("chaintwin full-demand reports both policies, writes its plot, and ref
   REQUIRE(j["policies"].size() == 1);
   CHECK(j["policies"][0]["policy"] == "fgd");
   CHECK(j["policies"][0]["runs"].size() == 2);
+
+  // The operator's chain on the same pods: the same tuned pods, the same output for the same seeds.
+  for (const std::string chooser : {"most-free", "best-fit", "proportional", "default-model"}) {
+    INFO(chooser);
+    std::string first, again;
+    REQUIRE(run({"--pods", (dir / "pods.csv").string(), "--seeds", "2", "--policy", "chain", "--chooser", chooser, "-o",
+                 "json"},
+                first, err) == 0);
+    REQUIRE(run({"--pods", (dir / "pods.csv").string(), "--seeds", "2", "--policy", "chain", "--chooser", chooser, "-o",
+                 "json"},
+                again, err) == 0);
+    CHECK(first == again);
+    const auto chain = nlohmann::json::parse(first)["policies"][0];
+    CHECK(chain["policy"] == "chain");
+    for (const auto& r : chain["runs"]) {
+      CHECK(r["placed"].get<int64_t>() + r["failed"].get<int64_t>() == r["submitted"].get<int64_t>());
+      CHECK(r["placed"].get<int64_t>() > 0);
+      CHECK(r["allocated_milli_gpu"].get<int64_t>() > 0);
+    }
+  }
+  // The paper policies' runs of a seed submit the very pods the chain's run of that seed does.
+  REQUIRE(run({"--pods", (dir / "pods.csv").string(), "--seeds", "1", "--policy", "fgd", "--policy", "chain", "-o", "json"},
+              out, err) == 0);
+  const auto both = nlohmann::json::parse(out)["policies"];
+  CHECK(both[0]["runs"][0]["demand_milli_gpu"] == both[1]["runs"][0]["demand_milli_gpu"]);
+  CHECK(both[0]["runs"][0]["submitted"] == both[1]["runs"][0]["submitted"]);
 
   CHECK(run({"--pods", (dir / "bad.csv").string(), "--plot", (dir / "bad.png").string()}, out, err) == 2);
   CHECK(err.find("bad.csv:2: gpu_milli: 500 with num_gpu 2") != std::string::npos);
