@@ -75,13 +75,10 @@ int64_t ShareTrace::demand_milli() const {
 
 model::Result<ShareTrace> parse_share_trace(const std::string& nodes_csv, const std::string& nodes_file,
                                             const std::string& pods_csv, const std::string& pods_file) {
-  auto nodes = parse_csv(nodes_csv, nodes_file);
-  if (!nodes) return model::err(nodes.error());
-  auto pods = parse_csv(pods_csv, pods_file);
-  if (!pods) return model::err(pods.error());
-  if (auto ok = require_columns(*nodes, {"sn", "cpu_milli", "memory_mib", "gpu", "model"}); !ok) return model::err(ok.error());
-  if (auto ok = require_columns(*pods, {"name", "cpu_milli", "memory_mib", "num_gpu", "gpu_milli"}); !ok)
-    return model::err(ok.error());
+  auto tables = parse_openb_tables(nodes_csv, nodes_file, pods_csv, pods_file);
+  if (!tables) return model::err(tables.error());
+  const CsvTable* nodes = &tables->nodes;
+  const CsvTable* pods = &tables->pods;
   try {
     ShareTrace out;
     std::vector<std::string> node_models;

@@ -2,6 +2,7 @@
 
 #include <fstream>
 #include <sstream>
+#include <utility>
 
 namespace chaintwin::sim {
 
@@ -22,6 +23,18 @@ model::Status require_columns(const CsvTable& t, const std::vector<std::string>&
     return model::err(t.file() + ":1: missing column '" + n + "' (an openb file has " + all + ")");
   }
   return model::Ok{};
+}
+
+model::Result<OpenbTables> parse_openb_tables(const std::string& nodes_csv, const std::string& nodes_file,
+                                              const std::string& pods_csv, const std::string& pods_file) {
+  auto nodes = parse_csv(nodes_csv, nodes_file);
+  if (!nodes) return model::err(nodes.error());
+  auto pods = parse_csv(pods_csv, pods_file);
+  if (!pods) return model::err(pods.error());
+  if (auto ok = require_columns(*nodes, {"sn", "cpu_milli", "memory_mib", "gpu", "model"}); !ok) return model::err(ok.error());
+  if (auto ok = require_columns(*pods, {"name", "cpu_milli", "memory_mib", "num_gpu", "gpu_milli"}); !ok)
+    return model::err(ok.error());
+  return OpenbTables{std::move(nodes).value(), std::move(pods).value()};
 }
 
 model::Result<std::string> read_text_file(const std::string& path) {

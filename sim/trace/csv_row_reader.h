@@ -42,6 +42,15 @@ class RowReader {
 // Refuses a table without one of `names`: `file:1: missing column 'x' (an openb file has a, b, …)`.
 model::Status require_columns(const CsvTable& t, const std::vector<std::string>& names);
 
+// An openb node list and pod list parsed, each with the columns every openb reader needs
+// (sn, cpu_milli, memory_mib, gpu, model; name, cpu_milli, memory_mib, num_gpu, gpu_milli).
+struct OpenbTables {
+  CsvTable nodes;
+  CsvTable pods;
+};
+model::Result<OpenbTables> parse_openb_tables(const std::string& nodes_csv, const std::string& nodes_file,
+                                              const std::string& pods_csv, const std::string& pods_file);
+
 // The file's bytes, or `path: cannot read the file`.
 model::Result<std::string> read_text_file(const std::string& path);
 

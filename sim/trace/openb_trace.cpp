@@ -183,13 +183,10 @@ std::string most_common_openb_model(const std::vector<TraceNode>& nodes) {
 model::Result<TraceData> parse_openb_trace(const std::string& nodes_csv, const std::string& nodes_file,
                                            const std::string& pods_csv, const std::string& pods_file,
                                            const OpenbTraceOptions& options) {
-  auto nodes = parse_csv(nodes_csv, nodes_file);
-  if (!nodes) return model::err(nodes.error());
-  auto pods = parse_csv(pods_csv, pods_file);
-  if (!pods) return model::err(pods.error());
-  if (auto ok = require_columns(*nodes, {"sn", "cpu_milli", "memory_mib", "gpu", "model"}); !ok) return model::err(ok.error());
-  if (auto ok = require_columns(*pods, {"name", "cpu_milli", "memory_mib", "num_gpu", "gpu_milli"}); !ok)
-    return model::err(ok.error());
+  auto tables = parse_openb_tables(nodes_csv, nodes_file, pods_csv, pods_file);
+  if (!tables) return model::err(tables.error());
+  const CsvTable* nodes = &tables->nodes;
+  const CsvTable* pods = &tables->pods;
   PodColumns cols;
   const int times = (pods->column("creation_time") ? 1 : 0) + (pods->column("deletion_time") ? 1 : 0) +
                     (pods->column("scheduled_time") ? 1 : 0);
