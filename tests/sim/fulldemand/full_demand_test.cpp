@@ -106,6 +106,16 @@ TEST_CASE("tuning up keeps every trace pod once, first, and appends draws until 
   }
 }
 
+TEST_CASE("a seed's tuned order is pinned (our stream's draws: a change to them or to the procedure shows here)",
+          "[fulldemand]") {
+  const auto t = sim::parse_share_trace(kNodes, "nodes.csv", kPods, "pods.csv");
+  REQUIRE(t.ok());
+  sim::RandomStream random(9, 0, "full-demand/pods");
+  const sim::TunedPods tuned = sim::tune_pods(t->pods, t->capacity_milli(), 1300, random);
+  CHECK(tuned.order == std::vector<int32_t>{4, 2, 1, 0, 3, 3, 3, 3, 3, 3, 4, 4, 1, 2, 3, 0, 0, 0, 3, 2, 2, 2, 4, 2, 4});
+  CHECK(tuned.demand_milli == 18170);  // 18,200 is the target; the next draw would pass it
+}
+
 TEST_CASE("tuning down removes pods until the demand is at most the target", "[fulldemand]") {
   std::vector<SharePod> pods(40, gpu_pod(1, 1000));
   sim::RandomStream random(7, 0, "test");
@@ -226,6 +236,30 @@ TEST_CASE("chaintwin full-demand reports both policies, writes its plot, and ref
   const auto both = nlohmann::json::parse(out)["policies"];
   CHECK(both[0]["runs"][0]["demand_milli_gpu"] == both[1]["runs"][0]["demand_milli_gpu"]);
   CHECK(both[0]["runs"][0]["submitted"] == both[1]["runs"][0]["submitted"]);
+
+  // The chain's sample reads slices from the Devices ledgers: two shares (460 and 300 milli-GPU)
+  // on one 2-card T4 Node are 760 milli-GPU allocated whatever the order; with 0.38 × 2,000 the
+  // target equals the demand, so nothing is drawn or removed. The fragment for the two classes is
+  // 240 milli-GPU (both on one card: 240 left there, which neither class fits) or 0 (one per card).
+  std::ofstream(dir / "one-node.csv") << "sn,cpu_milli,memory_mib,gpu,model\nn-t4,64000,262144,2,T4\n";
+  std::ofstream(dir / "two-shares.csv") << "name,cpu_milli,memory_mib,num_gpu,gpu_milli\nq-0,1000,1024,1,460\nq-1,1000,1024,1,300\n";
+  std::vector<std::string> args{"full-demand", "--nodes", (dir / "one-node.csv").string(), "--pods",
+                                (dir / "two-shares.csv").string(), "--tune", "0.38", "--seeds", "1", "--policy",
+                                "chain", "--policy", "best-fit", "-o", "json"};
+  std::ostringstream shares_out, shares_err;
+  REQUIRE(cli::dispatch(args, shares_out, shares_err) == 0);
+  const auto shares = nlohmann::json::parse(shares_out.str())["policies"];
+  for (const auto& policy : shares) {
+    INFO(policy["policy"]);
+    const auto& r = policy["runs"][0];
+    CHECK(r["submitted"] == 2);
+    CHECK(r["placed"] == 2);
+    CHECK(r["allocated_milli_gpu"] == 760);
+    const double fragment = r["fragment_percent"].get<double>();
+    CHECK((fragment == Approx(12.0) || fragment == Approx(0.0)));
+  }
+  // Best-fit puts the second share on the card the first used: the tightest that holds it.
+  CHECK(shares[1]["runs"][0]["fragment_percent"].get<double>() == Approx(12.0));
 
   CHECK(run({"--pods", (dir / "bad.csv").string(), "--plot", (dir / "bad.png").string()}, out, err) == 2);
   CHECK(err.find("bad.csv:2: gpu_milli: 500 with num_gpu 2") != std::string::npos);
