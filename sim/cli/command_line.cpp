@@ -292,16 +292,19 @@ void CommandLine::declare_full_demand() {
       "recorded; the report gives them per bucket of arrived demand, over --seeds seeds (docs/traces.md).",
       "Exit codes: 0 done, 2 bad input (file:line: column: reason; no plot is written).",
       [this, &o] { return full_demand_command(o, out_, err_); });
-  add_value(*c, notes_, "--nodes", o.nodes, text("FILE", "a CSV file"), "the node list (sn, cpu_milli, memory_mib, gpu, model)")
-      ->required();
+  add_value(*c, notes_, "SCENARIO", o.scenario, text("SCENARIO.yaml", "a scenario file"),
+            "a scenario whose openb trace entry names the CSVs and, in fullDemand:,\n"
+            "the experiment (the flags below override it)");
+  add_value(*c, notes_, "--nodes", o.nodes, text("FILE", "a CSV file"),
+            "without a SCENARIO: the node list (sn, cpu_milli, memory_mib, gpu, model)");
   add_value(*c, notes_, "--pods", o.pods, text("FILE", "a CSV file"),
-            "the pod list (name, cpu_milli, memory_mib, num_gpu, gpu_milli[, gpu_spec])")
-      ->required();
+            "without a SCENARIO: the pod list (name, cpu_milli, memory_mib, num_gpu,\n"
+            "gpu_milli[, gpu_spec])");
   add_value(*c, notes_, "--tune", o.tune, positive_number(10, "RATIO", ""),
             "the demand to reach, times the GPU capacity (default 1.3, the paper's)");
   add_values(*c, notes_, "--policy", o.policies, one_of({"best-fit", "fgd", "chain"}),
              "who places the pods: the paper's best-fit or FGD, or the operator's chain\n"
-             "(repeat for several; default best-fit and fgd)");
+             "(repeat for several; default: the scenario's placement, else best-fit and fgd)");
   add_value(*c, notes_, "--chooser", o.chooser, one_of({"most-free", "best-fit", "proportional", "default-model"}),
             "the chain: how a GPU pod's model is picked at arrival, among those it allows\n"
             "(every model without gpu_spec): the most room for it, the least room that takes\n"

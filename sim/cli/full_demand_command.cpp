@@ -9,23 +9,68 @@
 #include "sim/fulldemand/full_demand_run.h"
 #include "sim/fulldemand/seed_summary.h"
 #include "sim/fulldemand/share_trace.h"
+#include "sim/scenario/scenario_loader.h"
 
 namespace chaintwin::cli {
 
 using sim::FullDemandPolicy;
 
+namespace {
+
+// What the run uses: the flags over the scenario's `fullDemand:` over the defaults.
+struct Resolved {
+  std::string nodes, pods;
+  sim::FullDemandSpec spec;
+};
+
+model::Result<Resolved> resolve(const FullDemandCommandOptions& o) {
+  Resolved r;
+  const bool has_csv = !o.nodes.empty() || !o.pods.empty();
+  if (o.scenario.empty()) {
+    if (o.nodes.empty() || o.pods.empty()) return model::err("give a SCENARIO, or both --nodes and --pods");
+    r.nodes = o.nodes;
+    r.pods = o.pods;
+    r.spec.placement = {"best-fit", "fgd"};
+  } else {
+    if (has_csv) return model::err("give a SCENARIO or --nodes and --pods, not both");
+    auto scenario = sim::load_scenario(o.scenario);
+    if (!scenario) return model::err(scenario.error());
+    const sim::TraceSource* trace = nullptr;
+    for (const auto& t : scenario->traces)
+      if (trace == nullptr || (!trace->full_demand && t.full_demand)) trace = &t;
+    if (trace == nullptr) return model::err(o.scenario + ": the scenario has no trace entry (workloads: - trace: {format: openb, ...})");
+    r.nodes = trace->nodes;
+    r.pods = trace->pods;
+    if (trace->full_demand) r.spec = *trace->full_demand;
+  }
+  if (o.tune) r.spec.tune_permille = std::llround(*o.tune * 1000.0);
+  if (!o.policies.empty()) r.spec.placement = o.policies;
+  if (o.seeds) r.spec.seeds = *o.seeds;
+  if (o.first_seed) r.spec.first_seed = *o.first_seed;
+  if (o.chooser) r.spec.chooser = *o.chooser;
+  return r;
+}
+
+}  // namespace
+
 int full_demand_command(const FullDemandCommandOptions& o, std::ostream& out, std::ostream& err) {
-  auto trace = sim::read_share_trace(o.nodes, o.pods);
+  auto resolved = resolve(o);
+  if (!resolved) {
+    err << "chaintwin full-demand: " << resolved.error() << "\n";
+    return 2;
+  }
+  const Resolved& r = *resolved;
+  auto trace = sim::read_share_trace(r.nodes, r.pods);
   if (!trace) {
     err << "chaintwin full-demand: " << trace.error() << "\n";
     return 2;
   }
   if (trace->capacity_milli() == 0) {
-    err << "chaintwin full-demand: " << o.nodes << ": no node has a GPU (the experiment fills GPU capacity)\n";
+    err << "chaintwin full-demand: " << r.nodes << ": no node has a GPU (the experiment fills GPU capacity)\n";
     return 2;
   }
   std::vector<FullDemandPolicy> policies;
-  for (const std::string& p : o.policies) {
+  for (const std::string& p : r.spec.placement) {
     const FullDemandPolicy policy = p == "best-fit" ? FullDemandPolicy::kBestFit
                                     : p == "fgd"    ? FullDemandPolicy::kFgd
                                                     : FullDemandPolicy::kChain;
@@ -35,10 +80,10 @@ int full_demand_command(const FullDemandCommandOptions& o, std::ostream& out, st
   }
 
   sim::FullDemandStudy study;
-  study.nodes_file = o.nodes;
-  study.pods_file = o.pods;
-  study.tune_permille = std::llround(o.tune * 1000.0);
-  for (int64_t i = 0; i < o.seeds; ++i) study.seeds.push_back(o.first_seed + static_cast<uint64_t>(i));
+  study.nodes_file = r.nodes;
+  study.pods_file = r.pods;
+  study.tune_permille = r.spec.tune_permille;
+  for (int64_t i = 0; i < r.spec.seeds; ++i) study.seeds.push_back(r.spec.first_seed + static_cast<uint64_t>(i));
   study.target = model::placement::typical_pods(trace->pods, sim::kTypicalPodCoverage);
   std::set<std::tuple<int64_t, int32_t, int32_t, int32_t>> classes;
   for (const auto& p : trace->pods) classes.insert({p.cpu, p.milli, p.gpus, p.spec});
@@ -53,8 +98,8 @@ int full_demand_command(const FullDemandCommandOptions& o, std::ostream& out, st
       sim::ChainFullDemandSettings chain;
       chain.tune_permille = study.tune_permille;
       chain.seed = seed;
-      chain.chooser = *sim::model_chooser_named(o.chooser);
-      auto run = sim::run_full_demand_on_chain(o.nodes, o.pods, *trace, study.target, chain);
+      chain.chooser = *sim::model_chooser_named(r.spec.chooser);
+      auto run = sim::run_full_demand_on_chain(r.nodes, r.pods, *trace, study.target, chain);
       if (!run) {
         err << "chaintwin full-demand: " << run.error() << "\n";
         return 2;

@@ -9,6 +9,7 @@
 #include "model/credits.h"
 #include "model/placement/fragmentation.h"
 #include "model/stage4/instance_type_status.h"
+#include "sim/fulldemand/model_chooser.h"
 #include "sim/fulldemand/tuned_pods.h"
 #include "sim/random_stream.h"
 #include "sim/runner/simulation.h"
@@ -58,40 +59,17 @@ void read_node(const Simulation& sim, const std::string& name, const ShareNode& 
 // The n-th arrival (from 1): n gaps after the start.
 SimTime arrival_at(SimTime gap, size_t n) { return SimTime::micros(gap.us() * static_cast<int64_t>(n)); }
 
-// How many pods of `pod`'s shape a Node in the state `node` could still take.
-int64_t room_for(const ShareNode& node, const model::placement::SharePod& pod) {
-  if (node.gpu_left.empty()) return 0;
-  int64_t by_cpu = pod.cpu > 0 ? node.cpu_left / pod.cpu : INT64_MAX;
-  if (by_cpu <= 0) return 0;
-  int64_t by_cards = 0;
-  if (pod.sharing()) {
-    for (const int32_t left : node.gpu_left) by_cards += left / pod.milli;
-  } else {
-    by_cards = node.cards_with(pod.milli) / pod.gpus;
-  }
-  return std::min(by_cpu, by_cards);
-}
-
-// One InstanceType's pool as the chooser sees it: the trace Nodes its ClusterQueue's flavors
-// select, their GPU model and cards.
-struct Pool {
-  std::string instance_type;
-  int32_t model = -1;
-  std::vector<size_t> nodes;  // indexes into the trace's Nodes
-  int64_t cards = 0;
-};
-
 // The pools of the acceleratable InstanceTypes, in name order (the operator's objects after the
 // chain settled; an InstanceType's ClusterQueue has its name).
-std::vector<Pool> pools_of(const model::ClusterState& cluster, const ShareTrace& trace) {
+std::vector<ChooserPool> pools_of(const model::ClusterState& cluster, const ShareTrace& trace) {
   std::map<std::string, size_t> index;
   for (size_t i = 0; i < trace.node_names.size(); ++i) index[trace.node_names[i]] = i;
-  std::vector<Pool> out;
+  std::vector<ChooserPool> out;
   for (const auto& [name, it] : cluster.instance_types) {
     if (it.metadata.deletion_timestamp || !it.spec.acceleratable) continue;
     const auto cq = cluster.cluster_queues.find(name);
     if (cq == cluster.cluster_queues.end()) continue;
-    Pool pool;
+    ChooserPool pool;
     pool.instance_type = name;
     for (const std::string& node : model::pool_node_names(cluster, cq->second.metadata.labels)) {
       const auto found = index.find(node);
@@ -105,49 +83,7 @@ std::vector<Pool> pools_of(const model::ClusterState& cluster, const ShareTrace&
   return out;
 }
 
-// The chooser's pick among the pools of the models `pod` allows: a pool's index, or -1 when none.
-int32_t choose_pool(const std::vector<ShareNode>& state, const model::placement::SharePod& pod,
-                    const std::vector<Pool>& pools, ModelChooser chooser, RandomStream& random) {
-  std::vector<int32_t> allowed;
-  for (size_t p = 0; p < pools.size(); ++p)
-    if (pod.may_use(pools[p].model)) allowed.push_back(static_cast<int32_t>(p));
-  if (allowed.empty()) return -1;
-  if (chooser == ModelChooser::kProportional) {
-    int64_t total = 0;
-    for (const int32_t p : allowed) total += pools[static_cast<size_t>(p)].cards;
-    auto draw = static_cast<int64_t>(random.uniform(static_cast<uint64_t>(total)));
-    for (const int32_t p : allowed) {
-      draw -= pools[static_cast<size_t>(p)].cards;
-      if (draw < 0) return p;
-    }
-    return allowed.back();
-  }
-  int32_t most = -1, tightest = -1;
-  int64_t most_room = -1, tightest_room = 0;
-  for (const int32_t p : allowed) {
-    int64_t room = 0;
-    for (const size_t n : pools[static_cast<size_t>(p)].nodes) room += room_for(state[n], pod);
-    if (room > most_room) {
-      most = p;
-      most_room = room;
-    }
-    if (room > 0 && (tightest < 0 || room < tightest_room)) {
-      tightest = p;
-      tightest_room = room;
-    }
-  }
-  return chooser == ModelChooser::kBestFit && tightest >= 0 ? tightest : most;
-}
-
 }  // namespace
-
-std::optional<ModelChooser> model_chooser_named(const std::string& name) {
-  if (name == "default-model") return ModelChooser::kDefaultModel;
-  if (name == "most-free") return ModelChooser::kMostFree;
-  if (name == "best-fit") return ModelChooser::kBestFit;
-  if (name == "proportional") return ModelChooser::kProportional;
-  return std::nullopt;
-}
 
 model::Result<ChainFullDemandRun> run_full_demand_on_chain(const std::string& nodes_path, const std::string& pods_path,
                                                            const ShareTrace& trace,
@@ -191,7 +127,7 @@ model::Result<ChainFullDemandRun> run_full_demand_on_chain(const std::string& no
   options.keep_final_objects = false;
   RandomStream chooser_random(settings.seed, 0, "full-demand/chooser");
   std::vector<ShareNode> state(trace.nodes.size());
-  std::optional<std::vector<Pool>> pools;  // read once the chain has settled
+  std::optional<std::vector<ChooserPool>> pools;  // read once the chain has settled
   if (settings.chooser != ModelChooser::kDefaultModel)
     options.choose_trace_instance_type = [&](const Simulation& s, const TraceWorkload& w) {
       const auto index = static_cast<size_t>(&w - s.scenario().trace_workloads.data());

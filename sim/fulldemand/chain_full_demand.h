@@ -16,20 +16,11 @@
 #include "model/placement/typical_pods.h"
 #include "model/result.h"
 #include "sim/fulldemand/full_demand_run.h"
+#include "sim/fulldemand/model_chooser.h"
 #include "sim/fulldemand/share_trace.h"
 #include "sim/sim_time.h"
 
 namespace chaintwin::sim {
-
-// How a GPU pod's model is picked at its arrival, among the models it allows. A model's room for
-// the pod is how many pods of its shape the model's Nodes could still take (cards with the share
-// free, or sets of free whole cards on one Node, with the Node's CPU).
-enum class ModelChooser {
-  kDefaultModel,  // the trace's selector: the default model for pods naming none (the replay's rule)
-  kMostFree,      // the model with the most room (ties: the smaller model code)
-  kBestFit,       // the model with the least room that still takes the pod now; else the most room
-  kProportional,  // a model drawn with probability proportional to its cards (seeded)
-};
 
 struct ChainFullDemandSettings {
   int64_t tune_permille = 1300;
@@ -38,8 +29,6 @@ struct ChainFullDemandSettings {
   ModelChooser chooser = ModelChooser::kMostFree;
 };
 
-// "default-model", "most-free", "best-fit", "proportional"; nullopt for another text.
-std::optional<ModelChooser> model_chooser_named(const std::string& name);
 
 struct ChainFullDemandRun {
   FullDemandRun run;    // placed = admitted and running; failed = still pending at the end

@@ -267,6 +267,18 @@ struct Expectation {
 
 // A trace a scenario references (`workloads: - trace: {...}`), paths resolved against the
 // scenario file. Its rows become trace_workloads when the importer reads it.
+// `fullDemand:` of a trace entry: the openb paper's full-demand experiment over this trace, as
+// `chaintwin full-demand SCENARIO` runs it (docs/traces.md, "Full demand"); `chaintwin run` replays
+// the trace in time and does not read it.
+struct FullDemandSpec {
+  std::vector<std::string> placement{"chain"};  // best-fit, fgd, chain: who places the pods
+  int64_t tune_permille = 1300;                 // tune: the demand to reach, × the GPU capacity
+  int64_t seeds = 10;
+  uint64_t first_seed = 42;
+  std::string chooser = "most-free";            // the chain's model chooser
+  SourceRef where;
+};
+
 struct TraceSource {
   std::string format;  // "openb"
   std::string nodes;   // path as resolved
@@ -275,6 +287,7 @@ struct TraceSource {
   std::optional<int64_t> limit;  // only the first N imported pods (limit)
   bool include_unscheduled = false;  // unscheduled: include (default skip)
   std::string default_model;     // defaultModel: openb code for pods without gpu_spec ("" = most common)
+  std::optional<FullDemandSpec> full_demand;  // fullDemand
   SourceRef where;
 };
 

@@ -1,4 +1,6 @@
 // workloads: generators (arrival, duration, podSets with request shapes) and trace entries.
+#include <algorithm>
+#include <cmath>
 #include <set>
 
 #include "model/catalog/manufacturer.h"
@@ -242,6 +244,39 @@ std::vector<OpenbGpuModel> read_trace_models(const Val& v) {
   return out;
 }
 
+// `tune:` as thousandths: a number over 0 and at most 10 with at most three decimals.
+int64_t as_tune_permille(const Val& v) {
+  if (!v.json->is_number()) fail(v, "expected a number such as 1.3 (the demand to reach, times the GPU capacity)");
+  const double x = v.json->get<double>();
+  const double permille = x * 1000.0;
+  const auto rounded = static_cast<int64_t>(std::llround(permille));
+  if (!(x > 0.0) || x > 10.0 || std::fabs(permille - static_cast<double>(rounded)) > 1e-6)
+    fail(v, "expected a number over 0 and at most 10 with at most three decimals, got " + v.json->dump());
+  return rounded;
+}
+
+FullDemandSpec read_full_demand(const Val& v) {
+  expect_keys(v, scenario_fields_at("FullDemand"), "fullDemand {placement, tune, seeds, firstSeed, chooser}");
+  FullDemandSpec f;
+  f.where = v.ref();
+  if (const auto p = opt(v, "placement")) {
+    f.placement.clear();
+    const auto items = p->is_array() ? as_list(*p, "placement policies") : std::vector<Val>{*p};
+    if (items.empty()) fail(*p, "expected at least one of best-fit, fgd, chain");
+    for (const Val& item : items) {
+      const std::string name = as_choice(item, {"best-fit", "fgd", "chain"});
+      if (std::find(f.placement.begin(), f.placement.end(), name) != f.placement.end())
+        fail(item, "placement '" + name + "' is listed twice");
+      f.placement.push_back(name);
+    }
+  }
+  if (const auto t = opt(v, "tune")) f.tune_permille = as_tune_permille(*t);
+  if (const auto n = opt(v, "seeds")) f.seeds = as_int(*n, 1, 1000);
+  if (const auto n = opt(v, "firstSeed")) f.first_seed = static_cast<uint64_t>(as_int(*n, 0));
+  if (const auto c = opt(v, "chooser")) f.chooser = as_choice(*c, {"most-free", "best-fit", "proportional", "default-model"});
+  return f;
+}
+
 TraceSource read_trace(LoadContext& ctx, const Val& entry, const std::string& file) {
   expect_keys(entry, scenario_fields_at("TraceEntry"), "a trace entry {trace: {...}}");
   const Val t = entry.at("trace");
@@ -254,6 +289,7 @@ TraceSource read_trace(LoadContext& ctx, const Val& entry, const std::string& fi
   if (const auto v = opt(t, "takeNodes")) s.take_nodes = as_bool(*v);
   if (const auto v = opt(t, "limit")) s.limit = as_int(*v, 0);
   if (const auto v = opt(t, "unscheduled")) s.include_unscheduled = as_choice(*v, {"skip", "include"}) == "include";
+  if (const auto v = opt(t, "fullDemand")) s.full_demand = read_full_demand(*v);
   std::vector<OpenbGpuModel> models;
   if (const auto v = opt(t, "models")) models = read_trace_models(*v);
   const auto& table = models.empty() ? openb_gpu_models() : models;

@@ -261,6 +261,58 @@ TEST_CASE("chaintwin full-demand reports both policies, writes its plot, and ref
   // Best-fit puts the second share on the card the first used: the tightest that holds it.
   CHECK(shares[1]["runs"][0]["fragment_percent"].get<double>() == Approx(12.0));
 
+  // A scenario's trace entry names the CSVs and, in fullDemand:, the experiment; flags override it.
+  const auto scenario = [&](const std::string& full_demand) {
+    std::ofstream(dir / "s.yaml") << "apiVersion: chaintwin/v1\nkind: Scenario\nmetadata:\n  name: s\nseed: 1\n"
+                                     "horizon: 1d\nworkloads:\n  - trace:\n      format: openb\n"
+                                     "      nodes: nodes.csv\n      pods: pods.csv\n"
+                                  << full_demand;
+    return (dir / "s.yaml").string();
+  };
+  const auto from_scenario = [&](std::vector<std::string> words, std::string& out_text, std::string& err_text) {
+    words.insert(words.begin(), "full-demand");
+    std::ostringstream o, e;
+    const int code = cli::dispatch(words, o, e);
+    out_text = o.str();
+    err_text = e.str();
+    return code;
+  };
+  const std::string good = scenario("      fullDemand:\n        placement: [fgd, chain]\n        seeds: 3\n        firstSeed: 7\n");
+  REQUIRE(from_scenario({good, "-o", "json"}, out, err) == 0);
+  auto j2 = nlohmann::json::parse(out);
+  REQUIRE(j2["policies"].size() == 2);
+  CHECK(j2["policies"][0]["policy"] == "fgd");
+  CHECK(j2["policies"][1]["policy"] == "chain");
+  CHECK(j2["seeds"] == std::vector<uint64_t>{7, 8, 9});
+  REQUIRE(from_scenario({good, "--policy", "best-fit", "--seeds", "1", "-o", "json"}, out, err) == 0);
+  j2 = nlohmann::json::parse(out);
+  REQUIRE(j2["policies"].size() == 1);
+  CHECK(j2["policies"][0]["policy"] == "best-fit");
+  CHECK(j2["seeds"] == std::vector<uint64_t>{7});
+  // Without fullDemand: the operator's chain, ten seeds from 42.
+  REQUIRE(from_scenario({scenario(""), "--seeds", "1", "-o", "json"}, out, err) == 0);
+  CHECK(nlohmann::json::parse(out)["policies"][0]["policy"] == "chain");
+  struct Bad {
+    std::string block, message;
+  };
+  const std::vector<Bad> bad{
+      {"      fullDemand:\n        tune: 0\n", "s.yaml:13: workloads[0].trace.fullDemand.tune: expected a number over 0"},
+      {"      fullDemand:\n        tune: 1.2345\n", "fullDemand.tune: expected a number over 0 and at most 10 with at most three decimals"},
+      {"      fullDemand:\n        placement: [fgd, fgd]\n", "placement 'fgd' is listed twice"},
+      {"      fullDemand:\n        placement: []\n", "expected at least one of best-fit, fgd, chain"},
+      {"      fullDemand:\n        chooser: random\n", "s.yaml:13"},
+      {"      fullDemand:\n        seed: 3\n", "s.yaml:13: workloads[0].trace.fullDemand.seed: unknown field"},
+  };
+  for (const Bad& b : bad) {
+    INFO(b.block);
+    CHECK(from_scenario({scenario(b.block)}, out, err) == 2);
+    CHECK(err.find(b.message) != std::string::npos);
+  }
+  CHECK(from_scenario({good, "--nodes", (dir / "nodes.csv").string(), "--pods", (dir / "pods.csv").string()}, out, err) == 2);
+  CHECK(err.find("not both") != std::string::npos);
+  CHECK(from_scenario({"--seeds", "1"}, out, err) == 2);
+  CHECK(err.find("give a SCENARIO, or both --nodes and --pods") != std::string::npos);
+
   CHECK(run({"--pods", (dir / "bad.csv").string(), "--plot", (dir / "bad.png").string()}, out, err) == 2);
   CHECK(err.find("bad.csv:2: gpu_milli: 500 with num_gpu 2") != std::string::npos);
   CHECK_FALSE(fs::exists(dir / "bad.png"));
