@@ -10,27 +10,16 @@
 #include "model/placement/fragmentation.h"
 #include "model/placement/node_scores.h"
 #include "model/placement/share_scheduler.h"
+#include "tests/model/placement/share_builders.h"
 
 namespace {
 
+using chaintwin::test::node;
+using chaintwin::test::pod;
+
 using namespace chaintwin::model::placement;
 
-SharePod pod(int64_t cpu, int32_t gpus, int32_t milli) {
-  SharePod p;
-  p.cpu = cpu;
-  p.memory = 1024;
-  p.gpus = gpus;
-  p.milli = milli;
-  return p;
-}
 
-ShareNode node(int64_t cpu, std::vector<int32_t> cards) {
-  ShareNode n;
-  n.cpu_left = cpu;
-  n.memory_left = 65536;
-  n.gpu_left = std::move(cards);
-  return n;
-}
 
 TargetWorkload one_class(SharePod shape) {
   TargetWorkload t;

@@ -6,30 +6,18 @@
 #include <vector>
 
 #include "sim/fulldemand/model_chooser.h"
+#include "tests/model/placement/share_builders.h"
 
 namespace {
+
+using chaintwin::test::node;
+using chaintwin::test::pod;
 
 using namespace chaintwin;
 using model::placement::ShareNode;
 using model::placement::SharePod;
 
-ShareNode node(int64_t cpu, std::vector<int32_t> cards, int32_t model) {
-  ShareNode n;
-  n.cpu_left = cpu;
-  n.memory_left = 1 << 20;
-  n.model = model;
-  n.gpu_left = std::move(cards);
-  return n;
-}
 
-SharePod pod(int64_t cpu, int32_t gpus, int32_t milli, uint64_t models = 0) {
-  SharePod p;
-  p.cpu = cpu;
-  p.gpus = gpus;
-  p.milli = milli;
-  p.models = models;
-  return p;
-}
 
 }  // namespace
 
