@@ -31,6 +31,7 @@ TargetWorkload typical_pods(const std::vector<SharePod>& pods, int32_t coverage_
     return key_of(a.shape) > key_of(b.shape);
   });
   TargetWorkload out;
+  out.trace_classes = static_cast<int64_t>(sorted.size());
   const int64_t n = static_cast<int64_t>(pods.size());
   for (const PodClass& c : sorted) {
     if (out.total * 100 >= n * coverage_percent) break;

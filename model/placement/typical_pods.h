@@ -21,6 +21,7 @@ struct PodClass {
 struct TargetWorkload {
   std::vector<PodClass> classes;  // most common first
   int64_t total = 0;              // Σ count over `classes`: the denominator of every weight
+  int64_t trace_classes = 0;      // distinct classes in the pods, kept or not
 };
 
 // Classes sorted by count, most first; ties by the larger CPU, then milli-GPU, then cards, then

@@ -1,8 +1,7 @@
 #include "sim/cli/full_demand_command.h"
 
+#include <algorithm>
 #include <cmath>
-#include <set>
-#include <tuple>
 
 #include "sim/fulldemand/chain_full_demand.h"
 #include "sim/fulldemand/full_demand_report.h"
@@ -69,15 +68,11 @@ int full_demand_command(const FullDemandCommandOptions& o, std::ostream& out, st
     err << "chaintwin full-demand: " << r.nodes << ": no node has a GPU (the experiment fills GPU capacity)\n";
     return 2;
   }
+  // The names were checked where they were read (the flag, the scenario); a repeated flag runs once.
   std::vector<FullDemandPolicy> policies;
-  for (const std::string& p : r.spec.placement) {
-    const FullDemandPolicy policy = p == "best-fit" ? FullDemandPolicy::kBestFit
-                                    : p == "fgd"    ? FullDemandPolicy::kFgd
-                                                    : FullDemandPolicy::kChain;
-    bool seen = false;
-    for (const FullDemandPolicy q : policies) seen = seen || q == policy;
-    if (!seen) policies.push_back(policy);
-  }
+  for (const std::string& p : r.spec.placement)
+    if (const auto policy = sim::policy_named(p); std::find(policies.begin(), policies.end(), *policy) == policies.end())
+      policies.push_back(*policy);
 
   sim::FullDemandStudy study;
   study.nodes_file = r.nodes;
@@ -85,9 +80,6 @@ int full_demand_command(const FullDemandCommandOptions& o, std::ostream& out, st
   study.tune_permille = r.spec.tune_permille;
   for (int64_t i = 0; i < r.spec.seeds; ++i) study.seeds.push_back(r.spec.first_seed + static_cast<uint64_t>(i));
   study.target = model::placement::typical_pods(trace->pods, sim::kTypicalPodCoverage);
-  std::set<std::tuple<int64_t, int32_t, int32_t, int32_t>> classes;
-  for (const auto& p : trace->pods) classes.insert({p.cpu, p.milli, p.gpus, p.spec});
-  study.pod_classes = static_cast<int64_t>(classes.size());
   for (const FullDemandPolicy policy : policies) {
     std::vector<sim::FullDemandRun> runs;
     for (const uint64_t seed : study.seeds) {
@@ -104,7 +96,7 @@ int full_demand_command(const FullDemandCommandOptions& o, std::ostream& out, st
         err << "chaintwin full-demand: " << run.error() << "\n";
         return 2;
       }
-      runs.push_back(std::move(run->run));
+      runs.push_back(std::move(run).value());
     }
     study.summaries.push_back(sim::summarise(runs));
     study.runs.push_back(std::move(runs));

@@ -1,7 +1,5 @@
 #include "sim/fulldemand/chain_full_demand.h"
 
-#include <algorithm>
-#include <climits>
 #include <filesystem>
 #include <map>
 #include <utility>
@@ -85,16 +83,15 @@ std::vector<ChooserPool> pools_of(const model::ClusterState& cluster, const Shar
 
 }  // namespace
 
-model::Result<ChainFullDemandRun> run_full_demand_on_chain(const std::string& nodes_path, const std::string& pods_path,
-                                                           const ShareTrace& trace,
-                                                           const model::placement::TargetWorkload& target,
-                                                           const ChainFullDemandSettings& settings) {
+model::Result<FullDemandRun> run_full_demand_on_chain(const std::string& nodes_path, const std::string& pods_path,
+                                                     const ShareTrace& trace,
+                                                     const model::placement::TargetWorkload& target,
+                                                     const ChainFullDemandSettings& settings) {
   auto loaded = load_scenario_text(scenario_text(nodes_path, pods_path, settings.seed), "full-demand");
   if (!loaded) return model::err(loaded.error());
   Scenario scenario = std::move(loaded).value();
 
-  ChainFullDemandRun out;
-  FullDemandRun& run = out.run;
+  FullDemandRun run;
   run.settings = {FullDemandPolicy::kChain, settings.tune_permille, settings.seed};
   run.capacity_milli = trace.capacity_milli();
   RandomStream pods_random(settings.seed, 0, "full-demand/pods");  // the same draws as the paper policies' runs
@@ -145,6 +142,7 @@ model::Result<ChainFullDemandRun> run_full_demand_on_chain(const std::string& no
   if (auto s = sim.start(); !s.ok()) return model::err(s.error());
 
   std::vector<ShareNode> now(trace.nodes.size());
+  ShareNode scratch;
   std::vector<int64_t> fragment(trace.nodes.size(), 0);
   int64_t fragment_total = 0;
   DemandCurve curve(run.capacity_milli > 0 ? run.capacity_milli : 1);
@@ -155,19 +153,18 @@ model::Result<ChainFullDemandRun> run_full_demand_on_chain(const std::string& no
     while (const auto at = sim.next_event_at()) {
       if (*at >= next_arrival) break;
       sim.step();
-      ++out.events;
     }
     if (!sim.fatal().empty()) return model::err("the simulation stopped: " + sim.fatal());
+    // Only a Node whose CPU or cards moved since the last sample is measured again.
     int64_t idle = 0;
     for (size_t n = 0; n < trace.nodes.size(); ++n) {
-      ShareNode read;
-      read_node(sim, trace.node_names[n], trace.nodes[n], read);
-      idle += read.idle_milli();
-      if (read.cpu_left != now[n].cpu_left || read.gpu_left != now[n].gpu_left || i == 0) {
+      read_node(sim, trace.node_names[n], trace.nodes[n], scratch);
+      idle += scratch.idle_milli();
+      if (scratch.cpu_left != now[n].cpu_left || scratch.gpu_left != now[n].gpu_left || i == 0) {
         fragment_total -= fragment[n];
-        fragment[n] = model::placement::node_fragment(read, target);
+        fragment[n] = model::placement::node_fragment(scratch, target);
         fragment_total += fragment[n];
-        now[n] = std::move(read);
+        std::swap(now[n], scratch);
       }
     }
     curve.add(arrived, run.capacity_milli - idle, idle, fragment_total, target.total > 0 ? target.total : 1);
@@ -181,7 +178,7 @@ model::Result<ChainFullDemandRun> run_full_demand_on_chain(const std::string& no
     run.fragment_percent = 100.0 * static_cast<double>(fragment_total) / static_cast<double>(target.total) /
                            static_cast<double>(run.capacity_milli);
   run.curve = curve.points();
-  return out;
+  return run;
 }
 
 }  // namespace chaintwin::sim

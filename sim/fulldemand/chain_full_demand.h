@@ -30,16 +30,12 @@ struct ChainFullDemandSettings {
 };
 
 
-struct ChainFullDemandRun {
-  FullDemandRun run;    // placed = admitted and running; failed = still pending at the end
-  int64_t events = 0;   // simulator events processed
-};
 
 // `nodes_path` / `pods_path` are the CSVs `trace` was read from; the simulator imports them
 // itself (sim/trace/openb_trace.h), so its refusals name the CSVs.
-model::Result<ChainFullDemandRun> run_full_demand_on_chain(const std::string& nodes_path, const std::string& pods_path,
-                                                           const ShareTrace& trace,
-                                                           const model::placement::TargetWorkload& target,
-                                                           const ChainFullDemandSettings& settings);
+model::Result<FullDemandRun> run_full_demand_on_chain(const std::string& nodes_path, const std::string& pods_path,
+                                                     const ShareTrace& trace,
+                                                     const model::placement::TargetWorkload& target,
+                                                     const ChainFullDemandSettings& settings);
 
 }  // namespace chaintwin::sim

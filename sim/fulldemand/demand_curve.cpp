@@ -26,8 +26,7 @@ std::vector<CurvePoint> DemandCurve::points() const {
     Sums s = buckets_[b];
     if (s.lines == 0) {
       for (const size_t n : {b - 1, b + 1}) {
-        if (b == 0 && n == b - 1) continue;
-        if (n >= buckets_.size()) continue;
+        if (n >= buckets_.size()) continue;  // past the last bucket, or b − 1 wrapped below 0
         s.lines += buckets_[n].lines;
         s.allocated += buckets_[n].allocated;
         s.fragment += buckets_[n].fragment;

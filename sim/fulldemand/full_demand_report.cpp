@@ -59,7 +59,7 @@ std::string full_demand_text(const ShareTrace& trace, const FullDemandStudy& stu
   out << "  tune " << tune_text(study.tune_permille) << ": pods resampled to " << fixed(static_cast<double>(study.tune_permille) / 10.0, 1)
       << " % of capacity, submitted one by one, none leaving; seeds " << seeds_text(study.seeds) << "\n";
   out << "  target workload (fragmentation): the " << study.target.classes.size() << " most common of "
-      << study.pod_classes << " pod classes, " << study.target.total << " of " << trace.pods.size() << " pods\n\n";
+      << study.target.trace_classes << " pod classes, " << study.target.total << " of " << trace.pods.size() << " pods\n\n";
 
   out << "GPU allocated, % of capacity, over seeds: median [25th, 75th percentile] (min..max)\n";
   for (const PolicySummary& s : study.summaries) {
@@ -108,7 +108,7 @@ nlohmann::json full_demand_json(const ShareTrace& trace, const FullDemandStudy& 
   j["trace_demand_milli_gpu"] = trace.demand_milli();
   j["tune"] = static_cast<double>(study.tune_permille) / 1000.0;
   j["seeds"] = study.seeds;
-  j["pod_classes"] = study.pod_classes;
+  j["pod_classes"] = study.target.trace_classes;
   j["typical_pod_classes"] = study.target.classes.size();
   j["typical_pods"] = study.target.total;
   j["policies"] = nlohmann::json::array();

@@ -22,7 +22,6 @@ struct FullDemandStudy {
   std::string nodes_file, pods_file;
   int64_t tune_permille = 0;
   std::vector<uint64_t> seeds;
-  int64_t pod_classes = 0;  // distinct classes in the trace
   model::placement::TargetWorkload target;
   std::vector<std::vector<FullDemandRun>> runs;  // per policy, per seed
   std::vector<PolicySummary> summaries;          // per policy

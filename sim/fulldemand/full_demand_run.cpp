@@ -20,6 +20,12 @@ std::string policy_name(FullDemandPolicy policy) {
   return "?";
 }
 
+std::optional<FullDemandPolicy> policy_named(const std::string& name) {
+  for (const FullDemandPolicy p : {FullDemandPolicy::kBestFit, FullDemandPolicy::kFgd, FullDemandPolicy::kChain})
+    if (policy_name(p) == name) return p;
+  return std::nullopt;
+}
+
 FullDemandRun run_full_demand(const ShareTrace& trace, const model::placement::TargetWorkload& target,
                               const FullDemandSettings& settings) {
   FullDemandRun out;

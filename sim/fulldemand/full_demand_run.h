@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -46,7 +47,8 @@ struct FullDemandRun {
 FullDemandRun run_full_demand(const ShareTrace& trace, const model::placement::TargetWorkload& target,
                               const FullDemandSettings& settings);
 
-// "best-fit", "fgd", "chain".
+// "best-fit", "fgd", "chain", and back (nullopt for another text).
 std::string policy_name(FullDemandPolicy policy);
+std::optional<FullDemandPolicy> policy_named(const std::string& name);
 
 }  // namespace chaintwin::sim

@@ -116,6 +116,7 @@ TEST_CASE("the target workload keeps the most common classes until they cover th
     }
     CHECK(counts == c.counts);
     CHECK(t.total == total);
+    CHECK(t.trace_classes == 4);
     if (t.classes.size() > 1) CHECK(t.classes[1].shape.cpu == c.first_cpu_after_top);
   }
 }

@@ -154,6 +154,13 @@ TEST_CASE("a line falls in its rounded bucket and an empty bucket takes its neig
   CHECK(points[3].fragment_ratio == Approx(10.0));
 }
 
+TEST_CASE("a policy's name reads back as the policy", "[fulldemand]") {
+  for (const auto p : {sim::FullDemandPolicy::kBestFit, sim::FullDemandPolicy::kFgd, sim::FullDemandPolicy::kChain})
+    CHECK(sim::policy_named(sim::policy_name(p)) == p);
+  CHECK(sim::policy_name(sim::FullDemandPolicy::kBestFit) == "best-fit");
+  CHECK_FALSE(sim::policy_named("random").has_value());
+}
+
 TEST_CASE("percentiles interpolate as numpy's do", "[fulldemand]") {
   CHECK(sim::percentile({1, 2, 3, 4}, 50) == Approx(2.5));
   CHECK(sim::percentile({4, 1, 3, 2}, 25) == Approx(1.75));
