@@ -13,6 +13,7 @@
 #include <string_view>
 
 #include "model/api/node.h"
+#include "model/cluster_state.h"
 #include "model/result.h"
 #include "model/api/topology_snapshot.h"
 #include "model/api/topology_source.h"

@@ -18,6 +18,7 @@
 #include "sim/cli/flag_binding.h"
 #include "sim/cli/gui/gui_command.h"
 #include "sim/cli/help_formatter.h"
+#include "sim/cli/explain_command.h"
 #include "sim/cli/full_demand_command.h"
 #include "sim/cli/import_command.h"
 #include "sim/cli/live_command.h"
@@ -48,6 +49,7 @@ struct Options {
   DeriveCommandOptions derive;
   ImportOpenbOptions import_openb;
   FullDemandCommandOptions full_demand;
+  ExplainCommandOptions explain;
   PlanCommandOptions plan;
   PlanMergeOptions plan_merge;
   GuiCommandOptions gui;
@@ -80,6 +82,7 @@ class CommandLine {
   void declare_derive();
   void declare_import();
   void declare_full_demand();
+  void declare_explain();
   void declare_plan();
   void declare_gui();
   void declare_serve();
@@ -119,6 +122,7 @@ CommandLine::CommandLine(std::ostream& out, std::ostream& err)
   declare_derive();
   declare_import();
   declare_full_demand();
+  declare_explain();
   declare_plan();
   declare_gui();
   declare_serve();
@@ -314,6 +318,39 @@ void CommandLine::declare_full_demand() {
   add_value(*c, notes_, "-o,--output", o.output, one_of({"text", "json"}), "the report's format");
   add_value(*c, notes_, "--plot", o.plot, text("FILE.png", "a file name"),
             "write the allocation and fragmentation curves as a PNG");
+}
+
+void CommandLine::declare_explain() {
+  ExplainCommandOptions& o = o_.explain;
+  CLI::App* c = add_command(
+      root_, "explain",
+      "Why a Workload waits, who holds what it needs, and what would admit it.\n\n"
+      "Runs the scenario (the embedded default without one) up to --at (default: its horizon) and, for\n"
+      "each Workload named (<namespace>/<name>, or a name one namespace has) or every waiting one\n"
+      "(--all-pending), tells its path through the five gates with the time spent at each, the gate\n"
+      "holding it now in Kueue's and the operator's words, its queue's quota per flavor beside what it\n"
+      "needs, the Workloads holding that quota and occupying the Nodes and cards it could use, a retry\n"
+      "livelock when there is one, and the smallest change that admits it within --within, each\n"
+      "candidate checked by simulating the scenario again with the change applied at that instant\n"
+      "(docs/explain.md). With --db the run is made again from the scenario and seed the file names.",
+      "Exit codes: 0 explained, 2 bad input (a Workload that did not arrive, --at past the horizon, a\n"
+      "scenario changed since the --db run).",
+      [this, &o] { return explain_command(o, out_, err_); });
+  add_values(*c, notes_, "WORKLOAD", o.workloads, text("WORKLOAD", "a Workload"),
+             "<namespace>/<name> of a Workload (several may be named); a SCENARIO file\n"
+             "(.yaml, .yml, .json) among them is the scenario to run");
+  add_value(*c, notes_, "--db", o.db, text("FILE.db", "a results file"),
+            "explain a run of a results file (chaintwin run --db FILE): its scenario and\n"
+            "seed, at its end unless --at says otherwise");
+  add_switch(*c, "--all-pending", o.all_pending, "every Workload waiting at the instant");
+  add_value(*c, notes_, "--at", o.at, duration(false), "the instant to explain (default: the end of the run)");
+  add_value(*c, notes_, "--within", o.within, duration(true, "D"),
+            "how soon after the instant a change must admit it (default 1h)");
+  add_value(*c, notes_, "--seed", o.seed, seed_value(), "override the scenario's seed");
+  add_switch(*c, "--no-search", o.no_search, "do not check what would admit it (no simulation beyond the instant)");
+  add_value(*c, notes_, "--most-searched", o.most_searched, whole_number<int64_t>(1, 1000),
+            "--all-pending: check what would admit them only when at most this many wait (default 20)");
+  add_value(*c, notes_, "-o,--output", o.output, one_of({"text", "json"}), "the explanation's format");
 }
 
 void CommandLine::declare_plan() {

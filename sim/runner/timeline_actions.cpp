@@ -31,6 +31,8 @@ const char* kind_name(TimelineAction::Kind k) {
     case TimelineAction::Kind::kTopologySnapshot: return "topology-snapshot";
     case TimelineAction::Kind::kTopologyReadFailure: return "topology-read-failure";
     case TimelineAction::Kind::kDetectionPass: return "detection-pass";
+    case TimelineAction::Kind::kFinishWorkload: return "finish-workload";
+    case TimelineAction::Kind::kAddNamespace: return "add-namespace";
   }
   return "?";
 }
@@ -170,6 +172,28 @@ void Simulation::on_timeline(int64_t index) {
       if (auto s = model::set_setting(cluster_.settings, a.setting_name, a.setting_value); !s.ok())
         return refuse(s.error());
       log("action", "Setting " + a.setting_name, "set-setting: " + a.setting_name + "=" + a.setting_value);
+      resync({});
+      after_queue_change();
+      return;
+    }
+    case TimelineAction::Kind::kFinishWorkload: {
+      // The job ends now: as on_finish at the end of its duration (quota and cards released, its
+      // Pods deleted after its podDeletionDelay).
+      const WorkloadBook::Entry* entry = book_.find(a.workload);
+      const auto w = workloads_.workloads.find(a.workload);
+      if (entry == nullptr || !entry->tracked || w == workloads_.workloads.end() || !w->second.admitted() ||
+          w->second.finished())
+        return refuse("Workload " + a.workload + " is not admitted");
+      log("action", "Workload " + a.workload, "finish-workload: its job ends now");
+      on_finish(entry->id.packed(), entry->tracked->epoch);
+      return;
+    }
+    case TimelineAction::Kind::kAddNamespace: {
+      if (cluster_.namespaces.count(a.object_name)) return refuse("Namespace " + a.object_name + " already exists");
+      model::Namespace ns;
+      ns.metadata.name = a.object_name;
+      cluster_.namespaces[a.object_name] = std::move(ns);
+      log("action", "Namespace " + a.object_name, "add-namespace: the Namespace is created");
       resync({});
       after_queue_change();
       return;

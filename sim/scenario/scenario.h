@@ -155,6 +155,8 @@ struct TimelineAction {
   enum class Kind {
     kAddNode, kRemoveNode, kCordon, kUncordon, kSetManaged, kSetPartitioning, kSetSetting, kSetInactive,
     kDelete, kKubeletRestart, kDetectionPass, kTopologySnapshot, kTopologyReadFailure,
+    kFinishWorkload,  // (extension) the Workload's job ends now, as if its duration were up
+    kAddNamespace,    // (extension) a Namespace is created
   };
   Kind kind = Kind::kCordon;
   SimTime at;
@@ -174,7 +176,8 @@ struct TimelineAction {
   std::string setting_value;
   std::string instance_type;         // set-inactive
   std::string kind_name;             // delete: "InstanceType" | "ClusterQueue" | "TopologySource"
-  std::string object_name;           // delete
+  std::string object_name;           // delete; add-namespace: the Namespace
+  std::string workload;              // finish-workload: "<namespace>/<name>"
   // topology-snapshot / topology-read-failure: the writing TopologySource and what its arm reads
   // from now on (a snapshot, or a failure with the operator's reason and message).
   std::string source;

@@ -40,7 +40,7 @@ const std::map<std::string, std::vector<std::string>>& scenario_fields() {
         {"Container", {"name", "requests", "restartable"}},
         {"TimelineAction", {"at", "action", "node", "value", "cards", "mode", "redetectAfter", "name", "instanceType",
                             "kind", "ledgerAfter", "detectAfter", "for", "outcome", "manufacturer", "source",
-                            "revision", "nodes", "apiVersion", "reason", "message"}},
+                            "revision", "nodes", "apiVersion", "reason", "message", "workload"}},
         {"Expectation", {"at", "clusterQueue", "node", "instanceType", "resourceFlavor", "workloads", "stopPolicy",
                          "nominalCredits", "conditions", "capacity", "allocatable", "labels", "status", "annotations",
                          "phase", "exists", "terminating", "slo", "instance", "stop", "devices", "cards",

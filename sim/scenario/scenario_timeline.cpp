@@ -5,6 +5,7 @@
 #include "model/device_manager/detection_pass.h"
 #include "model/catalog/mig_catalog.h"
 #include "model/api/settings.h"
+#include "model/api/k8s_validation.h"
 #include "sim/scenario/scenario_fields.h"
 #include "sim/scenario/scenario_sections.h"
 
@@ -34,6 +35,8 @@ const std::vector<ActionInfo>& actions() {
       {"detection-pass", Kind::kDetectionPass, {"node", "outcome", "manufacturer"}},
       {"topology-snapshot", Kind::kTopologySnapshot, {"source", "revision", "nodes", "apiVersion"}},
       {"topology-read-failure", Kind::kTopologyReadFailure, {"source", "reason", "message"}},
+      {"finish-workload", Kind::kFinishWorkload, {"workload"}},
+      {"add-namespace", Kind::kAddNamespace, {"name"}},
   };
   return a;
 }
@@ -122,6 +125,21 @@ TimelineAction read_action(const Val& v, std::vector<std::string>& action_names)
       const Val o = req(v, "outcome", "Failed, NothingFound or Found");
       a.outcome = *model::parse_detection_outcome(as_choice(o, {"Failed", "NothingFound", "Found"}));
       if (const auto m = opt(v, "manufacturer")) a.manufacturer = as_string(*m, "a manufacturer such as nvidia");
+      break;
+    }
+    case Kind::kFinishWorkload: {
+      const Val w = req(v, "workload", "the Workload as <namespace>/<name>");
+      a.workload = as_string(w);
+      const size_t slash = a.workload.find('/');
+      if (slash == std::string::npos || slash == 0 || slash + 1 == a.workload.size() ||
+          a.workload.find('/', slash + 1) != std::string::npos)
+        fail(w, "'" + a.workload + "' is not <namespace>/<name>");
+      break;
+    }
+    case Kind::kAddNamespace: {
+      const Val n = req(v, "name", "the Namespace's name");
+      a.object_name = as_string(n);
+      if (!model::is_dns1123_label(a.object_name)) fail(n, "'" + a.object_name + "' is not a DNS-1123 label (a Namespace name)");
       break;
     }
     case Kind::kDelete:

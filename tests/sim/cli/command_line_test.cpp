@@ -59,14 +59,14 @@ TEST_CASE("a refused command line exits 2 with one line naming the flag and what
   const Row rows[] = {
       // unknown words
       {"frobnicate", "chaintwin: unknown command 'frobnicate' (expected one of: run, check, compare, derive, import, "
-                     "full-demand, plan, gui, serve, live, snapshot, help, completion)"},
+                     "full-demand, explain, plan, gui, serve, live, snapshot, help, completion)"},
       {"--seed 1", "chaintwin: unknown flag '--seed'"},
       {"run --fast", "chaintwin run: unknown flag '--fast'"},
       {"run a.yaml b.yaml", "chaintwin run: unexpected argument 'b.yaml'"},
       {"import csv", "chaintwin import: unknown command 'csv' (expected one of: openb)"},
       {"import", "chaintwin import: expected a command (one of: openb)"},
       {"help nope", "chaintwin help: unknown command 'nope' (expected one of: run, check, compare, derive, import, "
-                    "full-demand, plan, gui, serve, live, snapshot, help, completion)"},
+                    "full-demand, explain, plan, gui, serve, live, snapshot, help, completion)"},
       {"help plan nope", "chaintwin help: unknown command 'nope' (expected one of: merge)"},
       {"check --verify=1 a.yaml", "chaintwin check: --verify takes no value"},
       // a value missing
@@ -155,7 +155,7 @@ TEST_CASE("flags that exclude each other are refused whichever comes first", "[c
 TEST_CASE("chaintwin help CMD prints what chaintwin CMD --help prints, for every command", "[cli]") {
   const auto paths = cli::command_paths();
   CHECK(paths == std::vector<std::string>{"run", "check", "compare", "derive", "import", "import openb", "full-demand",
-                                          "plan", "plan merge", "gui", "serve", "live", "snapshot", "help", "completion"});
+                                          "explain", "plan", "plan merge", "gui", "serve", "live", "snapshot", "help", "completion"});
   for (const auto& path : paths) {
     INFO(path);
     auto help_args = words(path);
@@ -204,7 +204,7 @@ TEST_CASE("the bash completion offers every command and every flag its help list
   const Outcome script = run({"completion", "bash"});
   REQUIRE(script.code == 0);
   CHECK_THAT(script.out, Catch::Contains("complete -F _chaintwin chaintwin\n"));
-  CHECK_THAT(script.out, Catch::Contains("flags=\"-h --help --version\"; words=\"run check compare derive import full-demand plan "
+  CHECK_THAT(script.out, Catch::Contains("flags=\"-h --help --version\"; words=\"run check compare derive import full-demand explain plan "
                                          "gui serve live snapshot help completion\""));
   for (const auto& path : cli::command_paths()) {
     INFO(path);

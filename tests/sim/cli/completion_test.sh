@@ -24,7 +24,7 @@ expect() {  # expect "WANT" WORD... : completing the last word gives exactly WAN
     status=1
   fi
 }
-expect "run check compare derive import full-demand plan gui serve live snapshot help completion" chaintwin ""
+expect "run check compare derive import full-demand explain plan gui serve live snapshot help completion" chaintwin ""
 expect "run" chaintwin ru
 expect "--seed" chaintwin run --se
 expect "text json" chaintwin run -o ""

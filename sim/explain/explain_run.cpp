@@ -1,0 +1,195 @@
+// explain_scenario(): the run to the instant, then per Workload the explanation, the path, the
+// livelock and the search.
+#include "sim/explain/explain_run.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+#include "sim/explain/admit_check.h"
+#include "sim/results/duration_text.h"
+#include "sim/runner/simulation.h"
+
+namespace chaintwin::sim {
+
+namespace {
+
+constexpr int64_t kLivelockRetries = 3;  // Retry verdicts on one Node that make a loop worth naming
+
+AdmitWatch watch_of(const model::Explanation& ex, const model::WorkloadState& workloads) {
+  AdmitWatch w;
+  w.workload = ex.workload;
+  w.pods_wanted = ex.pods_wanted;
+  w.admitted_at_start = ex.place.gate == model::Gate::kGate4 || ex.place.gate == model::Gate::kGate5;
+  w.running_at_start = ex.pods_running;
+  if (const auto it = workloads.workloads.find(ex.workload); it != workloads.workloads.end())
+    for (const auto& ps : it->second.pod_sets) w.pod_prefixes.push_back("Pod " + ex.workload + "-" + ps.name + "-");
+  return w;
+}
+
+// The Workload a name given on the command line means: a key as it is, a bare name when exactly
+// one namespace has it.
+model::Result<std::string> resolve_key(const std::string& name, const RunRecord& record) {
+  std::vector<std::string> matches;
+  for (const auto& o : record.workloads) {
+    if (o.key == name) return name;
+    if (name.find('/') == std::string::npos && o.key.size() > name.size() &&
+        o.key.compare(o.key.size() - name.size(), name.size(), name) == 0 && o.key[o.key.size() - name.size() - 1] == '/')
+      matches.push_back(o.key);
+  }
+  if (matches.size() == 1) return matches.front();
+  if (matches.size() > 1) return model::err("'" + name + "' is in more than one namespace (" + matches[0] + ", " + matches[1] + "): give <namespace>/<name>");
+  std::string known;
+  size_t shown = 0;
+  for (const auto& o : record.workloads) {
+    if (shown++ == 5) {
+      known += ", …";
+      break;
+    }
+    known += (known.empty() ? "" : ", ") + o.key;
+  }
+  return model::err("no Workload '" + name + "' arrived by then (" + std::to_string(record.workloads.size()) +
+                    " did" + (known.empty() ? "" : ": " + known) + ")");
+}
+
+}  // namespace
+
+model::Result<ExplainResult> explain_scenario(const Scenario& scenario, const ExplainOptions& options) {
+  ExplainResult out;
+  out.scenario_name = scenario.name;
+  out.at = options.at.value_or(scenario.horizon);
+  out.within = options.within;
+  if (scenario.horizon < out.at)
+    return model::err("--at " + out.at.to_string() + " is past the scenario's horizon " + scenario.horizon.to_string());
+  if (options.workloads.empty() && !options.all_pending) return model::err("name a Workload, or give --all-pending");
+
+  RunOptions run;
+  run.seed = options.seed;
+  run.until = out.at;
+  run.keep_final_objects = false;
+  Simulation sim(scenario, run);
+  if (auto s = sim.start(); !s.ok()) return model::err(s.error());
+  while (sim.step()) {
+  }
+  if (!sim.fatal().empty()) return model::err(sim.fatal());
+  sim.settle_status();
+  out.seed = sim.record().info.seed;
+  const RunRecord& record = sim.record();
+
+  std::vector<std::string> keys;
+  for (const auto& name : options.workloads) {
+    auto key = resolve_key(name, record);
+    if (!key) return model::err(key.error());
+    keys.push_back(*key);
+  }
+  if (options.all_pending)
+    for (const auto* kv : sim.workloads().workloads.in_key_order())
+      if (model::where_waiting(sim.cluster(), sim.workloads(), sim.queues(), kv->first).standing == model::WorkloadStanding::kWaiting &&
+          std::find(keys.begin(), keys.end(), kv->first) == keys.end())
+        keys.push_back(kv->first);
+
+  std::map<std::string, const WorkloadOutcome*> outcomes;
+  for (const auto& o : record.workloads) outcomes[o.key] = &o;
+  for (const auto& key : keys) {
+    WorkloadStory story;
+    story.explanation = model::explain_workload(sim.cluster(), sim.workloads(), sim.queues(), key, options.node_limit);
+    story.path = gate_path(record.events, key, out.at, story.explanation.pods_wanted);
+    if (const auto o = outcomes.find(key); o != outcomes.end() && o->second->rejected) {
+      story.rejected = true;
+      story.reject_message = std::string(o->second->reject_message);
+    }
+    if (story.path.retries >= kLivelockRetries && story.explanation.place.standing == model::WorkloadStanding::kWaiting) {
+      RetryLoop loop;
+      loop.retries = story.path.retries;
+      for (const auto& [node, n] : story.path.retries_by_node)
+        if (n > loop.on_node) loop = {story.path.retries, node, n, false};
+      loop.fit_pin_off = !sim.cluster().settings.workload_fit_affinity;
+      story.loop = loop;
+    }
+    out.stories.push_back(std::move(story));
+  }
+
+  if (!options.search) return out;
+  std::vector<WorkloadStory*> waiting;
+  for (auto& s : out.stories)
+    if (s.explanation.place.standing == model::WorkloadStanding::kWaiting) waiting.push_back(&s);
+  if (waiting.empty()) return out;
+  if (waiting.size() > options.most_searched) {
+    out.note = std::to_string(waiting.size()) + " Workloads wait; what would admit them is checked for at most " +
+               std::to_string(options.most_searched) + " at a time (name one, or --most-searched N)";
+    return out;
+  }
+  const SimTime until = out.at + options.within;
+  // Without a change first: a Workload the queue admits on its own needs none.
+  {
+    std::vector<AdmitWatch> watch;
+    for (auto* s : waiting) watch.push_back(watch_of(s->explanation, sim.workloads()));
+    const CheckRun base = run_with_change(scenario, options.seed, out.at, until, {}, watch);
+    if (!base.error.empty()) return model::err("the check run without a change failed: " + base.error);
+    for (auto* s : waiting) {
+      s->searched = true;
+      s->admitted_unchanged = base.passed.at(s->explanation.workload);
+    }
+  }
+  // The candidates, each run once for every Workload that lists it, cheapest first; a Workload
+  // stops asking once a change admits it, but every one-more-node candidate is run (the planner's
+  // answer beside the smallest change).
+  std::map<WorkloadStory*, std::vector<Change>> candidates;
+  std::vector<std::pair<Change, std::vector<WorkloadStory*>>> unique;
+  for (auto* s : waiting) {
+    if (s->admitted_unchanged) continue;
+    for (auto& c : candidate_changes(scenario, sim.cluster(), s->explanation, s->path)) {
+      auto u = std::find_if(unique.begin(), unique.end(), [&](const auto& e) { return e.first.summary == c.summary; });
+      if (u == unique.end()) unique.push_back({c, {s}});
+      else u->second.push_back(s);
+    }
+  }
+  std::stable_sort(unique.begin(), unique.end(), [](const auto& a, const auto& b) { return a.first.cost < b.first.cost; });
+  for (const auto& [change, stories] : unique) {
+    std::vector<WorkloadStory*> asking;
+    for (auto* s : stories)
+      if (!s->smallest || change.kind == "add-node") asking.push_back(s);
+    if (asking.empty()) continue;
+    std::vector<AdmitWatch> watch;
+    for (auto* s : asking) watch.push_back(watch_of(s->explanation, sim.workloads()));
+    const CheckRun run_result = run_with_change(scenario, options.seed, out.at, until, change.actions, watch);
+    for (auto* s : asking) {
+      ChangeVerdict v{change, std::nullopt, run_result.error};
+      if (run_result.error.empty()) v.admitted_at = run_result.passed.at(s->explanation.workload);
+      s->tried.push_back(std::move(v));
+      if (s->tried.back().admitted_at && !s->smallest) s->smallest = s->tried.size() - 1;
+    }
+  }
+  // None admits it: all of them together, to tell "nothing short of all of these" from "nothing
+  // short of more than these".
+  for (auto* s : waiting) {
+    if (s->admitted_unchanged || s->smallest) continue;
+    if (s->tried.empty()) {
+      s->nothing_short_of = "a change to the Workload or its queue itself: no change of the cluster applies";
+      continue;
+    }
+    Change all;
+    all.kind = "all of these";
+    std::set<std::string> seen;
+    for (const auto& v : s->tried) {
+      all.summary += (all.summary.empty() ? "" : "; ") + v.change.summary;
+      for (const auto& a : v.change.actions) {
+        const std::string id = change_as_timeline(Change{"", "", {a}, 0}, SimTime());
+        if (seen.insert(id).second) all.actions.push_back(a);
+      }
+    }
+    const CheckRun r = run_with_change(scenario, options.seed, out.at, until, all.actions, {watch_of(s->explanation, sim.workloads())});
+    const auto passed = r.error.empty() ? r.passed.at(s->explanation.workload) : std::nullopt;
+    if (passed) {
+      s->nothing_short_of = "all of these together (admitted " + duration_text((*passed - out.at).us(), DurationPrecision::kSeconds) + " later): " + all.summary;
+      s->tried.push_back({all, passed, ""});
+      s->smallest = s->tried.size() - 1;
+    } else {
+      s->nothing_short_of = "more than the changes tried: none of them, nor all of them together, admits it within " +
+                            options.within.to_string();
+    }
+  }
+  return out;
+}
+
+}  // namespace chaintwin::sim
