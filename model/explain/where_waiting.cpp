@@ -138,13 +138,14 @@ WaitingPlace where_waiting(const ClusterState& cluster, const WorkloadState& wor
       else out.reason = "ClusterQueue " + l->second.cluster_queue + " doesn't exist";
       return out;
     }
-    // Out of the queues with a Retry verdict: waiting out the check's retry delay.
+    // Out of the queues after a Retry verdict (Kueue evicted it for the check, and the check's
+    // controller puts it back after its retry delay): still Gate 3's.
     if (!queues.contains(workload_key)) {
-      for (const auto& check : wl.status.admission_checks) {
-        if (check.state != CheckState::kRetry) continue;
+      const Condition* ev = find_condition(wl.status.conditions, kWorkloadEvicted);
+      if (ev != nullptr && ev->status == "True" && ev->reason == "AdmissionCheck") {
         out.gate = Gate::kGate3;
-        out.condition = "AdmissionCheck " + check.name + "=Retry";
-        out.reason = check.message;
+        out.condition = condition_text(*ev);
+        out.reason = ev->message + " (a Retry verdict); back in the queue after the check's retry delay";
         return out;
       }
     }

@@ -131,6 +131,10 @@ void story_text(std::ostringstream& o, const WorkloadStory& s, const ExplainResu
     o << "  Refused at " << model::gate_title(model::Gate::kGate1) << ": " << s.reject_message << "\n";
   } else if (p.standing == model::WorkloadStanding::kWaiting) {
     o << "  Held at " << model::gate_title(p.gate) << "\n    " << p.condition << ": " << p.reason << "\n";
+    // The state keeps no check message once Kueue evicted it for a Retry: the log has it.
+    if (p.gate == model::Gate::kGate3 && !s.path.visits.empty() && !s.path.visits.back().last_reason.empty() &&
+        s.path.visits.back().last_reason != p.reason)
+      o << "    the last verdict: " << s.path.visits.back().last_reason << "\n";
     o << "    " << ex.queue_waiting << " Workload(s) wait in the ClusterQueue";
     if (ex.queue_position > 0) o << "; " << ex.queue_position - 1 << " of them come before it in Kueue's order (priority, then age)";
     o << "\n";
@@ -150,9 +154,16 @@ void story_text(std::ostringstream& o, const WorkloadStory& s, const ExplainResu
   if (s.loop) {
     o << "\n  Retry loop: " << s.loop->retries << " gpustack-node-devices Retry verdicts, " << s.loop->on_node << " of them on node "
       << s.loop->node << ".";
-    if (s.loop->fit_pin_off)
+    if (s.loop->fit_pin_off) {
       o << " The fit pin is off (workload-fit-affinity: false): Kueue keeps placing it on " << s.loop->node
-        << " by quota and topology alone, and Gate 3 keeps refusing it there. Setting workload-fit-affinity back to true ends the loop.";
+        << " by quota and topology alone, and Gate 3 keeps refusing it there.\n";
+      o << "    The setting that ends it is workload-fit-affinity: true. The Workload webhook pins a Workload when it\n"
+        << "    is created, so it cures Workloads created after it is set; this one stays unpinned.";
+      if (s.loop->cure_checked)
+        o << "\n    Checked: with the setting true from " << clock(s.loop->cure_from) << " (just before it was created), it "
+          << (s.loop->cure_admitted_at ? "passes all five gates at " + clock(*s.loop->cure_admitted_at)
+                                       : std::string("still does not pass by ") + clock(r.at + r.within));
+    }
     o << "\n";
   }
   search_text(o, s, r);
@@ -239,7 +250,9 @@ nlohmann::json explain_json(const ExplainResult& r) {
     w["nodes"] = nodes;
     if (s.loop)
       w["retryLoop"] = {{"retries", s.loop->retries}, {"node", s.loop->node}, {"onNode", s.loop->on_node},
-                        {"fitPinOff", s.loop->fit_pin_off}};
+                        {"fitPinOff", s.loop->fit_pin_off}, {"cureSetting", "workload-fit-affinity"},
+                        {"cureChecked", s.loop->cure_checked}, {"cureFrom_us", s.loop->cure_from.us()},
+                        {"cureAdmitted_us", s.loop->cure_admitted_at ? nlohmann::json(s.loop->cure_admitted_at->us()) : nlohmann::json(nullptr)}};
     if (s.searched) {
       nlohmann::json tried = nlohmann::json::array();
       for (const auto& v : s.tried) {

@@ -102,7 +102,10 @@ model::Result<ExplainResult> explain_scenario(const Scenario& scenario, const Ex
       RetryLoop loop;
       loop.retries = story.path.retries;
       for (const auto& [node, n] : story.path.retries_by_node)
-        if (n > loop.on_node) loop = {story.path.retries, node, n, false};
+        if (n > loop.on_node) {
+          loop.node = node;
+          loop.on_node = n;
+        }
       loop.fit_pin_off = !sim.cluster().settings.workload_fit_affinity;
       story.loop = loop;
     }
@@ -110,6 +113,20 @@ model::Result<ExplainResult> explain_scenario(const Scenario& scenario, const Ex
   }
 
   if (!options.search) return out;
+  const SimTime until = out.at + options.within;
+  // A livelock with the pin off: the run again with the pin on from just before the Workload came.
+  for (auto& s : out.stories) {
+    if (!s.loop || !s.loop->fit_pin_off || !s.path.arrived) continue;
+    TimelineAction pin;
+    pin.kind = TimelineAction::Kind::kSetSetting;
+    pin.setting_name = "workload-fit-affinity";
+    pin.setting_value = "true";
+    const SimTime from = SimTime() < *s.path.arrived ? *s.path.arrived - SimTime::micros(1) : SimTime();
+    const CheckRun r = run_with_change(scenario, options.seed, from, until, {pin}, {watch_of(s.explanation, sim.workloads())});
+    s.loop->cure_checked = r.error.empty();
+    s.loop->cure_from = from;
+    if (r.error.empty()) s.loop->cure_admitted_at = r.passed.at(s.explanation.workload);
+  }
   std::vector<WorkloadStory*> waiting;
   for (auto& s : out.stories)
     if (s.explanation.place.standing == model::WorkloadStanding::kWaiting) waiting.push_back(&s);
@@ -119,7 +136,6 @@ model::Result<ExplainResult> explain_scenario(const Scenario& scenario, const Ex
                std::to_string(options.most_searched) + " at a time (name one, or --most-searched N)";
     return out;
   }
-  const SimTime until = out.at + options.within;
   // Without a change first: a Workload the queue admits on its own needs none.
   {
     std::vector<AdmitWatch> watch;

@@ -34,6 +34,13 @@ struct RetryLoop {
   std::string node;       // the Node most Retry messages name
   int64_t on_node = 0;
   bool fit_pin_off = false;  // workload-fit-affinity is false at the instant
+  // The setting that ends it, checked by simulation: workload-fit-affinity set to true just before
+  // the Workload was created (the Workload webhook pins a Workload when it is created, so setting it
+  // later leaves this one unpinned). When it then passed all five gates; nullopt: it did not (or
+  // not checked).
+  bool cure_checked = false;
+  SimTime cure_from;
+  std::optional<SimTime> cure_admitted_at;
 };
 
 struct ChangeVerdict {

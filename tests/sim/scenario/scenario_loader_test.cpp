@@ -225,7 +225,7 @@ TEST_CASE("bad scenarios are refused with the file, the line, the field and the 
       {"timeline:\n- {at: 1h, action: reboot, node: a}\n",
        "t.yaml:5: timeline[0].action: unknown value 'reboot' (expected one of: add-node, remove-node, cordon, "
        "uncordon, set-managed, set-partitioning, set-setting, set-inactive, delete, kubelet-restart, "
-       "detection-pass, topology-snapshot, topology-read-failure)"},
+       "detection-pass, topology-snapshot, topology-read-failure, finish-workload, add-namespace)"},
       {"timeline:\n- {at: 1h, action: cordon, node: ghost}\n", "t.yaml:5: timeline[0].node: no node 'ghost' exists at 1h"},
       {"timeline:\n- {at: 3h, action: set-setting, name: workload-fit-affinity, value: false}\n",
        "t.yaml:5: timeline[0].at: 3h is after the horizon (2h)"},
