@@ -5,7 +5,9 @@
 #include <map>
 #include <set>
 
+#include "model/admission/device_allocator.h"
 #include "model/api/settings.h"
+#include "model/stage4/node_queue_entrance_reconciler.h"
 #include "sim/explain/explain_report.h"
 
 namespace chaintwin::sim {
@@ -181,6 +183,10 @@ void add_node(const Scenario& s, const model::ClusterState& cluster, const model
     node.metadata.uid.clear();
     node.metadata.labels.mut()[std::string(model::kHostnameLabel)] = name;
     if (devices) {
+      // The template's ledger as given charges the Pods outside Kueue bound to it: a new Node
+      // joins with none of them.
+      for (const auto& pod : s.pods_outside_kueue)
+        if (pod.node_name == n.node) model::release_pod(*devices, pod, true);
       devices->metadata.name = name;
       devices->metadata.uid.clear();
       for (auto& g : devices->spec.groups)
@@ -217,7 +223,20 @@ std::vector<Change> candidate_changes(const Scenario& scenario, const model::Clu
   if (ex.place.gate == model::Gate::kQueue) {
     // The operator gives every Namespace it serves a LocalQueue per ClusterQueue.
     const std::string ns = ex.workload.substr(0, ex.workload.find('/'));
-    if (!cluster.namespaces.count(ns)) {
+    if (model::is_reserved_namespace(ns)) {
+      // The operator gives a reserved Namespace no LocalQueue: only another Namespace does.
+      for (const auto& [name, object] : cluster.namespaces) {
+        if (model::is_reserved_namespace(name) || object.metadata.deletion_timestamp) continue;
+        Change c;
+        c.kind = "namespace";
+        c.summary = "submit it in Namespace " + name + " instead: " + ns +
+                    " is reserved, and the operator gives it no LocalQueue";
+        c.move_to_namespace = name;
+        c.cost = kCostSetting;
+        out.push_back(std::move(c));
+        break;
+      }
+    } else if (!cluster.namespaces.count(ns)) {
       Change c;
       c.kind = "namespace";
       c.summary = "create Namespace " + ns + " (the operator then gives it its LocalQueues)";
@@ -243,6 +262,7 @@ std::vector<Change> candidate_changes(const Scenario& scenario, const model::Clu
 
 std::string change_as_timeline(const Change& change, SimTime at) {
   std::string out;
+  if (!change.move_to_namespace.empty()) out += "  # not a timeline entry: the workload class's namespace: " + change.move_to_namespace + "\n";
   const std::string when = at.to_string();
   for (const auto& a : change.actions) {
     out += "  - {at: " + when + ", ";

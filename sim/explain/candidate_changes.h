@@ -20,6 +20,9 @@ struct Change {
   std::string kind;     // "setting", "namespace", "mig-layout", "release", "add-node", "all of these"
   std::string summary;  // in words: "release team-a/chat-3, team-a/chat-7 (they hold 2 cards of the quota)"
   std::vector<TimelineAction> actions;
+  // Not a change of the cluster but of the Workload: its generator submits in this Namespace
+  // instead, from the start of the run (a Namespace the operator gives no LocalQueue).
+  std::string move_to_namespace;
   int64_t cost = 0;  // the order tried: settings and idle cards first, then releases by count, nodes last
 };
 

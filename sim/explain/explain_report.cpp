@@ -106,12 +106,16 @@ void search_text(std::ostringstream& o, const WorkloadStory& s, const ExplainRes
     const auto& v = s.tried[i];
     o << "    " << (v.admitted_at ? "yes" : " no") << "  " << v.change.summary;
     if (!v.error.empty()) o << " — the run refused it: " << v.error;
+    else if (v.admitted_at && !v.change.move_to_namespace.empty()) o << " — admitted at " << clock(*v.admitted_at);
     else if (v.admitted_at) o << " — admitted " << span(*v.admitted_at - r.at) << " later";
     else o << " — not admitted within " << span(r.within);
     if (s.smallest && *s.smallest == i) o << "   ← the smallest change";
     o << "\n";
   }
-  if (s.smallest) {
+  if (s.smallest && !s.tried[*s.smallest].change.move_to_namespace.empty()) {
+    o << "    in the scenario: the workload class " << s.generator << " gets namespace: "
+      << s.tried[*s.smallest].change.move_to_namespace << "\n";
+  } else if (s.smallest) {
     o << "    as timeline entries:\n";
     std::istringstream lines(change_as_timeline(s.tried[*s.smallest].change, r.at));
     for (std::string line; std::getline(lines, line);) o << "    " << line << "\n";
@@ -135,9 +139,9 @@ void story_text(std::ostringstream& o, const WorkloadStory& s, const ExplainResu
     if (p.gate == model::Gate::kGate3 && !s.path.visits.empty() && !s.path.visits.back().last_reason.empty() &&
         s.path.visits.back().last_reason != p.reason)
       o << "    the last verdict: " << s.path.visits.back().last_reason << "\n";
-    o << "    " << ex.queue_waiting << " Workload(s) wait in the ClusterQueue";
+    if (!ex.cluster_queue.empty()) o << "    " << ex.queue_waiting << " Workload(s) wait in the ClusterQueue";
     if (ex.queue_position > 0) o << "; " << ex.queue_position - 1 << " of them come before it in Kueue's order (priority, then age)";
-    o << "\n";
+    if (!ex.cluster_queue.empty()) o << "\n";
   } else if (p.standing == model::WorkloadStanding::kRunning) {
     o << "  Running: admitted, " << ex.pods_running << " of " << ex.pods_wanted << " Pod(s) running\n";
   } else if (p.standing == model::WorkloadStanding::kFinished) {

@@ -27,6 +27,32 @@ AdmitWatch watch_of(const model::Explanation& ex, const model::WorkloadState& wo
   return w;
 }
 
+// A change of the Workload's Namespace, from the start: its class submits there instead.
+ChangeVerdict moved_verdict(const Scenario& scenario, std::optional<uint64_t> seed, SimTime until, const Change& change,
+                            const WorkloadStory& s, const model::WorkloadState& workloads) {
+  ChangeVerdict v{change, std::nullopt, ""};
+  Scenario moved = scenario;
+  bool found = false;
+  for (auto& w : moved.workloads)
+    if (w.name == s.generator) {
+      w.namespace_ = change.move_to_namespace;
+      found = true;
+    }
+  if (!found) {
+    v.error = "its workload class '" + s.generator + "' is not a generator of the scenario";
+    return v;
+  }
+  AdmitWatch watch = watch_of(s.explanation, workloads);
+  const std::string old_ns = s.explanation.workload.substr(0, s.explanation.workload.find('/') + 1);
+  const std::string new_key = change.move_to_namespace + "/" + s.explanation.workload.substr(old_ns.size());
+  for (auto& p : watch.pod_prefixes) p = "Pod " + new_key + p.substr(4 + s.explanation.workload.size());
+  watch.workload = new_key;
+  const CheckRun r = run_with_change(std::move(moved), seed, SimTime(), until, {}, {watch});
+  v.error = r.error;
+  if (r.error.empty()) v.admitted_at = r.passed.at(new_key);
+  return v;
+}
+
 // The Workload a name given on the command line means: a key as it is, a bare name when exactly
 // one namespace has it.
 model::Result<std::string> resolve_key(const std::string& name, const RunRecord& record) {
@@ -94,10 +120,12 @@ model::Result<ExplainResult> explain_scenario(const Scenario& scenario, const Ex
     WorkloadStory story;
     story.explanation = model::explain_workload(sim.cluster(), sim.workloads(), sim.queues(), key, options.node_limit);
     story.path = gate_path(record.events, key, out.at, story.explanation.pods_wanted);
-    if (const auto o = outcomes.find(key); o != outcomes.end() && o->second->rejected) {
-      story.rejected = true;
-      story.reject_message = std::string(o->second->reject_message);
+    if (const auto o = outcomes.find(key); o != outcomes.end()) {
+      story.generator = std::string(o->second->generator);
+      story.rejected = o->second->rejected;
+      if (story.rejected) story.reject_message = std::string(o->second->reject_message);
     }
+    settle_open_visit(story.path, story.explanation.place, out.at);
     if (story.path.retries >= kLivelockRetries && story.explanation.place.standing == model::WorkloadStanding::kWaiting) {
       RetryLoop loop;
       loop.retries = story.path.retries;
@@ -166,6 +194,12 @@ model::Result<ExplainResult> explain_scenario(const Scenario& scenario, const Ex
     for (auto* s : stories)
       if (!s->smallest || change.kind == "add-node") asking.push_back(s);
     if (asking.empty()) continue;
+    if (!change.move_to_namespace.empty()) {
+      for (auto* s : asking) s->tried.push_back(moved_verdict(scenario, options.seed, until, change, *s, sim.workloads()));
+      for (auto* s : asking)
+        if (s->tried.back().admitted_at && !s->smallest) s->smallest = s->tried.size() - 1;
+      continue;
+    }
     std::vector<AdmitWatch> watch;
     for (auto* s : asking) watch.push_back(watch_of(s->explanation, sim.workloads()));
     const CheckRun run_result = run_with_change(scenario, options.seed, out.at, until, change.actions, watch);
@@ -190,7 +224,9 @@ model::Result<ExplainResult> explain_scenario(const Scenario& scenario, const Ex
     for (const auto& v : s->tried) {
       all.summary += (all.summary.empty() ? "" : "; ") + v.change.summary;
       for (const auto& a : v.change.actions) {
-        const std::string id = change_as_timeline(Change{"", "", {a}, 0}, SimTime());
+        Change one;
+        one.actions = {a};
+        const std::string id = change_as_timeline(one, SimTime());
         if (seen.insert(id).second) all.actions.push_back(a);
       }
     }

@@ -52,6 +52,7 @@ struct ChangeVerdict {
 struct WorkloadStory {
   model::Explanation explanation;
   GatePath path;
+  std::string generator;        // its workload class ("trace" for a trace's)
   bool rejected = false;        // refused at Gate 1 (never a Workload in the state)
   std::string reject_message;
   std::optional<RetryLoop> loop;

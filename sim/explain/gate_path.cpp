@@ -19,6 +19,17 @@ std::string node_in_message(const std::string& message) {
 
 namespace {
 
+// The time at each gate and running, summed over the visits up to `now`.
+void count_time(GatePath& path, SimTime now) {
+  path.time_at.clear();
+  path.running_for = SimTime();
+  for (const GateVisit& v : path.visits) {
+    const SimTime end = v.to ? *v.to : now;
+    if (v.running) path.running_for = path.running_for + (end - v.from);
+    else path.time_at[v.gate] = path.time_at[v.gate] + (end - v.from);
+  }
+}
+
 bool is_queue_message(const std::string& m) {
   return (m.rfind("LocalQueue ", 0) == 0 || m.rfind("ClusterQueue ", 0) == 0) &&
          (m.find(" doesn't exist") != std::string::npos || m.find(" is inactive") != std::string::npos);
@@ -127,13 +138,16 @@ GatePath gate_path(const std::vector<EventRecord>& events, const std::string& wo
       break;
     }
   }
-  // A visit Retry ended but not yet requeued reads as Gate 3 (the retry delay) until Requeued.
-  for (const GateVisit& v : out.visits) {
-    const SimTime end = v.to ? *v.to : now;
-    if (v.running) out.running_for = out.running_for + (end - v.from);
-    else out.time_at[v.gate] = out.time_at[v.gate] + (end - v.from);
-  }
+  count_time(out, now);
   return out;
+}
+
+void settle_open_visit(GatePath& path, const model::WaitingPlace& place, SimTime now) {
+  if (place.standing != model::WorkloadStanding::kWaiting || path.visits.empty()) return;
+  GateVisit& open = path.visits.back();
+  if (open.to || open.running || open.gate == place.gate) return;
+  open.gate = place.gate;
+  count_time(path, now);
 }
 
 }  // namespace chaintwin::sim

@@ -43,6 +43,11 @@ struct GatePath {
 GatePath gate_path(const std::vector<EventRecord>& events, const std::string& workload_key, SimTime now,
                    int32_t pods_wanted);
 
+// The open visit relabelled with the gate the state holds the Workload at, when the log did not say
+// it (Kueue's Inadmissible reason for a missing LocalQueue is not logged as a Pending line), and
+// the totals counted again.
+void settle_open_visit(GatePath& path, const model::WaitingPlace& place, SimTime now);
+
 // The Node a Gate 3 message names ("… on node h100-0; …"), "" when none.
 std::string node_in_message(const std::string& message);
 
