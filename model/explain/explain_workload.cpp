@@ -99,10 +99,11 @@ int64_t room_of(const NodeStanding& n) {
 }  // namespace
 
 Explanation explain_workload(const ClusterState& cluster, const WorkloadState& workloads, const QueueManager& queues,
-                             const std::string& workload_key, size_t node_limit) {
+                             const std::string& workload_key, size_t node_limit, bool pods_read) {
   Explanation out;
   out.workload = workload_key;
-  out.place = where_waiting(cluster, workloads, queues, workload_key);
+  out.pods_read = pods_read;
+  out.place = where_waiting(cluster, workloads, queues, workload_key, pods_read);
   const auto it = workloads.workloads.find(workload_key);
   if (it == workloads.workloads.end()) return out;
   const Workload& wl = it->second;

@@ -30,10 +30,12 @@ std::optional<Gate> gate_named(std::string_view id);
 enum class WorkloadStanding {
   kWaiting,   // held at `gate`
   kRunning,   // admitted, every Pod running
+  kAdmitted,  // admitted; its Pods were not read (the live mode), so whether they run is not known
   kFinished,  // the Finished condition is True
   kAbsent,    // not in the state (refused at Gate 1, or finished and its Pods gone)
 };
-std::string_view workload_standing_name(WorkloadStanding standing);  // "waiting", "running", "finished", "absent"
+// "waiting", "running", "admitted", "finished", "absent"
+std::string_view workload_standing_name(WorkloadStanding standing);
 
 // Where the Workload stands and why, in the words the state carries them.
 struct WaitingPlace {
@@ -125,16 +127,19 @@ struct Explanation {
   std::vector<QuotaLine> quota;        // the queue's flavors for the resources the Workload asks
   std::vector<QuotaHolder> holders;    // sorted by what they hold of the short lines, then key
   std::vector<NodeStanding> nodes;     // in flavor order, then by name
+  bool pods_read = true;  // the state holds the Pods (else no card charges, no Gate 4–5 verdict)
   bool operator==(const Explanation&) const = default;
 };
 
 // Where the Workload stands (the first part of explain_workload, for callers that want only that).
+// `pods_read`: the state holds the Pods (the simulator's does; the live mode reads none, and an
+// admitted Workload then stands kAdmitted).
 WaitingPlace where_waiting(const ClusterState& cluster, const WorkloadState& workloads, const QueueManager& queues,
-                           const std::string& workload_key);
+                           const std::string& workload_key, bool pods_read = true);
 
 // The whole explanation of one Workload. `node_limit` bounds how many Nodes are listed (the ones
 // with the most free room for the Workload's family first); 0 lists every one.
 Explanation explain_workload(const ClusterState& cluster, const WorkloadState& workloads, const QueueManager& queues,
-                             const std::string& workload_key, size_t node_limit = 0);
+                             const std::string& workload_key, size_t node_limit = 0, bool pods_read = true);
 
 }  // namespace chaintwin::model

@@ -46,6 +46,7 @@ std::string_view workload_standing_name(WorkloadStanding standing) {
   switch (standing) {
     case WorkloadStanding::kWaiting: return "waiting";
     case WorkloadStanding::kRunning: return "running";
+    case WorkloadStanding::kAdmitted: return "admitted";
     case WorkloadStanding::kFinished: return "finished";
     case WorkloadStanding::kAbsent: return "absent";
   }
@@ -115,7 +116,7 @@ WaitingPlace pod_place(const ClusterState& cluster, const WorkloadState& workloa
 }  // namespace
 
 WaitingPlace where_waiting(const ClusterState& cluster, const WorkloadState& workloads, const QueueManager& queues,
-                           const std::string& workload_key) {
+                           const std::string& workload_key, bool pods_read) {
   WaitingPlace out;
   const auto it = workloads.workloads.find(workload_key);
   if (it == workloads.workloads.end()) return out;  // kAbsent
@@ -174,6 +175,10 @@ WaitingPlace where_waiting(const ClusterState& cluster, const WorkloadState& wor
     }
     out.condition = "Admitted=False";
     out.reason = "every admission check is Ready; Admitted is being set";
+    return out;
+  }
+  if (!pods_read) {
+    out.standing = WorkloadStanding::kAdmitted;
     return out;
   }
   for (const Pod& pod : pods_for_admission(wl)) {

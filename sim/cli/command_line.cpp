@@ -334,7 +334,7 @@ void CommandLine::declare_explain() {
       "candidate checked by simulating the scenario again with the change applied at that instant\n"
       "(docs/explain.md). With --db the run is made again from the scenario and seed the file names.",
       "Exit codes: 0 explained, 2 bad input (a Workload that did not arrive, --at past the horizon, a\n"
-      "scenario changed since the --db run).",
+      "scenario changed since the --db run, a kubeconfig), 3 the cluster could not be read (--live).",
       [this, &o] { return explain_command(o, out_, err_); });
   add_values(*c, notes_, "WORKLOAD", o.workloads, text("WORKLOAD", "a Workload"),
              "<namespace>/<name> of a Workload (several may be named); a SCENARIO file\n"
@@ -343,6 +343,11 @@ void CommandLine::declare_explain() {
             "explain a run of a results file (chaintwin run --db FILE): its scenario and\n"
             "seed, at its end unless --at says otherwise");
   add_switch(*c, "--all-pending", o.all_pending, "every Workload waiting at the instant");
+  add_switch(*c, "--live", o.live,
+             "explain a live cluster's state, read-only (found as kubectl finds it; implied by\n"
+             "--kubeconfig or --context): no path through the gates, no search");
+  add_value(*c, notes_, "--kubeconfig", o.kubeconfig, text("FILE", "a kubeconfig file"), "the kubeconfig file (--live)");
+  add_value(*c, notes_, "--context", o.context, text("NAME", "a context name"), "the kubeconfig context (--live)");
   add_value(*c, notes_, "--at", o.at, duration(false), "the instant to explain (default: the end of the run)");
   add_value(*c, notes_, "--within", o.within, duration(true, "D"),
             "how soon after the instant a change must admit it (default 1h)");

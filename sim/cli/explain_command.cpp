@@ -1,5 +1,9 @@
 #include "sim/cli/explain_command.h"
 
+#include "live/api_client.h"
+#include "live/cluster_reader.h"
+#include "live/kubeconfig.h"
+
 #include "sim/explain/explain_report.h"
 #include "sim/explain/explain_run.h"
 #include "sim/results/run_file_reader.h"
@@ -24,6 +28,28 @@ int explain_command(const ExplainCommandOptions& o, std::ostream& out, std::ostr
     else names.push_back(w);
   }
   if (!o.db.empty() && !scenario_path.empty()) return fail("give a SCENARIO or --db FILE, not both");
+  const bool live = o.live || o.kubeconfig || o.context;
+  if (live) {
+    if (!o.db.empty() || !scenario_path.empty()) return fail("--live reads a cluster: no SCENARIO or --db");
+    if (o.at || o.within || o.seed || o.most_searched)
+      return fail("--live explains the cluster as it is now: no --at, --within, --seed or --most-searched");
+    if (names.empty() && !o.all_pending) return fail("name a Workload (<namespace>/<name>), or give --all-pending");
+    auto connection = live::resolve_connection(live::request_from_environment(o.kubeconfig, o.context));
+    if (!connection.ok()) return fail(connection.error());
+    auto client = live::ApiClient::create(*connection, {});
+    if (!client.ok()) return fail(client.error());
+    auto observed = live::read_cluster(**client);
+    if (!observed.ok()) {
+      err << "chaintwin explain: " << connection->server << ": " << observed.error() << "\n";
+      return 3;
+    }
+    for (const auto& m : observed->missing) err << "chaintwin explain: not served: " << m << "\n";
+    auto result = sim::explain_state(observed->state, observed->workloads, names, o.all_pending, 12, connection->server);
+    if (!result) return fail(result.error());
+    if (o.output == "json") out << sim::explain_json(*result).dump(2) << "\n";
+    else out << sim::explain_text(*result);
+    return 0;
+  }
   sim::ExplainOptions options;
   options.workloads = names;
   options.all_pending = o.all_pending;

@@ -65,8 +65,9 @@ void holders_text(std::ostringstream& o, const model::Explanation& ex) {
   if (ex.holders.empty()) return;
   o << "\n  Who holds the quota (" << ex.holders.size() << " Workload" << (ex.holders.size() == 1 ? "" : "s") << ")\n";
   for (const auto& h : ex.holders) {
-    o << "    " << h.workload << "  priority " << h.priority << ", " << (h.admitted ? "admitted" : "quota reserved")
-      << " since " << format_log_duration(h.reserved_since) << ":";
+    o << "    " << h.workload << "  priority " << h.priority << ", " << (h.admitted ? "admitted" : "quota reserved");
+    if (ex.pods_read) o << " since " << format_log_duration(h.reserved_since);  // (the API does not carry it)
+    o << ":";
     for (const auto& held : h.held) o << " " << plain_amount(held.resource, held.amount) << " of " << held.resource << " in " << held.flavor << ";";
     o << "\n";
   }
@@ -74,16 +75,20 @@ void holders_text(std::ostringstream& o, const model::Explanation& ex) {
 
 void nodes_text(std::ostringstream& o, const model::Explanation& ex) {
   if (ex.nodes.empty()) return;
-  o << "\n  Nodes its flavors select (who occupies them)\n";
+  o << "\n  Nodes its flavors select" << (ex.pods_read ? " (who occupies them)" : " (the ledgers; who occupies them is not read)") << "\n";
   for (const auto& n : ex.nodes) {
     o << "    " << n.node << " (flavor " << n.flavor << ")" << (n.schedulable ? "" : " cordoned or terminating")
-      << ": cpu " << plain_amount("cpu", n.cpu_requested) << " of " << plain_amount("cpu", n.cpu_allocatable)
-      << " requested, memory " << plain_amount("memory", n.memory_requested) << " of " << plain_amount("memory", n.memory_allocatable) << "\n";
+      << ": ";
+    if (ex.pods_read)
+      o << "cpu " << plain_amount("cpu", n.cpu_requested) << " of " << plain_amount("cpu", n.cpu_allocatable) << " requested, memory "
+        << plain_amount("memory", n.memory_requested) << " of " << plain_amount("memory", n.memory_allocatable) << "\n";
+    else
+      o << "cpu " << plain_amount("cpu", n.cpu_allocatable) << ", memory " << plain_amount("memory", n.memory_allocatable) << " allocatable\n";
     for (const auto& c : n.cards) {
       o << "      card " << c.index << " " << c.accelerator_key << (c.partitioned ? " MIG" : "") << " mode " << mode_text(c.mode)
         << ", " << decimal(c.remaining, model::kUnitsPerAccelerator) << " card free";
       if (c.slots > 0) o << ", slice slots " << c.free_slots << " of " << c.slots << " free";
-      if (c.charges.empty()) o << ", idle";
+      if (c.charges.empty() && ex.pods_read) o << ", idle";
       o << "\n";
       for (const auto& ch : c.charges)
         o << "        " << ch.workload << " (" << ch.pod << ") " << mode_text(ch.mode)
@@ -144,12 +149,14 @@ void story_text(std::ostringstream& o, const WorkloadStory& s, const ExplainResu
     if (!ex.cluster_queue.empty()) o << "\n";
   } else if (p.standing == model::WorkloadStanding::kRunning) {
     o << "  Running: admitted, " << ex.pods_running << " of " << ex.pods_wanted << " Pod(s) running\n";
+  } else if (p.standing == model::WorkloadStanding::kAdmitted) {
+    o << "  Admitted (its Pods were not read)\n";
   } else if (p.standing == model::WorkloadStanding::kFinished) {
     o << "  Finished\n";
   } else {
     o << "  Not in the cluster at " << clock(r.at) << " (finished and its Pods deleted)\n";
   }
-  path_text(o, s, r.at);
+  if (r.live_server.empty()) path_text(o, s, r.at);
   if (p.standing == model::WorkloadStanding::kWaiting) {
     quota_text(o, ex);
     holders_text(o, ex);
@@ -188,7 +195,8 @@ std::string plain_amount(const std::string& resource, int64_t amount) {
 
 std::string explain_text(const ExplainResult& r) {
   std::ostringstream o;
-  o << "At " << clock(r.at) << " in scenario " << r.scenario_name << " (seed " << r.seed << ")\n";
+  if (!r.live_server.empty()) o << "Live cluster " << r.live_server << "\n";
+  else o << "At " << clock(r.at) << " in scenario " << r.scenario_name << " (seed " << r.seed << ")\n";
   if (r.stories.empty()) o << "\nNo Workload waits.\n";
   for (const auto& s : r.stories) {
     o << "\n";
@@ -200,6 +208,7 @@ std::string explain_text(const ExplainResult& r) {
 
 nlohmann::json explain_json(const ExplainResult& r) {
   nlohmann::json out = {{"scenario", r.scenario_name}, {"seed", r.seed}, {"at_us", r.at.us()}, {"within_us", r.within.us()}};
+  if (!r.live_server.empty()) out = {{"server", r.live_server}};
   if (!r.note.empty()) out["note"] = r.note;
   out["workloads"] = nlohmann::json::array();
   for (const auto& s : r.stories) {

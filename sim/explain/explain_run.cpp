@@ -244,4 +244,42 @@ model::Result<ExplainResult> explain_scenario(const Scenario& scenario, const Ex
   return out;
 }
 
+model::Result<ExplainResult> explain_state(const model::ClusterState& cluster, const model::WorkloadState& workloads,
+                                           const std::vector<std::string>& names, bool all_pending, size_t node_limit,
+                                           const std::string& server) {
+  ExplainResult out;
+  out.live_server = server;
+  // Kueue's queues as the state implies them: every Workload not holding quota and not finished.
+  model::QueueManager queues;
+  for (const auto* kv : workloads.workloads.in_key_order())
+    if (!kv->second.quota_reserved() && !kv->second.finished() && kv->second.active) queues.add(cluster, kv->second);
+  std::vector<std::string> keys;
+  for (const auto& name : names) {
+    std::vector<std::string> matches;
+    for (const auto* kv : workloads.workloads.in_key_order()) {
+      const std::string& key = kv->first;
+      if (key == name || (name.find('/') == std::string::npos && key.size() > name.size() &&
+                          key.compare(key.size() - name.size() - 1, name.size() + 1, "/" + name) == 0))
+        matches.push_back(key);
+    }
+    if (matches.empty()) return model::err("no Workload '" + name + "' in the cluster (" + std::to_string(workloads.workloads.size()) + " read)");
+    if (matches.size() > 1) return model::err("'" + name + "' is in more than one namespace (" + matches[0] + ", " + matches[1] + "): give <namespace>/<name>");
+    keys.push_back(matches.front());
+  }
+  if (all_pending)
+    for (const auto* kv : workloads.workloads.in_key_order())
+      if (model::where_waiting(cluster, workloads, queues, kv->first, false).standing == model::WorkloadStanding::kWaiting &&
+          std::find(keys.begin(), keys.end(), kv->first) == keys.end())
+        keys.push_back(kv->first);
+  for (const auto& key : keys) {
+    WorkloadStory story;
+    story.explanation = model::explain_workload(cluster, workloads, queues, key, node_limit, false);
+    out.stories.push_back(std::move(story));
+  }
+  out.note = "Read from the live cluster (read-only). Kueue's Workloads carry no history and the live mode reads no Pods,\n"
+             "so the path through the gates and the Pods on the cards are not shown, nor is what would admit it checked:\n"
+             "for that, `chaintwin snapshot --kubeconfig … -o now.yaml`, then `chaintwin explain WORKLOAD now.yaml`.";
+  return out;
+}
+
 }  // namespace chaintwin::sim

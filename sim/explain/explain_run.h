@@ -70,7 +70,15 @@ struct ExplainResult {
   SimTime within;
   std::vector<WorkloadStory> stories;
   std::string note;  // e.g. why the search was skipped
+  std::string live_server;  // set when read from a live cluster: no run, no history, no search
 };
+
+// The same explanation of a cluster's state read from its API (the live mode, read-only): no run
+// is made, so there is no path through the gates and no check of what would admit it. `names` as
+// in ExplainOptions::workloads.
+model::Result<ExplainResult> explain_state(const model::ClusterState& cluster, const model::WorkloadState& workloads,
+                                           const std::vector<std::string>& names, bool all_pending, size_t node_limit,
+                                           const std::string& server);
 
 // Fails (with a message naming it) for a Workload that did not arrive by the instant, or an
 // instant past the horizon.
