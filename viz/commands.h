@@ -4,16 +4,22 @@
 
 #include <cstdint>
 #include <memory>
+#include <string>
+#include <utility>
 
 #include "viz/snapshot.h"
 
 namespace chaintwin::viz {
 
 struct Command {
-  enum class Kind { kPlay, kPause, kStep, kSeek, kSpeed };
+  // kExplain: explain `workload` in every snapshot from now on (Snapshot::explanation); "" stops.
+  enum class Kind { kPlay, kPause, kStep, kSeek, kSpeed, kExplain };
+  Command() = default;
+  Command(Kind k, int64_t at = 0, double s = 0, std::string w = {}) : kind(k), at_us(at), speed(s), workload(std::move(w)) {}
   Kind kind = Kind::kPause;
   int64_t at_us = 0;  // kSeek: the simulated instant to show
   double speed = 0;   // kSpeed: simulated seconds per wall second
+  std::string workload;  // kExplain: "<namespace>/<name>"
   bool operator==(const Command&) const = default;
 };
 

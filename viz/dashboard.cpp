@@ -58,6 +58,11 @@ void draw_dashboard(const Snapshot* snapshot, UiState& ui, CommandSink& commands
     ImGui::EndTabBar();
   }
   ui.panel_forced = false;
+  // The source explains the selected Workload in its snapshots from now on.
+  if (ui.explain_asked != ui.selected_workload) {
+    commands.send(Command(Command::Kind::kExplain, 0, 0, ui.selected_workload));
+    ui.explain_asked = ui.selected_workload;
+  }
   ImGui::End();
 }
 

@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "model/explain/explanation.h"
 #include "viz/family_palette.h"
 #include "viz/plan_view.h"
 
@@ -157,6 +158,11 @@ struct Snapshot {
   std::vector<EventRow> events_log;  // the newest last; at most the source's window
   std::vector<ChainEdgeView> chain;
   std::vector<DriftMark> drift;  // live only
+  // The Workload the window asked to explain (Command::kExplain), explained from the state shown
+  // (model/explain/explanation.h); unset when none was asked or the source holds no such state
+  // (then `explanation_note` says why).
+  std::optional<model::Explanation> explanation;
+  std::string explanation_note;
   // A capacity plan's results (the Plan panel), when one is shown; shared, never changed.
   std::shared_ptr<const PlanView> plan;
   bool plan_only = false;  // a plan's window: no run behind it, the Plan panel alone

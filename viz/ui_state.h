@@ -23,6 +23,7 @@ struct UiState {
   std::string selected_node;
   std::string selected_card;       // card id on selected_node
   std::string selected_workload;   // "<ns>/<name>"
+  std::string explain_asked;       // the Workload the source was last asked to explain
   int workload_view = 0;           // 0 all, 1 pending, 2 admitted, 3 evicted/retried, 4 finished
   std::string event_filter;        // substring of kind, object or message
   std::string seek_text;           // what the seek box holds

@@ -125,6 +125,7 @@ model::Status run_window(const SnapshotSource& source, CommandSink& commands, co
   }
   ui.selected_queue = options.select_queue;
   ui.selected_node = options.select_node;
+  ui.selected_workload = options.select_workload;
   const Rgba bg = background_colour();
   int drawn = 0;  // frames drawn with a snapshot: a screenshot waits for a few of them
   while (!glfwWindowShouldClose(session.window)) {
@@ -135,14 +136,20 @@ model::Status run_window(const SnapshotSource& source, CommandSink& commands, co
     ImGui::NewFrame();
     int fb_w = 0, fb_h = 0;
     glfwGetFramebufferSize(session.window, &fb_w, &fb_h);
-    if (options.screenshot && options.panel) ui.panel_forced = true;
+    if (options.screenshot && options.panel) {
+      ui.panel = *options.panel;  // a tab bar's first frame opens its first tab, whatever is forced
+      ui.panel_forced = true;
+    }
     draw_dashboard(snapshot.get(), ui, commands, ImGui::GetIO().DisplaySize.x, ImGui::GetIO().DisplaySize.y);
     ImGui::Render();
     glViewport(0, 0, fb_w, fb_h);
     glClearColor(bg.r / 255.0f, bg.g / 255.0f, bg.b / 255.0f, 1.0f);
     glClear(GL_COLOR_BUFFER_BIT);
     ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
-    if (snapshot != nullptr) ++drawn;
+    // A screenshot of a preselected Workload waits for the snapshot that explains it.
+    const bool explained = options.select_workload.empty() ||
+                           (snapshot != nullptr && (snapshot->explanation || !snapshot->explanation_note.empty()));
+    if (snapshot != nullptr && explained) ++drawn;
     // A screenshot waits for its first snapshot at most a minute (a live cluster that never lists).
     if (options.screenshot && drawn == 0 && glfwGetTime() > 60.0)
       return model::err("no snapshot to draw after 60 s; nothing written");

@@ -20,6 +20,7 @@ struct WindowOptions {
   std::optional<PanelId> panel;           // the tab to open
   std::string select_queue;               // preselected pool (chain graph, credits)
   std::string select_node;                // preselected Node (nodes and cards, chain graph)
+  std::string select_workload;            // preselected Workload (the Workloads panel explains it)
   int screenshot_frames = 4;              // frames drawn before the capture (auto-sized items settle)
 };
 

@@ -26,12 +26,12 @@ std::string_view gate_id(Gate gate) {
 
 std::string_view gate_title(Gate gate) {
   switch (gate) {
-    case Gate::kGate1: return "Gate 1 — the Pod webhook";
+    case Gate::kGate1: return "Gate 1 (the Pod webhook)";
     case Gate::kQueue: return "LocalQueue → ClusterQueue";
-    case Gate::kGate2: return "Gate 2 — Kueue quota and topology";
-    case Gate::kGate3: return "Gate 3 — the gpustack-node-devices admission check";
-    case Gate::kGate4: return "Gate 4 — node fit";
-    case Gate::kGate5: return "Gate 5 — device allocation";
+    case Gate::kGate2: return "Gate 2 (Kueue quota and topology)";
+    case Gate::kGate3: return "Gate 3 (the gpustack-node-devices admission check)";
+    case Gate::kGate4: return "Gate 4 (node fit)";
+    case Gate::kGate5: return "Gate 5 (device allocation)";
   }
   return "?";
 }

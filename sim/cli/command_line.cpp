@@ -464,6 +464,8 @@ void CommandLine::declare_gui() {
   add_value(*c, notes_, "--select", o.select, text("QUEUE", "a ClusterQueue name"),
             "preselect a ClusterQueue (credits chart and chain graph show it alone)");
   add_value(*c, notes_, "--node", o.node, text("NAME", "a Node name"), "preselect a Node (nodes and cards panel, chain graph)");
+  add_value(*c, notes_, "--workload", o.workload, text("WORKLOAD", "a Workload"),
+            "preselect a Workload, <namespace>/<name> (the Workloads panel explains why it waits)");
 }
 
 void CommandLine::declare_serve() {

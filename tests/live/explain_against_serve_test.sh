@@ -38,7 +38,7 @@ print("53 pending Workloads explained alike")
 PY
 "$chaintwin" explain --kubeconfig "$tmp/kc.yaml" team-a/h100-training-3 >"$tmp/one.txt" || fail "one Workload"
 grep -q '^Live cluster http://127.0.0.1:' "$tmp/one.txt" || fail "the header"
-grep -q '^  Held at Gate 2 — Kueue quota and topology$' "$tmp/one.txt" || fail "the gate: $(cat "$tmp/one.txt")"
+grep -q '^  Held at Gate 2 (Kueue quota and topology)$' "$tmp/one.txt" || fail "the gate: $(cat "$tmp/one.txt")"
 grep -q 'who occupies them is not read' "$tmp/one.txt" || fail "the live mode says it reads no Pods"
 set +e
 "$chaintwin" explain --kubeconfig "$tmp/kc.yaml" team-a/nobody-0 2>"$tmp/err"; rc=$?

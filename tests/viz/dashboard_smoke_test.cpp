@@ -150,3 +150,32 @@ TEST_CASE("every panel draws over a cluster in the middle of a drain, which the 
   viz::UiState ui;
   imgui.draw_all_panels(snap.get(), ui, sink, 4);
 }
+
+TEST_CASE("the Workloads panel asks its source to explain the selected Workload and draws the answer", "[viz][smoke]") {
+  HeadlessImGui imgui;
+  RecordingSink sink;
+  cli::SimulationDriver driver(load(""), {});
+  REQUIRE(driver.start().ok());
+  driver.advance_to(*sim::SimTime::parse("24h"));
+  viz::UiState ui;
+  ui.selected_workload = "team-a/h100-training-15";
+  imgui.draw_all_panels(driver.latest().get(), ui, sink, 1);
+  REQUIRE(sink.sent.size() == 1);  // asked once, not every frame
+  CHECK(sink.sent[0].kind == viz::Command::Kind::kExplain);
+  CHECK(sink.sent[0].workload == "team-a/h100-training-15");
+  driver.send(sink.sent[0]);
+  const auto snap = driver.latest();
+  REQUIRE(snap->explanation);
+  CHECK(snap->explanation->workload == "team-a/h100-training-15");
+  CHECK(snap->explanation->place.gate == model::Gate::kGate2);
+  CHECK(snap->explanation->holders.size() == 11);
+  imgui.draw_all_panels(snap.get(), ui, sink);
+  CHECK(sink.sent.size() == 1);
+  // Deselecting stops it.
+  ui.selected_workload.clear();
+  imgui.draw_all_panels(snap.get(), ui, sink, 1);
+  REQUIRE(sink.sent.size() == 2);
+  CHECK(sink.sent[1].workload.empty());
+  driver.send(sink.sent[1]);
+  CHECK_FALSE(driver.latest()->explanation);
+}

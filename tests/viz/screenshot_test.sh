@@ -29,6 +29,10 @@ shoot "$out/nodes.png" --at 6h --size 1280x800 --panel nodes
 shoot "$out/drains.png" "$src/scenarios/regression/finalizing-flavor-moves-partial-pool-workload.yaml" --at 5m \
   --size 1280x800 --panel drains
 "$probe" "$out/drains.png" 1280 800 $bg strip:330,76,940,14:">=0.02"
+# The Workloads panel with a Workload preselected: beside its history, why it waits (the gate, the
+# quota, who holds it) fills the lower right.
+shoot "$out/workload-explained.png" --at 24h --size 1280x900 --panel workloads --workload team-a/h100-training-15
+"$probe" "$out/workload-explained.png" 1280 900 $bg history:10,600,540,280:">=0.05" why:590,600,680,280:">=0.05"
 # A finished run read back from its results file: the credits charts are drawn.
 rm -f "$out/run.sqlite"
 "$chaintwin" run --until 6h --db "$out/run.sqlite" >/dev/null

@@ -19,5 +19,7 @@ void draw_chain_panel(const Snapshot& s, UiState& ui);
 void draw_events_panel(const Snapshot& s, UiState& ui);
 void draw_drift_panel(const Snapshot& s, UiState& ui);
 void draw_plan_panel(const Snapshot& s, UiState& ui);  // a capacity plan's summary and plots
+// Within the Workloads panel: why the selected Workload waits (Snapshot::explanation).
+void draw_explanation(const Snapshot& s, const std::string& workload);
 
 }  // namespace chaintwin::viz

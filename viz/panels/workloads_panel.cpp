@@ -1,6 +1,6 @@
 // Workloads: pending ones with the reason the stopping gate gave (in the operator's and Kueue's
 // words), admitted, evicted or retried, finished, rejected. Selecting one shows its way through
-// the gates, step by step.
+// the gates, step by step, and beside it why it waits (explanation_view.cpp).
 #include <imgui.h>
 
 #include "viz/panels/draw_helpers.h"
@@ -20,7 +20,7 @@ void draw_workloads_panel(const Snapshot& s, UiState& ui) {
   const std::vector<size_t> rows = workload_rows(s.workloads, static_cast<WorkloadView>(ui.workload_view));
   ImGui::SameLine();
   ImGui::TextDisabled("  %zu of %zu Workloads", rows.size(), s.workloads.size());
-  const float history_height = ui.selected_workload.empty() ? 0.0f : 190.0f;
+  const float history_height = ui.selected_workload.empty() ? 0.0f : 300.0f;
   if (begin_list_table("workloads", 6, ImVec2(0, -history_height))) {
     ImGui::TableSetupColumn("Workload", 0, 230);
     ImGui::TableSetupColumn("ClusterQueue", 0, 300);
@@ -57,10 +57,15 @@ void draw_workloads_panel(const Snapshot& s, UiState& ui) {
   for (const auto& w : s.workloads) {
     if (w.key != ui.selected_workload) continue;
     ImGui::Separator();
+    const float half = ImGui::GetContentRegionAvail().x * 0.45f;
+    ImGui::BeginChild("history", ImVec2(half, 0));
     ImGui::Text("%s: created %s, %zu steps", w.key.c_str(), time_text(w.created_us).c_str(), w.history.size());
-    ImGui::BeginChild("history");
     for (const auto& step : w.history)
       ImGui::TextWrapped("%s  %-13s %s", time_text(step.at_us).c_str(), step.kind.c_str(), step.message.c_str());
+    ImGui::EndChild();
+    ImGui::SameLine();
+    ImGui::BeginChild("why", ImVec2(0, 0));
+    draw_explanation(s, w.key);
     ImGui::EndChild();
   }
 }

@@ -93,6 +93,7 @@ int gui_command(const GuiCommandOptions& o, std::ostream& out, std::ostream& err
   window.panel = panel;
   window.select_queue = o.select;
   window.select_node = o.node;
+  window.select_workload = o.workload;
   if (!o.plan.empty()) return show_plan(o, window, out, err);
   if (!o.db.empty()) return show_run_file(o, window, out, err);
   auto scenario = sim::load_scenario_or_default(o.scenario);

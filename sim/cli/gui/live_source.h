@@ -20,7 +20,8 @@ class LiveSource : public viz::SnapshotSource, public viz::CommandSink {
   ~LiveSource() override;
   model::Status start();
   std::shared_ptr<const viz::Snapshot> latest() const override;
-  void send(const viz::Command&) override {}
+  // Only Command::kExplain means anything here (a live cluster has no clock to move).
+  void send(const viz::Command& c) override;
   std::string error() const;  // the last failure to read or judge the cluster ("" when none)
 
  private:
@@ -32,6 +33,8 @@ class LiveSource : public viz::SnapshotSource, public viz::CommandSink {
   mutable std::mutex mutex_;
   std::shared_ptr<const viz::Snapshot> latest_;
   std::string error_;
+  std::string explained_;        // guarded by mutex_
+  std::atomic<bool> explain_changed_{false};
 };
 
 }  // namespace chaintwin::cli

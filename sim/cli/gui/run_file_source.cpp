@@ -54,6 +54,9 @@ viz::Snapshot RunFileSource::snapshot_at(int64_t at_us) const {
   s.end_us = r.info.ended_at.us();
   s.finished = at_us >= s.end_us;
   s.from_file = true;
+  if (!explained_.empty())
+    s.explanation_note = "A run file keeps the events, not the state at each instant: `chaintwin explain --db " + path_ +
+                         " " + explained_ + " --at T` makes the run again and explains it.";
   s.state_note = "Read from " + path_ + ": pools' quota and usage, credits, Workloads, drains and events are as of " +
                  "the time shown; Nodes, capacity keys, fit labels, the InstanceType views and the chain graph are " +
                  "those at the end of the run, and cards are not recorded in a run file.";
@@ -154,6 +157,10 @@ void RunFileSource::send(const viz::Command& c) {
     case viz::Command::Kind::kSeek:
       playing_ = false;
       cursor_us_ = std::clamp<int64_t>(c.at_us, 0, run_.record.info.ended_at.us());
+      break;
+    case viz::Command::Kind::kExplain:
+      explained_ = c.workload;
+      cache_.reset();
       break;
     case viz::Command::Kind::kStep: {
       playing_ = false;

@@ -35,6 +35,7 @@ class RunFileSource : public viz::SnapshotSource, public viz::CommandSink {
   std::string path_;
   sim::StoredRun run_;
   model::ClusterState end_state_;
+  std::string explained_;  // the Workload the window asked to explain (guarded by mutex_)
   RunHistory history_;  // every event and sample of the run
 
   mutable std::mutex mutex_;

@@ -11,6 +11,7 @@ namespace {
 
 constexpr size_t kEventWindow = 20000;  // event-log rows a snapshot carries
 constexpr auto kPublishEvery = std::chrono::milliseconds(100);
+constexpr size_t kExplainedNodes = 12;  // Nodes an explanation lists (the roomiest)
 
 }  // namespace
 
@@ -75,6 +76,8 @@ void SimulationDriver::publish() {
   model::ClusterState settled = sim_->cluster();
   if (!sim::sync_chain(settled, {}, shown_, /*stage3=*/false).ok()) settled = sim_->cluster();
   viz::fill_cluster_state(*snap, settled, sim_->workloads());
+  if (!explained_.empty())
+    snap->explanation = model::explain_workload(settled, sim_->workloads(), sim_->queues(), explained_, kExplainedNodes);
   snap->drains = viz::drain_spans(snap->series, history_.events(), snap->pools, snap->now_us);
   std::lock_guard<std::mutex> lock(mutex_);
   latest_ = std::move(snap);
@@ -92,6 +95,12 @@ std::string SimulationDriver::fatal() const {
 }
 
 void SimulationDriver::send(const viz::Command& command) {
+  if (!thread_.joinable() && command.kind == viz::Command::Kind::kExplain) {
+    // No loop runs (a screenshot, a test stepping it): the explanation is published at once.
+    explained_ = command.workload;
+    publish();
+    return;
+  }
   {
     std::lock_guard<std::mutex> lock(mutex_);
     commands_.push_back(command);
@@ -138,6 +147,7 @@ void SimulationDriver::loop() {
           if (sim::SimTime::micros(c.at_us) < shown_ && !start().ok()) break;
           step_until(sim::SimTime::micros(c.at_us));
           break;
+        case viz::Command::Kind::kExplain: explained_ = c.workload; break;
       }
     }
     const auto now = Clock::now();

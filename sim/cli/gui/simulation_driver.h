@@ -49,6 +49,7 @@ class SimulationDriver : public viz::SnapshotSource, public viz::CommandSink {
   sim::SimTime shown_;  // the instant the user is at (>= the last event's time)
   bool playing_ = false;
   double speed_ = 600;  // simulated seconds per wall second
+  std::string explained_;  // the Workload each snapshot explains (Command::kExplain), "" for none
 
   mutable std::mutex mutex_;  // guards latest_, commands_, stop_, fatal_
   std::condition_variable wake_;
