@@ -75,6 +75,8 @@ int explain_command(const ExplainCommandOptions& o, std::ostream& out, std::ostr
                   " then, " + scenario->content_hash + " now); explain replays the run from it");
     if (o.seed && *o.seed != info.seed) return fail("--seed " + std::to_string(*o.seed) + " differs from the run's seed " + std::to_string(info.seed));
     options.seed = info.seed;
+    if (o.at && info.ended_at < *o.at)
+      return fail("--at " + o.at->to_string() + " is after the run's end " + info.ended_at.to_string() + " in " + o.db);
     if (!options.at) options.at = info.ended_at;
   } else {
     scenario = sim::load_scenario_or_default(scenario_path);

@@ -257,7 +257,12 @@ std::vector<Change> candidate_changes(const Scenario& scenario, const model::Clu
   add_node(scenario, cluster, ex, out);
   (void)path;
   std::stable_sort(out.begin(), out.end(), [](const Change& a, const Change& b) { return a.cost < b.cost; });
-  return out;
+  // The same actions reached two ways (the largest quota holder is often the Node's too): once.
+  std::vector<Change> unique;
+  std::set<std::string> seen;
+  for (auto& c : out)
+    if (seen.insert(change_as_timeline(c, SimTime())).second) unique.push_back(std::move(c));
+  return unique;
 }
 
 std::string change_as_timeline(const Change& change, SimTime at) {

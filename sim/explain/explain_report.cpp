@@ -12,6 +12,8 @@ namespace chaintwin::sim {
 
 namespace {
 
+constexpr size_t kHoldersInText = 20;  // the ones holding most of what it is short of come first
+
 std::string decimal(int64_t value, int64_t per_unit) {
   char buf[64];
   const double v = static_cast<double>(value) / static_cast<double>(per_unit);
@@ -64,7 +66,12 @@ void quota_text(std::ostringstream& o, const model::Explanation& ex) {
 void holders_text(std::ostringstream& o, const model::Explanation& ex) {
   if (ex.holders.empty()) return;
   o << "\n  Who holds the quota (" << ex.holders.size() << " Workload" << (ex.holders.size() == 1 ? "" : "s") << ")\n";
+  size_t shown = 0;
   for (const auto& h : ex.holders) {
+    if (shown++ == kHoldersInText) {
+      o << "    … and " << ex.holders.size() - kHoldersInText << " more (-o json lists every one)\n";
+      break;
+    }
     o << "    " << h.workload << "  priority " << h.priority << ", " << (h.admitted ? "admitted" : "quota reserved");
     if (ex.pods_read) o << " since " << format_log_duration(h.reserved_since);  // (the API does not carry it)
     o << ":";

@@ -221,8 +221,8 @@ model::Result<ExplainResult> explain_scenario(const Scenario& scenario, const Ex
     Change all;
     all.kind = "all of these";
     std::set<std::string> seen;
+    all.summary = "all " + std::to_string(s->tried.size()) + " changes above together";
     for (const auto& v : s->tried) {
-      all.summary += (all.summary.empty() ? "" : "; ") + v.change.summary;
       for (const auto& a : v.change.actions) {
         Change one;
         one.actions = {a};
@@ -233,12 +233,13 @@ model::Result<ExplainResult> explain_scenario(const Scenario& scenario, const Ex
     const CheckRun r = run_with_change(scenario, options.seed, out.at, until, all.actions, {watch_of(s->explanation, sim.workloads())});
     const auto passed = r.error.empty() ? r.passed.at(s->explanation.workload) : std::nullopt;
     if (passed) {
-      s->nothing_short_of = "all of these together (admitted " + duration_text((*passed - out.at).us(), DurationPrecision::kSeconds) + " later): " + all.summary;
+      s->nothing_short_of = "all of the changes above together (admitted " +
+                            duration_text((*passed - out.at).us(), DurationPrecision::kSeconds) + " later)";
       s->tried.push_back({all, passed, ""});
       s->smallest = s->tried.size() - 1;
     } else {
       s->nothing_short_of = "more than the changes tried: none of them, nor all of them together, admits it within " +
-                            options.within.to_string();
+                            duration_text(options.within.us(), DurationPrecision::kSeconds);
     }
   }
   return out;
