@@ -12,6 +12,8 @@ for panel in pools credits workloads events; do
   run --screenshot "$out/gui-$panel.png" --at 6h --panel "$panel"
 done
 run --screenshot "$out/gui-nodes.png" --at 6h --panel nodes --node h100-0
+run --screenshot "$out/gui-workload-explained.png" --at 24h --size 1280x900 --panel workloads \
+  --workload team-a/h100-training-15
 run --screenshot "$out/gui-chain.png" --at 6h --panel chain --select gpustack--nvidia-h100-80gb-hbm3-linux-amd64
 run scenarios/regression/drained-queue-recovers-admin-policy.yaml --screenshot "$out/gui-drains.png" --at 10m \
   --panel drains
