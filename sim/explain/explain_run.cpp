@@ -53,29 +53,24 @@ ChangeVerdict moved_verdict(const Scenario& scenario, std::optional<uint64_t> se
   return v;
 }
 
-// The Workload a name given on the command line means: a key as it is, a bare name when exactly
-// one namespace has it.
-model::Result<std::string> resolve_key(const std::string& name, const RunRecord& record) {
+// The Workload a name given on the command line means, among `keys`: a key as it is, a bare name
+// when exactly one namespace has it. Fails naming how many there are and the first few.
+model::Result<std::string> resolve_key(const std::string& name, const std::vector<std::string>& keys,
+                                       const std::string& not_found) {
   std::vector<std::string> matches;
-  for (const auto& o : record.workloads) {
-    if (o.key == name) return name;
-    if (name.find('/') == std::string::npos && o.key.size() > name.size() &&
-        o.key.compare(o.key.size() - name.size(), name.size(), name) == 0 && o.key[o.key.size() - name.size() - 1] == '/')
-      matches.push_back(o.key);
+  for (const auto& key : keys) {
+    if (key == name) return name;
+    if (name.find('/') == std::string::npos && key.size() > name.size() &&
+        key.compare(key.size() - name.size() - 1, name.size() + 1, "/" + name) == 0)
+      matches.push_back(key);
   }
   if (matches.size() == 1) return matches.front();
-  if (matches.size() > 1) return model::err("'" + name + "' is in more than one namespace (" + matches[0] + ", " + matches[1] + "): give <namespace>/<name>");
+  if (matches.size() > 1)
+    return model::err("'" + name + "' is in more than one namespace (" + matches[0] + ", " + matches[1] + "): give <namespace>/<name>");
   std::string known;
-  size_t shown = 0;
-  for (const auto& o : record.workloads) {
-    if (shown++ == 5) {
-      known += ", …";
-      break;
-    }
-    known += (known.empty() ? "" : ", ") + o.key;
-  }
-  return model::err("no Workload '" + name + "' arrived by then (" + std::to_string(record.workloads.size()) +
-                    " did" + (known.empty() ? "" : ": " + known) + ")");
+  for (size_t i = 0; i < keys.size() && i <= 5; ++i) known += i == 5 ? ", …" : (i == 0 ? "" : ", ") + keys[i];
+  return model::err("no Workload '" + name + "' " + not_found + " (" + std::to_string(keys.size()) + " " +
+                    (not_found == "arrived by then" ? "did" : "read") + (known.empty() ? "" : ": " + known) + ")");
 }
 
 }  // namespace
@@ -103,8 +98,10 @@ model::Result<ExplainResult> explain_scenario(const Scenario& scenario, const Ex
   const RunRecord& record = sim.record();
 
   std::vector<std::string> keys;
+  std::vector<std::string> arrived;
+  for (const auto& o : record.workloads) arrived.push_back(o.key);
   for (const auto& name : options.workloads) {
-    auto key = resolve_key(name, record);
+    auto key = resolve_key(name, arrived, "arrived by then");
     if (!key) return model::err(key.error());
     keys.push_back(*key);
   }
@@ -255,17 +252,12 @@ model::Result<ExplainResult> explain_state(const model::ClusterState& cluster, c
   for (const auto* kv : workloads.workloads.in_key_order())
     if (!kv->second.quota_reserved() && !kv->second.finished() && kv->second.active) queues.add(cluster, kv->second);
   std::vector<std::string> keys;
+  std::vector<std::string> present;
+  for (const auto* kv : workloads.workloads.in_key_order()) present.push_back(kv->first);
   for (const auto& name : names) {
-    std::vector<std::string> matches;
-    for (const auto* kv : workloads.workloads.in_key_order()) {
-      const std::string& key = kv->first;
-      if (key == name || (name.find('/') == std::string::npos && key.size() > name.size() &&
-                          key.compare(key.size() - name.size() - 1, name.size() + 1, "/" + name) == 0))
-        matches.push_back(key);
-    }
-    if (matches.empty()) return model::err("no Workload '" + name + "' in the cluster (" + std::to_string(workloads.workloads.size()) + " read)");
-    if (matches.size() > 1) return model::err("'" + name + "' is in more than one namespace (" + matches[0] + ", " + matches[1] + "): give <namespace>/<name>");
-    keys.push_back(matches.front());
+    auto key = resolve_key(name, present, "in the cluster");
+    if (!key) return model::err(key.error());
+    keys.push_back(*key);
   }
   if (all_pending)
     for (const auto* kv : workloads.workloads.in_key_order())

@@ -42,6 +42,12 @@ const sim::WorkloadStory& explain_one(const sim::Scenario& s, const std::string&
   return keep.stories.front();
 }
 
+// The smallest change the search found (it must have found one).
+const sim::Change& smallest_change(const sim::WorkloadStory& story) {
+  REQUIRE(story.smallest);
+  return story.tried[*story.smallest].change;
+}
+
 std::vector<std::string> holder_keys(const model::Explanation& ex) {
   std::vector<std::string> out;
   for (const auto& h : ex.holders) out.push_back(h.workload);
@@ -117,8 +123,7 @@ workloads:
   CHECK(ex.quota[0].need == 2 * 1'600'000);
   CHECK(story.path.time_at.at(model::Gate::kGate2) == SimTime::minutes(29));
   CHECK_FALSE(story.admitted_unchanged);
-  REQUIRE(story.smallest);
-  const sim::Change& change = story.tried[*story.smallest].change;
+  const sim::Change& change = smallest_change(story);
   CHECK(change.kind == "release");
   REQUIRE(change.actions.size() == 2);  // two of the three one-card holders
   CHECK(change.actions[0].workload == "default/holder-0");
@@ -145,8 +150,7 @@ TEST_CASE("a topology exclusion with quota to spare names the Pods on the Nodes,
   CHECK(ex.nodes[0].node == "t4-a");
   CHECK(ex.nodes[0].workloads == std::vector<std::string>{"Pod inference/ollama"});
   CHECK(ex.nodes[1].workloads == std::vector<std::string>{"default/first-0"});
-  REQUIRE(story.smallest);
-  const sim::Change& change = story.tried[*story.smallest].change;
+  const sim::Change& change = smallest_change(story);
   CHECK(change.kind == "release");  // the Pod outside Kueue is no Workload to release
   REQUIRE(change.actions.size() == 1);
   CHECK(change.actions[0].workload == "default/first-0");
@@ -173,8 +177,7 @@ TEST_CASE("a Gate 3 refusal names the node, the cards' occupants, and the releas
   const model::NodeStanding& a = ex.nodes[0].node == "node-a" ? ex.nodes[0] : ex.nodes[1];
   CHECK(a.workloads == std::vector<std::string>{"default/seed-0", "default/seed-1", "default/seed-2", "default/seed-3"});
   for (const auto& card : a.cards) CHECK(card.charges.size() == 1);
-  REQUIRE(story.smallest);
-  const sim::Change& change = story.tried[*story.smallest].change;
+  const sim::Change& change = smallest_change(story);
   CHECK(change.kind == "release");
   REQUIRE(change.actions.size() == 1);
   CHECK(change.actions[0].workload == "default/seed-0");
@@ -196,8 +199,7 @@ TEST_CASE("a Hygon card refusing a fifth slice shows its four slots taken and wh
   REQUIRE(card.charges.size() == 4);
   for (int i = 0; i < 4; ++i) CHECK(card.charges[static_cast<size_t>(i)].workload == "default/four-" + std::to_string(i));
   CHECK(card.remaining == 1'600'000 - 4 * 160'000);  // memory left, no slot
-  REQUIRE(story.smallest);
-  const sim::Change& change = story.tried[*story.smallest].change;
+  const sim::Change& change = smallest_change(story);
   CHECK(change.kind == "release");
   REQUIRE(change.actions.size() == 1);
   CHECK(admitted_after_applying(s, change, SimTime::seconds(90), SimTime::minutes(10), ex.workload, story.generator));
@@ -253,8 +255,7 @@ workloads:
   CHECK(ex.cluster_queue.empty());
   CHECK(ex.holders.empty());
   CHECK(story.path.time_at.at(model::Gate::kQueue) == SimTime::minutes(9));
-  REQUIRE(story.smallest);
-  const sim::Change& change = story.tried[*story.smallest].change;
+  const sim::Change& change = smallest_change(story);
   CHECK(change.move_to_namespace == "team-a");
   CHECK(admitted_after_applying(s, change, SimTime::minutes(10), SimTime::hours(1), ex.workload, story.generator));
 }
