@@ -174,6 +174,16 @@ Explanation explain_workload(const ClusterState& cluster, const WorkloadState& w
   };
   std::stable_sort(out.holders.begin(), out.holders.end(),
                    [&](const QuotaHolder& a, const QuotaHolder& b) { return weight(a) > weight(b); });
+  // A topology failure with quota to spare in more than one flavor: Kueue ran TAS on the first
+  // flavor whose quota fits and did not try the next.
+  size_t fitting = 0;
+  for (const auto& line : out.quota) fitting += line.short_of() ? 0 : 1;
+  if (out.place.standing == WorkloadStanding::kWaiting && out.place.gate == Gate::kGate2 && fitting > 1 &&
+      out.place.reason.find("doesn't allow to fit") != std::string::npos)
+    out.notes.push_back(
+        "Kueue runs topology-aware scheduling only on the first flavor whose quota fits, and after a TAS failure "
+        "it does not try the next flavor (v0.14 to v0.19; kubernetes-sigs/kueue#13658): " + std::to_string(fitting - 1) +
+        " later flavor(s) with quota to spare are not tried.");
 
   // Nodes: those each flavor selects, in flavor order, each listed once.
   std::map<std::string, std::vector<const Pod*>> by_node;
@@ -192,9 +202,27 @@ Explanation explain_workload(const ClusterState& cluster, const WorkloadState& w
     }
   }
   if (node_limit > 0 && out.nodes.size() > node_limit) {
-    std::stable_sort(out.nodes.begin(), out.nodes.end(),
-                     [](const NodeStanding& a, const NodeStanding& b) { return room_of(a) > room_of(b); });
-    out.nodes.resize(node_limit);
+    // Cut to the roomiest Node of each flavor in the queue's order (Kueue tries them in that
+    // order), then the roomiest of the rest; listed in flavor order, roomiest first within one.
+    const auto rank = [&](const NodeStanding& n) {
+      return static_cast<size_t>(std::find(flavors.begin(), flavors.end(), n.flavor) - flavors.begin());
+    };
+    std::stable_sort(out.nodes.begin(), out.nodes.end(), [&](const NodeStanding& a, const NodeStanding& b) {
+      return std::make_pair(rank(a), -room_of(a)) < std::make_pair(rank(b), -room_of(b));
+    });
+    std::vector<bool> keep(out.nodes.size(), false);
+    size_t kept = 0;
+    for (size_t i = 0; i < out.nodes.size() && kept < node_limit; ++i)
+      if (i == 0 || out.nodes[i].flavor != out.nodes[i - 1].flavor) keep[i] = true, ++kept;
+    std::vector<size_t> rest;
+    for (size_t i = 0; i < out.nodes.size(); ++i)
+      if (!keep[i]) rest.push_back(i);
+    std::stable_sort(rest.begin(), rest.end(), [&](size_t a, size_t b) { return room_of(out.nodes[a]) > room_of(out.nodes[b]); });
+    for (size_t i = 0; i < rest.size() && kept < node_limit; ++i) keep[rest[i]] = true, ++kept;
+    std::vector<NodeStanding> cut;
+    for (size_t i = 0; i < out.nodes.size(); ++i)
+      if (keep[i]) cut.push_back(std::move(out.nodes[i]));
+    out.nodes = std::move(cut);
   }
   return out;
 }

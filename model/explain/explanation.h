@@ -128,6 +128,8 @@ struct Explanation {
   std::vector<QuotaHolder> holders;    // sorted by what they hold of the short lines, then key
   std::vector<NodeStanding> nodes;     // in flavor order, then by name
   bool pods_read = true;  // the state holds the Pods (else no card charges, no Gate 4–5 verdict)
+  // Known behaviours of Kueue or the operator that the state shows at work here, in words.
+  std::vector<std::string> notes;
   bool operator==(const Explanation&) const = default;
 };
 
@@ -137,8 +139,9 @@ struct Explanation {
 WaitingPlace where_waiting(const ClusterState& cluster, const WorkloadState& workloads, const QueueManager& queues,
                            const std::string& workload_key, bool pods_read = true);
 
-// The whole explanation of one Workload. `node_limit` bounds how many Nodes are listed (the ones
-// with the most free room for the Workload's family first); 0 lists every one.
+// The whole explanation of one Workload. `node_limit` bounds how many Nodes are listed: the
+// roomiest (most free credit units on its cards) of each flavor in the queue's order, then the
+// roomiest of the rest; 0 lists every one.
 Explanation explain_workload(const ClusterState& cluster, const WorkloadState& workloads, const QueueManager& queues,
                              const std::string& workload_key, size_t node_limit = 0, bool pods_read = true);
 

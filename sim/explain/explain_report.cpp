@@ -154,6 +154,7 @@ void story_text(std::ostringstream& o, const WorkloadStory& s, const ExplainResu
     if (!ex.cluster_queue.empty()) o << "    " << ex.queue_waiting << " Workload(s) wait in the ClusterQueue";
     if (ex.queue_position > 0) o << "; " << ex.queue_position - 1 << " of them come before it in Kueue's order (priority, then age)";
     if (!ex.cluster_queue.empty()) o << "\n";
+    for (const auto& note : ex.notes) o << "    note: " << note << "\n";
   } else if (p.standing == model::WorkloadStanding::kRunning) {
     o << "  Running: admitted, " << ex.pods_running << " of " << ex.pods_wanted << " Pod(s) running\n";
   } else if (p.standing == model::WorkloadStanding::kAdmitted) {
@@ -268,6 +269,7 @@ nlohmann::json explain_json(const ExplainResult& r) {
                        {"memoryRequested", n.memory_requested}, {"cards", cards}, {"workloads", n.workloads}});
     }
     w["nodes"] = nodes;
+    w["notes"] = ex.notes;
     if (s.loop)
       w["retryLoop"] = {{"retries", s.loop->retries}, {"node", s.loop->node}, {"onNode", s.loop->on_node},
                         {"fitPinOff", s.loop->fit_pin_off}, {"cureSetting", "workload-fit-affinity"},

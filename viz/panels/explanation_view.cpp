@@ -94,6 +94,7 @@ void draw_explanation(const Snapshot& s, const std::string& workload) {
     case model::WorkloadStanding::kAbsent: ImGui::TextUnformatted("Not in the cluster now (refused, or finished and gone)"); break;
   }
   if (p.standing != model::WorkloadStanding::kWaiting) return;
+  for (const auto& note : ex.notes) ImGui::TextWrapped("Note: %s", note.c_str());
   draw_quota(ex);
   draw_holders(ex);
   draw_nodes(ex);

@@ -10,6 +10,7 @@
 #include "sim/explain/explain_report.h"
 #include "sim/explain/explain_run.h"
 #include "sim/runner/simulation.h"
+#include "sim/scenario/default_scenario.h"
 #include "sim/scenario/scenario_loader.h"
 
 namespace {
@@ -288,4 +289,29 @@ TEST_CASE("explain --all-pending lists every waiting Workload and, over the limi
   CHECK_THAT(r->note, Catch::StartsWith("1 Workloads wait; what would admit them is checked for at most 0"));
   const auto json = sim::explain_json(*r);
   CHECK(json["workloads"][0]["heldAt"]["gate"] == "gate3");
+}
+
+TEST_CASE("a CPU job kept off its first flavor by TAS carries the note on Kueue's flavor fallback", "[explain]") {
+  auto s = sim::load_scenario_text(std::string(sim::data::kDefaultScenarioYaml), "default");
+  REQUIRE(s.ok());
+  sim::ExplainOptions o;
+  o.all_pending = true;
+  o.at = SimTime::hours(6);
+  o.search = false;
+  auto r = sim::explain_scenario(*s, o);
+  REQUIRE(r.ok());
+  size_t cpu = 0;
+  for (const auto& story : r->stories) {
+    const auto& ex = story.explanation;
+    INFO(ex.workload << ": " << ex.place.reason);
+    const bool topology = ex.place.reason.find("doesn't allow to fit") != std::string::npos;
+    if (ex.workload.find("/cpu-batch-") != std::string::npos && topology) {
+      ++cpu;
+      REQUIRE(ex.notes.size() == 1);
+      CHECK_THAT(ex.notes[0], Catch::Contains("kubernetes-sigs/kueue#13658"));
+    } else if (!topology) {
+      CHECK(ex.notes.empty());  // quota, not topology: nothing to say about the fallback
+    }
+  }
+  CHECK(cpu > 0);
 }
