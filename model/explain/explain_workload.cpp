@@ -5,6 +5,8 @@
 #include <map>
 #include <set>
 
+#include "model/admission/gate3/gate3_feasibility.h"
+#include "model/admission/gate3/node_devices_check.h"
 #include "model/admission/node_fit.h"
 #include "model/admission/pods_for_admission.h"
 #include "model/explain/explanation.h"
@@ -87,6 +89,23 @@ NodeStanding node_standing(const Node& node, const Devices* devices, const std::
     out.cards.push_back(std::move(cs));
   }
   return out;
+}
+
+// Gate 3's card-by-card verdict for the whole Workload on one Node, as its cards stand.
+void judge_cards(NodeStanding& n, const Workload& wl, const ResourceFlavor& flavor, const Devices* devices) {
+  const std::vector<std::string> keys = flavor_accelerator_keys(flavor);
+  std::vector<FamilyDemand> demands;
+  for (const auto& ps : wl.pod_sets)
+    for (auto& d : pod_set_demands(ps, ps.count, keys.empty() ? "" : keys.front())) demands.push_back(std::move(d));
+  if (demands.empty()) return;
+  if (devices == nullptr) {
+    n.cards_take_it = false;
+    n.cards_verdict = "the Node has no Devices record";
+    return;
+  }
+  const Gate3Verdict v = node_devices_feasibility(cards_of(*devices), std::move(demands), n.node);
+  n.cards_take_it = v.ready();
+  n.cards_verdict = v.message;
 }
 
 // Room a Node has for more work, to list the roomiest first when the list is cut.
@@ -199,6 +218,7 @@ Explanation explain_workload(const ClusterState& cluster, const WorkloadState& w
       static const std::vector<const Pod*> kNone;
       const auto pods = by_node.find(name);
       out.nodes.push_back(node_standing(node, cluster.devices_of(name), flavor, pods == by_node.end() ? kNone : pods->second));
+      judge_cards(out.nodes.back(), wl, rf->second, cluster.devices_of(name));
     }
   }
   if (node_limit > 0 && out.nodes.size() > node_limit) {

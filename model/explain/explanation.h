@@ -108,6 +108,11 @@ struct NodeStanding {
   int64_t cpu_allocatable = 0, cpu_requested = 0;        // milli
   int64_t memory_allocatable = 0, memory_requested = 0;  // bytes
   std::vector<CardStanding> cards;
+  // Whether the Node's cards, as they stand, take every accelerator demand of the Workload (all its
+  // Pods there), judged card by card as Gate 3 judges (node_devices_feasibility); the verdict's
+  // message in the operator's words when they do not. True with no demand (a CPU Workload).
+  bool cards_take_it = true;
+  std::string cards_verdict;
   std::vector<std::string> workloads;  // every Workload with a Pod on the Node, sorted
   bool operator==(const NodeStanding&) const = default;
 };

@@ -86,6 +86,8 @@ void nodes_text(std::ostringstream& o, const model::Explanation& ex) {
   for (const auto& n : ex.nodes) {
     o << "    " << n.node << " (flavor " << n.flavor << ")" << (n.schedulable ? "" : " cordoned or terminating")
       << ": ";
+    if (!n.cards_verdict.empty())
+      o << "cards " << (n.cards_take_it ? "take it (" : "do not take it (") << n.cards_verdict << "); ";
     if (ex.pods_read)
       o << "cpu " << plain_amount("cpu", n.cpu_requested) << " of " << plain_amount("cpu", n.cpu_allocatable) << " requested, memory "
         << plain_amount("memory", n.memory_requested) << " of " << plain_amount("memory", n.memory_allocatable) << "\n";
@@ -266,7 +268,8 @@ nlohmann::json explain_json(const ExplainResult& r) {
       }
       nodes.push_back({{"node", n.node}, {"flavor", n.flavor}, {"schedulable", n.schedulable}, {"cpuAllocatable", n.cpu_allocatable},
                        {"cpuRequested", n.cpu_requested}, {"memoryAllocatable", n.memory_allocatable},
-                       {"memoryRequested", n.memory_requested}, {"cards", cards}, {"workloads", n.workloads}});
+                       {"memoryRequested", n.memory_requested}, {"cards", cards}, {"workloads", n.workloads},
+                       {"cardsTakeIt", n.cards_take_it}, {"cardsVerdict", n.cards_verdict}});
     }
     w["nodes"] = nodes;
     w["notes"] = ex.notes;

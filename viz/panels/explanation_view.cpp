@@ -56,6 +56,9 @@ void draw_nodes(const model::Explanation& ex) {
   for (const auto& n : ex.nodes) {
     const std::string title = n.node + (n.schedulable ? "" : " (cordoned)") + "##ex-" + n.node;
     if (!ImGui::TreeNode(title.c_str())) continue;
+    if (!n.cards_verdict.empty())
+      ImGui::TextColored(n.cards_take_it ? ImVec4(0.6f, 0.85f, 0.6f, 1) : ImVec4(0.95f, 0.45f, 0.35f, 1), "%s",
+                         (std::string(n.cards_take_it ? "its cards take it: " : "its cards do not take it: ") + n.cards_verdict).c_str());
     if (ex.pods_read)
       ImGui::Text("cpu %s of %s requested", quantity_short("cpu", n.cpu_requested).c_str(),
                   quantity_short("cpu", n.cpu_allocatable).c_str());

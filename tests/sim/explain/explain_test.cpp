@@ -178,6 +178,11 @@ TEST_CASE("a Gate 3 refusal names the node, the cards' occupants, and the releas
   const model::NodeStanding& a = ex.nodes[0].node == "node-a" ? ex.nodes[0] : ex.nodes[1];
   CHECK(a.workloads == std::vector<std::string>{"default/seed-0", "default/seed-1", "default/seed-2", "default/seed-3"});
   for (const auto& card : a.cards) CHECK(card.charges.size() == 1);
+  // Card by card, as Gate 3 judges: node-a's cards do not take the 50 % slice, node-b's do.
+  const model::NodeStanding& b = ex.nodes[0].node == "node-a" ? ex.nodes[1] : ex.nodes[0];
+  CHECK_FALSE(a.cards_take_it);
+  CHECK_THAT(a.cards_verdict, Catch::Contains("places 0 of 1 slice(s) of 800000 units on node node-a"));
+  CHECK(b.cards_take_it);
   const sim::Change& change = smallest_change(story);
   CHECK(change.kind == "release");
   REQUIRE(change.actions.size() == 1);
@@ -200,6 +205,8 @@ TEST_CASE("a Hygon card refusing a fifth slice shows its four slots taken and wh
   REQUIRE(card.charges.size() == 4);
   for (int i = 0; i < 4; ++i) CHECK(card.charges[static_cast<size_t>(i)].workload == "default/four-" + std::to_string(i));
   CHECK(card.remaining == 1'600'000 - 4 * 160'000);  // memory left, no slot
+  CHECK_FALSE(ex.nodes[0].cards_take_it);
+  CHECK_THAT(ex.nodes[0].cards_verdict, Catch::Contains("no accelerator has that much free with a free slice slot"));
   const sim::Change& change = smallest_change(story);
   CHECK(change.kind == "release");
   REQUIRE(change.actions.size() == 1);
