@@ -47,7 +47,15 @@ void path_text(std::ostringstream& o, const WorkloadStory& s, SimTime at) {
   o << "    time at each gate:";
   for (const auto& [g, d] : p.time_at) o << " " << model::gate_id(g) << " " << span(d) << ";";
   o << " running " << span(p.running_for) << "\n";
-  if (p.reason_changes > 1) o << "    Kueue's reason for keeping it changed " << p.reason_changes << " times\n";
+  if (p.reason_changes > 1) {
+    o << "    Kueue's reason for keeping it changed " << p.reason_changes << " times (";
+    bool first = true;
+    for (const auto& [kind, n] : p.reasons) {
+      o << (first ? "" : ", ") << kind << " " << n;
+      first = false;
+    }
+    o << ")\n";
+  }
   if (p.retries > 0) o << "    gpustack-node-devices Retry verdicts: " << p.retries << "\n";
   if (p.evictions > 0) o << "    evictions: " << p.evictions << "\n";
 }
@@ -241,7 +249,7 @@ nlohmann::json explain_json(const ExplainResult& r) {
     nlohmann::json time_at = nlohmann::json::object();
     for (const auto& [g, d] : s.path.time_at) time_at[std::string(model::gate_id(g))] = d.us();
     w["path"] = {{"visits", visits}, {"time_us", time_at}, {"running_us", s.path.running_for.us()},
-                 {"reasonChanges", s.path.reason_changes}, {"retries", s.path.retries}, {"evictions", s.path.evictions},
+                 {"reasonChanges", s.path.reason_changes}, {"reasons", s.path.reasons}, {"retries", s.path.retries}, {"evictions", s.path.evictions},
                  {"retriesByNode", s.path.retries_by_node}};
     nlohmann::json quota = nlohmann::json::array();
     for (const auto& l : ex.quota)

@@ -35,6 +35,14 @@ bool is_queue_message(const std::string& m) {
          (m.find(" doesn't exist") != std::string::npos || m.find(" is inactive") != std::string::npos);
 }
 
+std::string reason_kind(const std::string& m) {
+  if (is_queue_message(m)) return "queue";
+  if (m.find("insufficient unused quota") != std::string::npos) return "quota";
+  if (m.find("doesn't allow to fit") != std::string::npos || m.find("topology") != std::string::npos) return "topology";
+  if (m.find("Pending the preemption") != std::string::npos) return "preemption";
+  return "other";
+}
+
 }  // namespace
 
 GatePath gate_path(const std::vector<EventRecord>& events, const std::string& workload_key, SimTime now,
@@ -92,6 +100,7 @@ GatePath gate_path(const std::vector<EventRecord>& events, const std::string& wo
       close(e.at, "refused: " + e.message);
     } else if (e.kind == "Pending") {
       ++out.reason_changes;
+      ++out.reasons[reason_kind(e.message)];
       if (!out.visits.empty() && !out.visits.back().to && !out.visits.back().running) {
         const bool queue = is_queue_message(e.message);
         if (queue && out.visits.back().gate == model::Gate::kGate2) out.visits.back().gate = model::Gate::kQueue;

@@ -33,6 +33,9 @@ struct GatePath {
   std::map<model::Gate, SimTime> time_at;  // Σ of the visits up to `now`
   SimTime running_for;                     // Σ of the running spans up to `now`
   int64_t reason_changes = 0;              // Pending lines (each logged when Kueue's message changed)
+  // The same lines by kind of reason: "quota" (insufficient unused quota), "topology" (TAS),
+  // "preemption" (pending the preemption of others), "queue" (LocalQueue/ClusterQueue), "other".
+  std::map<std::string, int64_t> reasons;
   int64_t retries = 0;                     // gpustack-node-devices Retry verdicts
   std::map<std::string, int64_t> retries_by_node;  // the Node each Retry message names
   int64_t evictions = 0;

@@ -123,6 +123,7 @@ workloads:
   CHECK(ex.quota[0].reserved == 3 * 1'600'000);
   CHECK(ex.quota[0].need == 2 * 1'600'000);
   CHECK(story.path.time_at.at(model::Gate::kGate2) == SimTime::minutes(29));
+  CHECK(story.path.reasons.at("quota") == story.path.reason_changes);
   CHECK_FALSE(story.admitted_unchanged);
   const sim::Change& change = smallest_change(story);
   CHECK(change.kind == "release");
@@ -144,6 +145,7 @@ TEST_CASE("a topology exclusion with quota to spare names the Pods on the Nodes,
   const auto& ex = story.explanation;
   CHECK(ex.place.gate == model::Gate::kGate2);
   CHECK_THAT(ex.place.reason, Catch::Contains("doesn't allow to fit any of 1 pod(s)"));
+  CHECK(story.path.reasons.at("topology") >= 1);
   REQUIRE(ex.quota.size() == 1);
   CHECK_FALSE(ex.quota[0].short_of());
   CHECK(holder_keys(ex) == std::vector<std::string>{"default/first-0"});
