@@ -1,10 +1,8 @@
-// run_with_change(): the scenario with the change spliced into its timeline, stepped with an event
-// hook that follows the watched Workloads and their Pods.
+// run_with_change(): the scenario with the change spliced into its timeline, stepped event by
+// event; after each one from the instant on, the watched Workloads are looked up.
 #include "sim/explain/admit_check.h"
 
 #include <algorithm>
-#include <set>
-#include <unordered_map>
 
 #include "sim/runner/simulation.h"
 
@@ -14,11 +12,20 @@ namespace {
 
 struct Watched {
   const AdmitWatch* watch = nullptr;
+  bool ran = false;  // seen admitted with every Pod running, or finished after being admitted
   bool admitted = false;
-  std::set<std::string> running;
-  int32_t running_before = 0;  // Pods already running at the instant (not logged again)
   std::optional<SimTime> passed;
 };
+
+// Whether every Pod of the watch runs (or ran: Succeeded) in `pods`.
+bool all_pods_run(const model::WorkloadState& state, const AdmitWatch& watch) {
+  for (const auto& key : watch.pod_keys) {
+    const auto it = state.pods.find(key);
+    if (it == state.pods.end()) return false;
+    if (it->second.phase != model::PodPhase::kRunning && it->second.phase != model::PodPhase::kSucceeded) return false;
+  }
+  return true;
+}
 
 }  // namespace
 
@@ -37,63 +44,40 @@ CheckRun run_with_change(Scenario scenario, std::optional<uint64_t> seed, SimTim
   scenario.timeline.insert(at, actions.begin(), actions.end());
 
   std::vector<Watched> watched(watch.size());
-  std::unordered_map<std::string, size_t> by_object;  // "Workload <key>" and each pod prefix
-  for (size_t i = 0; i < watch.size(); ++i) {
-    watched[i].watch = &watch[i];
-    watched[i].admitted = watch[i].admitted_at_start;
-    watched[i].running_before = watch[i].running_at_start;
-    by_object["Workload " + watch[i].workload] = i;
-    for (const auto& p : watch[i].pod_prefixes) by_object[p] = i;
-  }
-  size_t left = watch.size();
-  const auto pass = [&](Watched& w, SimTime t) {
-    if (w.passed) return;
-    w.passed = t;
-    --left;
-  };
+  for (size_t i = 0; i < watch.size(); ++i) watched[i].watch = &watch[i];
   RunOptions options;
   options.seed = seed;
   options.until = until;
   options.keep_events = false;
   options.keep_final_objects = false;
-  options.on_event = [&](const EventRecord& e) {
-    if (e.at < from) return;
-    std::string object = e.object;
-    bool pod = false;
-    if (object.rfind("Pod ", 0) == 0) {
-      // "Pod <ns>/<workload>-<podset>-<i>": the prefix up to the index.
-      const size_t dash = object.rfind('-');
-      if (dash == std::string::npos) return;
-      object.resize(dash + 1);
-      pod = true;
-    }
-    const auto it = by_object.find(object);
-    if (it == by_object.end()) return;
-    Watched& w = watched[it->second];
-    if (pod) {
-      if (e.kind != "PodRunning") return;
-      w.running.insert(e.object);
-      if (w.admitted && static_cast<int32_t>(w.running.size()) + w.running_before >= w.watch->pods_wanted) pass(w, e.at);
-      return;
-    }
-    if (e.kind == "Admitted") {
-      w.admitted = true;
-      w.running.clear();
-      w.running_before = 0;
-      if (w.watch->pods_wanted == 0) pass(w, e.at);
-    } else if (e.kind == "Evicted") {
-      w.admitted = false;
-    } else if (e.kind == "Finished" && w.admitted) {
-      pass(w, e.at);
-    }
-  };
   Simulation sim(std::move(scenario), std::move(options));
   if (auto s = sim.start(); !s.ok()) {
     out.error = s.error();
     return out;
   }
+  size_t left = watched.size();
+  const auto look = [&] {
+    const model::WorkloadState& state = sim.workloads();
+    for (auto& w : watched) {
+      if (w.passed) continue;
+      const auto it = state.workloads.find(w.watch->workload);
+      // Gone (finished, its Pods deleted) or finished: it passed if it was admitted before.
+      const bool over = it == state.workloads.end() || it->second.finished();
+      if (over ? w.admitted : (it->second.admitted() && all_pods_run(state, *w.watch))) {
+        w.passed = sim.now();
+        --left;
+        continue;
+      }
+      w.admitted = !over && it->second.admitted();
+    }
+  };
+  bool looked_at_from = false;
   while (left > 0 && sim.step()) {
+    if (sim.now() < from) continue;
+    looked_at_from = true;
+    look();
   }
+  if (!looked_at_from && left > 0) look();  // no event at or after the instant: the state as it is
   if (!sim.fatal().empty()) out.error = sim.fatal();
   for (const auto& w : watched) out.passed[w.watch->workload] = w.passed;
   return out;

@@ -2,7 +2,8 @@
 // start with the change applied at the instant asked about (a run is deterministic, so up to that
 // instant it is the run being explained), and on to a window's end; a watched Workload counts as
 // admitted when it has passed all five gates — Admitted with every Pod running — at or after the
-// instant (a job short enough to finish inside the window counts once it ran).
+// instant (a job short enough to finish inside the window counts once it ran). The run logs
+// nothing: after each event the watched Workloads and their Pods are looked up by key.
 #pragma once
 
 #include <map>
@@ -16,11 +17,8 @@
 namespace chaintwin::sim {
 
 struct AdmitWatch {
-  std::string workload;                    // "<namespace>/<name>"
-  std::vector<std::string> pod_prefixes;   // "Pod <ns>/<workload>-<podset>-", one per PodSet
-  int32_t pods_wanted = 0;
-  bool admitted_at_start = false;  // already Admitted at the instant (held at Gate 4 or 5)
-  int32_t running_at_start = 0;    // of which Pods already running
+  std::string workload;               // "<namespace>/<name>"
+  std::vector<std::string> pod_keys;  // "<namespace>/<workload>-<podset>-<i>": every Pod its admission creates
 };
 
 struct CheckRun {

@@ -19,11 +19,9 @@ constexpr int64_t kLivelockRetries = 3;  // Retry verdicts on one Node that make
 AdmitWatch watch_of(const model::Explanation& ex, const model::WorkloadState& workloads) {
   AdmitWatch w;
   w.workload = ex.workload;
-  w.pods_wanted = ex.pods_wanted;
-  w.admitted_at_start = ex.place.gate == model::Gate::kGate4 || ex.place.gate == model::Gate::kGate5;
-  w.running_at_start = ex.pods_running;
   if (const auto it = workloads.workloads.find(ex.workload); it != workloads.workloads.end())
-    for (const auto& ps : it->second.pod_sets) w.pod_prefixes.push_back("Pod " + ex.workload + "-" + ps.name + "-");
+    for (const auto& ps : it->second.pod_sets)
+      for (int32_t i = 0; i < ps.count; ++i) w.pod_keys.push_back(ex.workload + "-" + ps.name + "-" + std::to_string(i));
   return w;
 }
 
@@ -45,7 +43,7 @@ ChangeVerdict moved_verdict(const Scenario& scenario, std::optional<uint64_t> se
   AdmitWatch watch = watch_of(s.explanation, workloads);
   const std::string old_ns = s.explanation.workload.substr(0, s.explanation.workload.find('/') + 1);
   const std::string new_key = change.move_to_namespace + "/" + s.explanation.workload.substr(old_ns.size());
-  for (auto& p : watch.pod_prefixes) p = "Pod " + new_key + p.substr(4 + s.explanation.workload.size());
+  for (auto& p : watch.pod_keys) p = new_key + p.substr(s.explanation.workload.size());
   watch.workload = new_key;
   const CheckRun r = run_with_change(std::move(moved), seed, SimTime(), until, {}, {watch});
   v.error = r.error;
