@@ -1,5 +1,7 @@
 #include "live/cluster_watcher.h"
 
+#include <utility>
+
 #include <algorithm>
 #include <random>
 
@@ -38,13 +40,33 @@ model::Status ClusterWatcher::start() {
   kinds_ = std::move(resolved.resources);
   for (const ApiResource& r : kinds_)
     threads_.emplace_back([this, &r] {
-      try {
-        run(r);
-      } catch (const std::exception&) {
-        ++reconnects_;  // a reply the watch cannot read: the thread ends, the mirror keeps what it had
+      // A reply the watch cannot read ends one run of it: the failure is kept for the caller to
+      // report, and the watch starts again (a relist) after a pause, cut short by stop.
+      while (!stop_) {
+        try {
+          run(r);
+          return;
+        } catch (const std::exception& e) {
+          ++reconnects_;
+          note_failure("the watch of " + std::string(r.kind) + " failed and starts again: " + e.what());
+        } catch (...) {
+          ++reconnects_;
+          note_failure("the watch of " + std::string(r.kind) + " failed and starts again");
+        }
+        for (int i = 0; i < 20 && !stop_; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(50));
       }
     });
   return model::Ok{};
+}
+
+void ClusterWatcher::note_failure(std::string what) {
+  std::lock_guard<std::mutex> lock(failure_mutex_);
+  failures_.push_back(std::move(what));
+}
+
+std::vector<std::string> ClusterWatcher::take_failures() {
+  std::lock_guard<std::mutex> lock(failure_mutex_);
+  return std::exchange(failures_, {});
 }
 
 void ClusterWatcher::enqueue(Item item) {

@@ -46,6 +46,9 @@ class ClusterWatcher {
   model::Result<ObservedCluster> observed() const;
   int64_t relists() const { return relists_; }
   int64_t reconnects() const { return reconnects_; }
+  // The failures of watch threads since the last call ("the watch of Node failed and starts
+  // again: …"): a thread never ends on an exception unreported.
+  std::vector<std::string> take_failures();
 
  private:
   struct Item {
@@ -55,6 +58,7 @@ class ClusterWatcher {
   };
   void run(const ApiResource& r);
   void enqueue(Item item);
+  void note_failure(std::string what);
 
   ClusterConnection connection_;
   ClientOptions options_;
@@ -64,6 +68,9 @@ class ClusterWatcher {
   std::atomic<bool> stop_{false};
   std::atomic<int64_t> relists_{0}, reconnects_{0};
   std::atomic<int> listed_{0};
+
+  std::mutex failure_mutex_;
+  std::vector<std::string> failures_;  // guarded by failure_mutex_
 
   std::mutex queue_mutex_;
   std::condition_variable queued_;

@@ -1,4 +1,5 @@
 #include "live/kubeconfig.h"
+#include "sim/input_file.h"
 
 #include <yaml-cpp/yaml.h>
 
@@ -13,7 +14,10 @@
 namespace chaintwin::live {
 namespace {
 
+constexpr uint64_t kMaxKubeconfigBytes = uint64_t{64} << 20;  // kubeconfigs, tokens and certificates are small
+
 std::optional<std::string> read_file(const std::string& path) {
+  if (!sim::input_file_problem(path, kMaxKubeconfigBytes).empty()) return std::nullopt;
   std::ifstream in(path, std::ios::binary);
   if (!in) return std::nullopt;
   std::ostringstream ss;
@@ -63,6 +67,8 @@ struct Merged {
 };
 
 model::Status merge_file(const std::string& path, Merged& m) {
+  if (const std::string why = sim::input_file_problem(path, kMaxKubeconfigBytes); !why.empty())
+    return model::err(path + ": the kubeconfig " + why);
   YAML::Node doc;
   try {
     doc = YAML::LoadFile(path);

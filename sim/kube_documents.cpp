@@ -1,5 +1,8 @@
 #include "sim/kube_documents.h"
+#include "model/api/k8s_validation.h"
+#include "sim/input_file.h"
 
+#include <algorithm>
 #include <fstream>
 #include <sstream>
 
@@ -42,25 +45,57 @@ json scalar_to_json(const YAML::Node& node) {
   return s;
 }
 
-json convert(const YAML::Node& node, const std::string& path, std::map<std::string, int>& lines) {
-  lines[path] = node.Mark().line + 1;
+// "byte 0xFF at offset 1", "a NUL byte at offset 3": where a text stops being UTF-8.
+std::string byte_text(const std::string& s, size_t at) {
+  const auto c = static_cast<unsigned char>(s[at]);
+  if (c == 0) return "a NUL byte at offset " + std::to_string(at);
+  static const char* kHex = "0123456789ABCDEF";
+  return std::string("byte 0x") + kHex[c >> 4] + kHex[c & 15] + " at offset " + std::to_string(at);
+}
+
+// Aliases make a YAML document a graph: one that refers to itself never ends, and aliases repeated
+// within each other ("billion laughs") grow without bound. Both are refused where they start.
+constexpr int kMaxDepth = 200;
+struct ConvertBudget {
+  size_t values = 0;
+  size_t max_values = 0;
+};
+struct ConvertRefusal {
+  int line = 0;
+  std::string why;
+};
+
+json convert(const YAML::Node& node, const std::string& path, std::map<std::string, int>& lines, int depth,
+             ConvertBudget& budget) {
+  const int line = node.Mark().line + 1;
+  if (depth > kMaxDepth)
+    throw ConvertRefusal{line, "nested more than " + std::to_string(kMaxDepth) + " levels deep (a YAML alias that refers to itself?)"};
+  if (++budget.values > budget.max_values)
+    throw ConvertRefusal{line, "expands to more than " + std::to_string(budget.max_values) +
+                                   " values (YAML aliases repeated within each other?)"};
+  lines[path] = line;
   switch (node.Type()) {
     case YAML::NodeType::Null:
     case YAML::NodeType::Undefined:
       return nullptr;
     case YAML::NodeType::Scalar:
+      if (const auto at = model::bad_text_byte(node.Scalar()))
+        throw ConvertRefusal{line, (path.empty() ? "" : path + ": ") + "not valid UTF-8 text (" + byte_text(node.Scalar(), *at) + ")"};
       return scalar_to_json(node);
     case YAML::NodeType::Sequence: {
       json arr = json::array();
       size_t i = 0;
-      for (const auto& item : node) arr.push_back(convert(item, join_index(path, i++), lines));
+      for (const auto& item : node) arr.push_back(convert(item, join_index(path, i++), lines, depth + 1, budget));
       return arr;
     }
     case YAML::NodeType::Map: {
       json obj = json::object();
       for (const auto& kv : node) {
         const std::string key = kv.first.Scalar();
-        obj[key] = convert(kv.second, join_field(path, key), lines);
+        if (const auto at = model::bad_text_byte(key))
+          throw ConvertRefusal{kv.first.Mark().line + 1, (path.empty() ? "" : path + ": ") +
+                                                             "a key that is not valid UTF-8 text (" + byte_text(key, *at) + ")"};
+        obj[key] = convert(kv.second, join_field(path, key), lines, depth + 1, budget);
       }
       return obj;
     }
@@ -149,10 +184,17 @@ model::Result<std::vector<SourceObject>> parse_kubernetes_objects(const std::str
     return model::err(file_label + ":" + std::to_string(e.mark.line + 1) + ": not valid YAML or JSON: " + e.msg);
   }
   std::vector<SourceObject> out;
+  // Room for every value the text spells out several times over, not for aliases multiplying it.
+  ConvertBudget budget{0, std::max<size_t>(1'000'000, 4 * text.size())};
   for (const auto& doc : docs) {
     if (doc.IsNull()) continue;
     std::map<std::string, int> lines;
-    json obj = convert(doc, "", lines);
+    json obj;
+    try {
+      obj = convert(doc, "", lines, 0, budget);
+    } catch (const ConvertRefusal& r) {
+      return model::err(file_label + ":" + std::to_string(r.line) + ": " + r.why);
+    }
     const int line = doc.Mark().line + 1;
     if (!obj.is_object())
       return model::err(file_label + ":" + std::to_string(line) + ": expected a Kubernetes object (a mapping with apiVersion and kind)");
@@ -174,6 +216,7 @@ model::Result<std::vector<SourceObject>> parse_kubernetes_objects(const std::str
 }
 
 model::Result<std::vector<SourceObject>> load_kubernetes_objects(const std::string& path) {
+  if (const std::string why = input_file_problem(path); !why.empty()) return model::err(path + ": " + why);
   std::ifstream in(path, std::ios::binary);
   if (!in) return model::err(path + ": cannot read the file");
   std::ostringstream ss;

@@ -48,4 +48,32 @@ bool is_qualified_name(std::string_view value) {
 
 bool is_label_value(std::string_view value) { return value.empty() || qualified_name_part(value); }
 
+std::optional<size_t> bad_text_byte(std::string_view v) {
+  size_t i = 0;
+  while (i < v.size()) {
+    const auto c = static_cast<unsigned char>(v[i]);
+    if (c == 0) return i;
+    if (c < 0x80) {
+      ++i;
+      continue;
+    }
+    size_t len = 0;
+    uint32_t cp = 0;
+    if ((c & 0xE0) == 0xC0) len = 2, cp = c & 0x1F;
+    else if ((c & 0xF0) == 0xE0) len = 3, cp = c & 0x0F;
+    else if ((c & 0xF8) == 0xF0) len = 4, cp = c & 0x07;
+    else return i;
+    if (i + len > v.size()) return i;
+    for (size_t k = 1; k < len; ++k) {
+      const auto cc = static_cast<unsigned char>(v[i + k]);
+      if ((cc & 0xC0) != 0x80) return i;
+      cp = (cp << 6) | (cc & 0x3F);
+    }
+    const bool overlong = (len == 2 && cp < 0x80) || (len == 3 && cp < 0x800) || (len == 4 && cp < 0x10000);
+    if (overlong || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return i;
+    i += len;
+  }
+  return std::nullopt;
+}
+
 }  // namespace chaintwin::model

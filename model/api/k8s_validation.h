@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstddef>
+#include <optional>
 #include <string_view>
 
 namespace chaintwin::model {
@@ -19,5 +20,11 @@ bool is_label_value(std::string_view value);
 bool is_dns1123_subdomain(std::string_view value);
 // Lower-case RFC 1123 label: ≤ 63 chars, [a-z0-9]([-a-z0-9]*[a-z0-9])?.
 bool is_dns1123_label(std::string_view value);
+
+// The offset of the first byte that does not begin or continue a well-formed UTF-8 sequence
+// (overlong forms, surrogates and code points past U+10FFFF included), or of the first NUL byte;
+// nullopt when the text is clean. The API server keeps strings as UTF-8 JSON; a name that is not
+// cannot be written anywhere.
+std::optional<size_t> bad_text_byte(std::string_view value);
 
 }  // namespace chaintwin::model

@@ -117,6 +117,7 @@ int watch_loop(const LiveOptions& o, live::ApiClient& client, const sigset_t& si
     const bool retry = o.cli.apply && std::chrono::steady_clock::now() - since_report > std::chrono::duration<double>(o.cli.interval);
     if (reported && changed.empty() && !retry) continue;
     const bool only_workloads = reported && !retry && changed == std::set<std::string>{"Workload"};
+    for (const auto& failure : watcher.take_failures()) err << "chaintwin live: " << failure << "\n";
     auto observed = watcher.observed();
     if (!observed.ok()) {
       err << "chaintwin live: " << observed.error() << "\n";

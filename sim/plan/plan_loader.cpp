@@ -1,4 +1,5 @@
 #include "sim/plan/plan_loader.h"
+#include "sim/input_file.h"
 
 #include <algorithm>
 #include <cmath>
@@ -401,6 +402,7 @@ Plan read_plan(const SourceObject& doc, const std::string& file, const std::opti
     plan.base_text = *base_text;
   } else {
     plan.base = base_name.front() == '/' ? base_name : directory_of(file) + base_name;
+    if (const std::string why = input_file_problem(plan.base); !why.empty()) fail(base, "the base scenario '" + plan.base + "' " + why);
     std::ifstream in(plan.base, std::ios::binary);
     if (!in) fail(base, "cannot read the base scenario '" + plan.base + "'");
     std::ostringstream ss;
@@ -495,6 +497,7 @@ model::Result<Plan> load_plan_text(const std::string& text, const std::string& n
 }
 
 model::Result<Plan> load_plan(const std::string& path) {
+  if (const std::string why = input_file_problem(path); !why.empty()) return model::err(path + ": the plan file " + why);
   std::ifstream in(path, std::ios::binary);
   if (!in) return model::err(path + ": cannot read the plan file");
   std::ostringstream ss;

@@ -4,6 +4,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "sim/input_file.h"
 #include "model/admission/device_allocator.h"
 #include "model/fnv.h"
 #include "model/api/k8s_validation.h"
@@ -80,6 +81,7 @@ std::string resolve_path(const std::string& base_file, const std::string& rel) {
 }
 
 std::string read_file_hashed(LoadContext& ctx, const std::string& path, const Val& from) {
+  if (const std::string why = input_file_problem(path); !why.empty()) fail(from, "'" + path + "' " + why);
   std::ifstream in(path, std::ios::binary);
   if (!in) fail(from, "cannot read '" + path + "' (expected a readable file, relative to the scenario)");
   std::ostringstream ss;

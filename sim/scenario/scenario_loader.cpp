@@ -1,5 +1,6 @@
 #include "sim/scenario/scenario_loader.h"
 
+#include "sim/input_file.h"
 #include "sim/scenario/default_scenario.h"
 
 #include <fstream>
@@ -199,6 +200,7 @@ model::Result<Scenario> load_scenario_document(const SourceObject& doc) {
 }
 
 model::Result<Scenario> load_scenario(const std::string& path) {
+  if (const std::string why = input_file_problem(path); !why.empty()) return model::err(path + ": the scenario file " + why);
   std::ifstream in(path, std::ios::binary);
   if (!in) return model::err(path + ": cannot read the scenario file");
   std::ostringstream ss;

@@ -1,4 +1,6 @@
 #include "sim/trace/csv_reader.h"
+#include "model/api/k8s_validation.h"
+#include "sim/input_file.h"
 
 #include <charconv>
 #include <fstream>
@@ -94,6 +96,19 @@ model::Result<CsvTable> parse_csv(std::string_view text, const std::string& file
   auto records = split_records(text, file);
   if (!records) return model::err(records.error());
   if (records->empty()) return model::err(file + ":1: empty file (expected a header row naming the columns)");
+  // Every field is text as the API keeps it: UTF-8, no NUL byte (a Node named from `sn` goes into
+  // every output).
+  for (const CsvRow& r : *records)
+    for (size_t c = 0; c < r.fields.size(); ++c)
+      if (const auto at = model::bad_text_byte(r.fields[c])) {
+        const auto ch = static_cast<unsigned char>(r.fields[c][*at]);
+        const std::string column =
+            c < records->front().fields.size() ? records->front().fields[c] : "field " + std::to_string(c + 1);
+        static const char* kHex = "0123456789ABCDEF";
+        return model::err(file + ":" + std::to_string(r.line) + ": " + column + ": not valid UTF-8 text (" +
+                          (ch == 0 ? std::string("a NUL byte") : std::string("byte 0x") + kHex[ch >> 4] + kHex[ch & 15]) +
+                          " at offset " + std::to_string(*at) + ")");
+      }
   CsvRow header = std::move(records->front());
   std::map<std::string, int> seen;
   for (size_t c = 0; c < header.fields.size(); ++c) {
@@ -111,6 +126,7 @@ model::Result<CsvTable> parse_csv(std::string_view text, const std::string& file
 }
 
 model::Result<CsvTable> read_csv_file(const std::string& path) {
+  if (const std::string why = input_file_problem(path); !why.empty()) return model::err(path + ": " + why);
   std::ifstream in(path, std::ios::binary);
   if (!in) return model::err(path + ": cannot read the file");
   std::ostringstream ss;

@@ -1,4 +1,5 @@
 #include "sim/trace/csv_row_reader.h"
+#include "sim/input_file.h"
 
 #include <fstream>
 #include <sstream>
@@ -38,6 +39,7 @@ model::Result<OpenbTables> parse_openb_tables(const std::string& nodes_csv, cons
 }
 
 model::Result<std::string> read_text_file(const std::string& path) {
+  if (const std::string why = input_file_problem(path); !why.empty()) return model::err(path + ": " + why);
   std::ifstream in(path, std::ios::binary);
   if (!in) return model::err(path + ": cannot read the file");
   std::ostringstream ss;

@@ -49,6 +49,10 @@ void LiveSource::loop() {
                                           std::chrono::seconds(2)).empty();
     if (!synced || (published && !changed && !explain_changed_)) continue;
     explain_changed_ = false;
+    if (auto failures = watcher_.take_failures(); !failures.empty()) {
+      std::lock_guard<std::mutex> lock(mutex_);
+      error_ = failures.back();
+    }
     auto observed = watcher_.observed();
     if (!observed.ok()) {
       std::lock_guard<std::mutex> lock(mutex_);

@@ -1,0 +1,64 @@
+#!/bin/sh
+# Inputs that once crashed or hung chaintwin (issue 23), each refused with exit 2, a message naming
+# the file, the line or field and what is wrong, and nothing written: a self-referencing YAML alias
+# (run, check, derive, serve), aliases repeated within each other ("billion laughs"), /dev/zero as a
+# scenario, an included file, a derive input, an openb CSV or a kubeconfig, a Node name or a CSV
+# field that is not UTF-8 text (run --db wrote half a results file), a NUL byte in a CSV.
+# Usage: crashes_test.sh CHAINTWIN
+set -u
+chaintwin=$1
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+cd "$tmp"
+failed=0
+# expect WANT_TEXT CMD...: exit 2 within 20 s, stderr containing WANT_TEXT.
+expect() {
+  want=$1
+  shift
+  timeout 20 "$@" >out.txt 2>err.txt
+  rc=$?
+  if [ $rc -ne 2 ] || ! grep -qF -- "$want" err.txt; then
+    echo "FAIL: $* -> exit $rc (want 2), stderr: $(head -c 300 err.txt) (want: $want)"
+    failed=1
+  else
+    echo "ok: $*"
+  fi
+}
+head='apiVersion: chaintwin/v1
+kind: Scenario
+metadata: {name: bad}'
+printf '%s\nsettings: &s {x: *s}\n' "$head" >alias.yaml
+expect "alias.yaml:4: nested more than 200 levels deep (a YAML alias that refers to itself?)" "$chaintwin" run alias.yaml
+expect "alias.yaml:4: nested more than 200 levels deep" "$chaintwin" check alias.yaml
+expect "alias.yaml:4: nested more than 200 levels deep" "$chaintwin" serve alias.yaml --listen 127.0.0.1:0
+printf 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: x}\ndata: &d {a: *d}\n' >alias-objects.yaml
+expect "alias-objects.yaml:4: nested more than 200 levels deep" "$chaintwin" derive alias-objects.yaml
+{
+  printf '%s\nx0: &a0 ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]\n' "$head"
+  i=1
+  while [ $i -le 9 ]; do
+    p=$((i - 1))
+    printf 'x%d: &a%d [*a%d,*a%d,*a%d,*a%d,*a%d,*a%d,*a%d,*a%d,*a%d]\n' $i $i $p $p $p $p $p $p $p $p $p
+    i=$((i + 1))
+  done
+} >laughs.yaml
+expect "values (YAML aliases repeated within each other?)" "$chaintwin" run laughs.yaml
+printf '%s\ncluster:\n  include: [/dev/zero]\n' "$head" >include.yaml
+expect "include.yaml:5: cluster.include[0]: '/dev/zero' is not a regular file" "$chaintwin" run include.yaml
+expect "/dev/zero: the scenario file is not a regular file" "$chaintwin" run /dev/zero
+expect "/dev/zero: is not a regular file" "$chaintwin" derive /dev/zero
+expect "/dev/zero: is not a regular file" "$chaintwin" import openb --nodes /dev/zero --pods /dev/zero -o imported.yaml
+expect "/dev/zero: the kubeconfig is not a regular file" "$chaintwin" live --kubeconfig /dev/zero --once
+printf '%s\nhorizon: 1h\ncluster:\n  nodes:\n    - name: "n\377\376"\n      cpu: {vendor: AMD, name: "AMD EPYC 7763 64-Core Processor", cores: 64}\n      memory: 256Gi\n' "$head" >utf.yaml
+expect "utf.yaml:7: cluster.nodes[0].name: not valid UTF-8 text (byte 0xFF at offset 1)" "$chaintwin" run utf.yaml --db utf.db
+printf 'sn,cpu_milli,memory_mib,num_gpu,model\nnode\377,32000,262144,2,V100M16\n' >nodes.csv
+printf 'name,cpu_milli,memory_mib,num_gpu,gpu_milli,creation_time,deletion_time,scheduled_time,pod_phase\np-0,1000,1024,1,1000,0,10,1,Succeeded\n' >pods.csv
+expect "nodes.csv:2: sn: not valid UTF-8 text (byte 0xFF at offset 4)" "$chaintwin" import openb --nodes nodes.csv --pods pods.csv -o imported.yaml
+printf 'sn,cpu_milli,memory_mib,num_gpu,model\nnode-\000a,32000,262144,2,V100M16\n' >nul.csv
+expect "nul.csv:2: sn: not valid UTF-8 text (a NUL byte at offset 5)" "$chaintwin" import openb --nodes nul.csv --pods pods.csv -o imported.yaml
+# Nothing written by any of them.
+for f in utf.db imported.yaml imported.yaml.partial; do
+  if [ -e "$f" ]; then echo "FAIL: $f was written"; failed=1; fi
+done
+[ $failed -eq 0 ] && echo "crashes and hangs refused: ok"
+exit $failed
