@@ -95,6 +95,10 @@ json convert(const YAML::Node& node, const std::string& path, std::map<std::stri
         if (const auto at = model::bad_text_byte(key))
           throw ConvertRefusal{kv.first.Mark().line + 1, (path.empty() ? "" : path + ": ") +
                                                              "a key that is not valid UTF-8 text (" + byte_text(key, *at) + ")"};
+        // YAML says a mapping's keys are unique; a parser keeping one of two silently hides a value.
+        if (obj.contains(key))
+          throw ConvertRefusal{kv.first.Mark().line + 1, join_field(path, key) + ": the key '" + key +
+                                                             "' appears twice in one mapping (the line of the second)"};
         obj[key] = convert(kv.second, join_field(path, key), lines, depth + 1, budget);
       }
       return obj;

@@ -41,6 +41,10 @@ int run_command(const RunCommandOptions& o, std::ostream& out, std::ostream& err
   sim::RunOptions options;
   options.seed = o.seed;
   options.until = o.until;
+  // The run never goes past the horizon: a later --until is said to be clamped, not ignored silently.
+  if (o.until && scenario->horizon < *o.until)
+    err << "chaintwin run: --until " << o.until->to_string() << " is past the scenario's horizon "
+        << scenario->horizon.to_string() << ": the run stops at the horizon\n";
   options.verify_incremental = o.verify;
   options.version = CHAINTWIN_VERSION;
   // Events go to --events and --db as they happen (on_event below); the report does not read them,

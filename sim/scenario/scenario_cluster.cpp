@@ -131,8 +131,12 @@ std::vector<GeneratedNode> read_node_spec(const Val& v, bool allow_many) {
     const int64_t count = v.has("count") ? as_int(v.at("count"), 0, 100000) : 1;
     for (int64_t i = 0; i < count; ++i) names.push_back(i == 0 ? name : name + "-" + std::to_string(i));
   }
+  // A Node's name is a DNS-1123 subdomain, as the API server requires.
   for (size_t i = 0; i < names.size(); ++i)
-    if (names[i].empty() || names[i].size() > 253) fail(v, "node name '" + names[i] + "' is not a valid name");
+    if (!model::is_dns1123_subdomain(names[i]))
+      fail(v.has("namePrefix") ? v.at("namePrefix") : v.has("name") ? v.at("name") : v,
+           "'" + names[i] + "' is not a valid Node name (expected a DNS-1123 subdomain: lowercase letters, digits, '-' and '.', "
+           "starting and ending with a letter or digit, at most 253 characters)");
   if (const auto o = opt(v, "os")) spec.os = as_string(*o);
   if (const auto a = opt(v, "arch")) spec.arch = as_string(*a);
   if (const auto c = opt(v, "cpu")) {
@@ -141,9 +145,15 @@ std::vector<GeneratedNode> read_node_spec(const Val& v, bool allow_many) {
     if (const auto x = opt(*c, "name")) spec.cpu_name = as_string(*x);
     if (const auto x = opt(*c, "family")) spec.cpu_family = std::to_string(as_int(*x, 0));
     if (const auto x = opt(*c, "model")) spec.cpu_model = std::to_string(as_int(*x, 0));
-    if (const auto x = opt(*c, "cores")) spec.cpu = as_quantity(*x);
+    if (const auto x = opt(*c, "cores")) {
+      spec.cpu = as_quantity(*x);
+      if (spec.cpu.sign() <= 0) fail(*x, "expected a positive number of cores, got '" + spec.cpu.to_string() + "'");
+    }
   }
-  if (const auto m = opt(v, "memory")) spec.memory = as_quantity(*m);
+  if (const auto m = opt(v, "memory")) {
+    spec.memory = as_quantity(*m);
+    if (spec.memory.sign() <= 0) fail(*m, "expected a positive memory size such as 256Gi, got '" + spec.memory.to_string() + "'");
+  }
   if (const auto p = opt(v, "pods")) spec.pods = model::Quantity::from_int(as_int(*p, 0));
   if (const auto l = opt(v, "labels")) spec.labels = as_string_map(*l);
   if (const auto a = opt(v, "annotations")) spec.annotations = as_string_map(*a);
@@ -258,7 +268,13 @@ void read_cluster(LoadContext& ctx, const Val& cluster, const std::string& file,
   if (const auto include = opt(cluster, "include"))
     for (const auto& e : as_list(*include, "file paths")) read_include(ctx, e, file, out);
   if (const auto ns = opt(cluster, "namespaces"))
-    for (const auto& n : as_list(*ns, "namespace names")) out.namespaces.push_back(as_string(n));
+    for (const auto& n : as_list(*ns, "namespace names")) {
+      const std::string name = as_string(n);
+      if (!model::is_dns1123_label(name))
+        fail(n, "'" + name + "' is not a valid Namespace name (expected a DNS-1123 label: lowercase letters, digits and '-', "
+                "starting and ending with a letter or digit, at most 63 characters)");
+      out.namespaces.push_back(name);
+    }
 }
 
 }  // namespace chaintwin::sim::scenario_detail

@@ -56,6 +56,18 @@ printf 'name,cpu_milli,memory_mib,num_gpu,gpu_milli,creation_time,deletion_time,
 expect "nodes.csv:2: sn: not valid UTF-8 text (byte 0xFF at offset 4)" "$chaintwin" import openb --nodes nodes.csv --pods pods.csv -o imported.yaml
 printf 'sn,cpu_milli,memory_mib,num_gpu,model\nnode-\000a,32000,262144,2,V100M16\n' >nul.csv
 expect "nul.csv:2: sn: not valid UTF-8 text (a NUL byte at offset 5)" "$chaintwin" import openb --nodes nul.csv --pods pods.csv -o imported.yaml
+# A key twice in one mapping: YAML forbids it, and keeping either value silently hides the other.
+printf '%s\nseed: 1\nhorizon: 1h\nseed: 2\n' "$head" >dup.yaml
+expect "dup.yaml:6: seed: the key 'seed' appears twice in one mapping (the line of the second)" "$chaintwin" run dup.yaml
+# Values the API server would refuse, refused by name.
+printf '%s\ncluster:\n  nodes:\n    - name: n-0\n      cpu: {vendor: AMD, name: "AMD EPYC 7763 64-Core Processor", cores: -16}\n      memory: 256Gi\n' "$head" >cores.yaml
+expect "cores.yaml:7: cluster.nodes[0].cpu.cores: expected a positive number of cores, got '-16'" "$chaintwin" run cores.yaml
+printf '%s\ncluster:\n  nodes:\n    - name: n-0\n      memory: 0\n' "$head" >memory.yaml
+expect "memory.yaml:7: cluster.nodes[0].memory: expected a positive memory size such as 256Gi, got '0'" "$chaintwin" run memory.yaml
+printf '%s\ncluster:\n  nodes:\n    - name: Node_0\n' "$head" >nodename.yaml
+expect "nodename.yaml:6: cluster.nodes[0].name: 'Node_0' is not a valid Node name (expected a DNS-1123 subdomain" "$chaintwin" run nodename.yaml
+printf '%s\ncluster:\n  namespaces: [Team_A]\n' "$head" >ns.yaml
+expect "ns.yaml:5: cluster.namespaces[0]: 'Team_A' is not a valid Namespace name (expected a DNS-1123 label" "$chaintwin" run ns.yaml
 # Nothing written by any of them.
 for f in utf.db imported.yaml imported.yaml.partial; do
   if [ -e "$f" ]; then echo "FAIL: $f was written"; failed=1; fi
