@@ -124,6 +124,33 @@ std::map<std::string, int> reroot(const std::map<std::string, int>& lines, const
 
 }  // namespace
 
+// The names the API server requires of every object it stores: a non-empty metadata.name, a
+// DNS-1123 label for a Namespace and a DNS-1123 subdomain for any other kind, and a DNS-1123 label
+// as metadata.namespace. chaintwin's own documents (apiVersion chaintwin/…) are not API objects.
+model::Status check_object_names(const SourceObject& so) {
+  const json& o = so.object;
+  const auto api = o.find("apiVersion");
+  if (api == o.end() || !api->is_string()) return model::Ok{};  // not an API object (its reader says what it lacks)
+  if (api->get<std::string>().rfind("chaintwin/", 0) == 0) return model::Ok{};
+  const std::string kind = so.kind().empty() ? "an object" : "a " + so.kind();
+  const auto meta = o.find("metadata");
+  if (meta == o.end() || !meta->is_object())
+    return model::err(so.where("metadata") + ": metadata: " + kind + " needs metadata with a name");
+  const auto name = meta->find("name");
+  if (name == meta->end() || !name->is_string() || name->get<std::string>().empty())
+    return model::err(so.where("metadata.name") + ": metadata.name: " + kind + " needs a non-empty name");
+  const std::string n = name->get<std::string>();
+  if (so.kind() == "Namespace" ? !model::is_dns1123_label(n) : !model::is_dns1123_subdomain(n))
+    return model::err(so.where("metadata.name") + ": metadata.name: '" + n + "' is not a valid name for " + kind +
+                      (so.kind() == "Namespace" ? " (expected a DNS-1123 label: lowercase letters, digits and '-', at most 63 characters)"
+                                                : " (expected a DNS-1123 subdomain: lowercase letters, digits, '-' and '.', at most 253 characters)"));
+  const auto ns = meta->find("namespace");
+  if (ns != meta->end() && (!ns->is_string() || !model::is_dns1123_label(ns->get<std::string>())))
+    return model::err(so.where("metadata.namespace") + ": metadata.namespace: '" + (ns->is_string() ? ns->get<std::string>() : ns->dump()) +
+                      "' is not a valid Namespace name (expected a DNS-1123 label)");
+  return model::Ok{};
+}
+
 std::string join_field(const std::string& parent, const std::string& key) {
   if (plain_key(key)) return parent.empty() ? key : parent + "." + key;
   return parent + "[\"" + key + "\"]";
@@ -210,11 +237,14 @@ model::Result<std::vector<SourceObject>> parse_kubernetes_objects(const std::str
         SourceObject so{file_label, lines.count(prefix) ? lines[prefix] : line, obj["items"][i], reroot(lines, prefix)};
         if (!so.object.is_object())
           return model::err(so.where("") + ": List item " + std::to_string(i) + " is not an object");
+        if (auto named = check_object_names(so); !named.ok()) return model::err(named.error());
         out.push_back(std::move(so));
       }
       continue;
     }
-    out.push_back(SourceObject{file_label, line, std::move(obj), std::move(lines)});
+    SourceObject so{file_label, line, std::move(obj), std::move(lines)};
+    if (auto named = check_object_names(so); !named.ok()) return model::err(named.error());
+    out.push_back(std::move(so));
   }
   return out;
 }

@@ -37,4 +37,10 @@ model::Result<std::vector<SourceObject>> load_kubernetes_objects(const std::stri
 std::string join_field(const std::string& parent, const std::string& key);
 std::string join_index(const std::string& parent, size_t index);
 
+// The names the API server requires of every object it stores: a non-empty metadata.name, a
+// DNS-1123 label for a Namespace and a DNS-1123 subdomain for any other kind, a DNS-1123 label as
+// metadata.namespace; the error names the file, the line and the field. chaintwin's own documents
+// (apiVersion chaintwin/…) and documents without an apiVersion (no API object) pass. parse_kubernetes_objects asks it of every document.
+model::Status check_object_names(const SourceObject& so);
+
 }  // namespace chaintwin::sim

@@ -263,6 +263,7 @@ void read_cluster(LoadContext& ctx, const Val& cluster, const std::string& file,
       if (!o.is_object()) fail(o, "expected a Kubernetes object (a mapping with apiVersion and kind)");
       SourceObject so{cluster.doc->file, o.doc->where(o.path).empty() ? 0 : o.ref().line, *o.json,
                       reroot(cluster.doc->lines, o.path)};
+      if (auto named = check_object_names(so); !named.ok()) throw ScenarioError{named.error()};
       out.objects.push_back(std::move(so));
     }
   if (const auto include = opt(cluster, "include"))

@@ -68,6 +68,12 @@ printf '%s\ncluster:\n  nodes:\n    - name: Node_0\n' "$head" >nodename.yaml
 expect "nodename.yaml:6: cluster.nodes[0].name: 'Node_0' is not a valid Node name (expected a DNS-1123 subdomain" "$chaintwin" run nodename.yaml
 printf '%s\ncluster:\n  namespaces: [Team_A]\n' "$head" >ns.yaml
 expect "ns.yaml:5: cluster.namespaces[0]: 'Team_A' is not a valid Namespace name (expected a DNS-1123 label" "$chaintwin" run ns.yaml
+printf '%s\ncluster:\n  objects:\n    - apiVersion: v1\n      kind: Node\n      metadata: {labels: {a: b}}\n' "$head" >noname.yaml
+expect "noname.yaml:8: metadata.name: a Node needs a non-empty name" "$chaintwin" run noname.yaml
+printf 'apiVersion: v1\nkind: Node\nmetadata:\n  name: GPU_Node\n' >badname.yaml
+expect "badname.yaml:4: metadata.name: 'GPU_Node' is not a valid name for a Node (expected a DNS-1123 subdomain" "$chaintwin" derive badname.yaml
+printf 'apiVersion: gpustack.ai/v1\nkind: InstanceType\nmetadata:\n  name: x\n  namespace: Team_A\n' >badns.yaml
+expect "badns.yaml:5: metadata.namespace: 'Team_A' is not a valid Namespace name (expected a DNS-1123 label)" "$chaintwin" derive badns.yaml
 # Nothing written by any of them.
 for f in utf.db imported.yaml imported.yaml.partial; do
   if [ -e "$f" ]; then echo "FAIL: $f was written"; failed=1; fi
