@@ -217,7 +217,7 @@ bool asks_partition(const model::Explanation& ex) {
 }  // namespace
 
 std::vector<Change> candidate_changes(const Scenario& scenario, const model::ClusterState& cluster,
-                                      const model::Explanation& ex, const GatePath& path) {
+                                      const model::Explanation& ex) {
   std::vector<Change> out;
   if (ex.place.standing != model::WorkloadStanding::kWaiting) return out;
   if (ex.place.gate == model::Gate::kQueue) {
@@ -255,7 +255,6 @@ std::vector<Change> candidate_changes(const Scenario& scenario, const model::Clu
   quota_release(ex, out);
   node_release(ex, out);
   add_node(scenario, cluster, ex, out);
-  (void)path;
   std::stable_sort(out.begin(), out.end(), [](const Change& a, const Change& b) { return a.cost < b.cost; });
   // The same actions reached two ways (the largest quota holder is often the Node's too): once.
   std::vector<Change> unique;

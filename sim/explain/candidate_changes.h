@@ -11,7 +11,6 @@
 #include <vector>
 
 #include "model/explain/explanation.h"
-#include "sim/explain/gate_path.h"
 #include "sim/scenario/scenario.h"
 
 namespace chaintwin::sim {
@@ -29,7 +28,7 @@ struct Change {
 // The candidates for one explained Workload (waiting, else none), cheapest first. `cluster`: the
 // state at the instant (for the current settings and who holds what).
 std::vector<Change> candidate_changes(const Scenario& scenario, const model::ClusterState& cluster,
-                                      const model::Explanation& ex, const GatePath& path);
+                                      const model::Explanation& ex);
 
 // A Change's actions as timeline entries at `at`, in the scenario format ("- {at: 6h, action: …}").
 std::string change_as_timeline(const Change& change, SimTime at);

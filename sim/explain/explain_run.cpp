@@ -177,7 +177,7 @@ model::Result<ExplainResult> explain_scenario(const Scenario& scenario, const Ex
   std::vector<std::pair<Change, std::vector<WorkloadStory*>>> unique;
   for (auto* s : waiting) {
     if (s->admitted_unchanged) continue;
-    for (auto& c : candidate_changes(scenario, sim.cluster(), s->explanation, s->path)) {
+    for (auto& c : candidate_changes(scenario, sim.cluster(), s->explanation)) {
       auto u = std::find_if(unique.begin(), unique.end(), [&](const auto& e) { return e.first.summary == c.summary; });
       if (u == unique.end()) unique.push_back({c, {s}});
       else u->second.push_back(s);
