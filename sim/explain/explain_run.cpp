@@ -3,6 +3,7 @@
 #include "sim/explain/explain_run.h"
 
 #include <algorithm>
+#include <limits>
 #include <map>
 #include <set>
 
@@ -81,6 +82,8 @@ model::Result<ExplainResult> explain_scenario(const Scenario& scenario, const Ex
   if (scenario.horizon < out.at)
     return model::err("--at " + out.at.to_string() + " is past the scenario's horizon " + scenario.horizon.to_string());
   if (options.workloads.empty() && !options.all_pending) return model::err("name a Workload, or give --all-pending");
+  if (options.within.us() > std::numeric_limits<int64_t>::max() - out.at.us())
+    return model::err("--within " + options.within.to_string() + " from " + out.at.to_string() + " ends past the simulator's clock");
 
   RunOptions run;
   run.seed = options.seed;
