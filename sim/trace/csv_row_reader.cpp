@@ -35,6 +35,14 @@ model::Result<OpenbTables> parse_openb_tables(const std::string& nodes_csv, cons
   if (auto ok = require_columns(*nodes, {"sn", "cpu_milli", "memory_mib", "gpu", "model"}); !ok) return model::err(ok.error());
   if (auto ok = require_columns(*pods, {"name", "cpu_milli", "memory_mib", "num_gpu", "gpu_milli"}); !ok)
     return model::err(ok.error());
+  // pod_phase, when the list has it, is one of the trace's four phases at its end (README of
+  // data/openb); the import does not read it, but a value outside them means a file of another kind.
+  if (const auto phase = pods->column("pod_phase"))
+    for (const CsvRow& r : pods->rows()) {
+      const std::string& v = *phase < r.fields.size() ? r.fields[*phase] : std::string();
+      if (v != "Running" && v != "Succeeded" && v != "Failed" && v != "Pending")
+        return model::err(pods->where(r) + ": pod_phase: '" + v + "' is not a pod phase (expected Running, Succeeded, Failed or Pending)");
+    }
   return OpenbTables{std::move(nodes).value(), std::move(pods).value()};
 }
 

@@ -74,6 +74,9 @@ printf 'apiVersion: v1\nkind: Node\nmetadata:\n  name: GPU_Node\n' >badname.yaml
 expect "badname.yaml:4: metadata.name: 'GPU_Node' is not a valid name for a Node (expected a DNS-1123 subdomain" "$chaintwin" derive badname.yaml
 printf 'apiVersion: gpustack.ai/v1\nkind: InstanceType\nmetadata:\n  name: x\n  namespace: Team_A\n' >badns.yaml
 expect "badns.yaml:5: metadata.namespace: 'Team_A' is not a valid Namespace name (expected a DNS-1123 label)" "$chaintwin" derive badns.yaml
+printf 'name,cpu_milli,memory_mib,num_gpu,gpu_milli,pod_phase\np-0,1000,1024,1,1000,Exploded\n' >phase.csv
+printf 'sn,cpu_milli,memory_mib,gpu,model\nnode-0,32000,262144,2,V100M16\n' >goodnodes.csv
+expect "phase.csv:2: pod_phase: 'Exploded' is not a pod phase (expected Running, Succeeded, Failed or Pending)" "$chaintwin" import openb --nodes goodnodes.csv --pods phase.csv -o imported.yaml
 # Nothing written by any of them.
 for f in utf.db imported.yaml imported.yaml.partial; do
   if [ -e "$f" ]; then echo "FAIL: $f was written"; failed=1; fi
