@@ -213,7 +213,8 @@ DeviceAllocationMode decode_mode(const json& o, const std::string& parent) {
                         "Partitioned, Visibility), got " + v->dump());
     return *mode;
   }
-  return allocation_mode_from_number(static_cast<uint32_t>(codec::as_int(*v, path, 0, kUint32Max)));
+  // The operator's modes are 0 (None) to 5 (Visibility); any other number is no ledger it writes.
+  return allocation_mode_from_number(static_cast<uint32_t>(codec::as_int(*v, path, 0, 5)));
 }
 
 AcceleratorAllocation decode_allocation_at(const json& o, const std::string& path) {

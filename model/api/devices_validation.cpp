@@ -1,5 +1,7 @@
 #include "model/api/devices_validation.h"
 
+#include <map>
+
 #include <set>
 
 #include "model/catalog/label_keys.h"
@@ -34,6 +36,20 @@ std::string offered_list(const std::set<std::string>& names) {
 
 std::vector<FieldProblem> validate_devices(const Devices& devices) {
   std::vector<FieldProblem> out;
+  // Card indexes: the Device Manager numbers the cards it finds on a node 0..N-1, once each.
+  size_t cards = 0;
+  for (const auto& group : devices.spec.groups) cards += group.accelerators.size();
+  std::map<uint32_t, std::string> seen_index;
+  for (size_t g = 0; g < devices.spec.groups.size(); ++g)
+    for (size_t a = 0; a < devices.spec.groups[g].accelerators.size(); ++a) {
+      const uint32_t index = devices.spec.groups[g].accelerators[a].index;
+      const std::string path = idx(idx("spec.groups", g) + ".accelerators", a) + ".index";
+      if (index >= cards)
+        out.push_back({path, "card index " + std::to_string(index) + " on a node of " + std::to_string(cards) +
+                                 " card(s) (expected 0.." + std::to_string(cards == 0 ? 0 : cards - 1) + ")"});
+      else if (const auto [it, fresh] = seen_index.emplace(index, path); !fresh)
+        out.push_back({path, "card index " + std::to_string(index) + " is already " + it->second});
+    }
   // Spec side: manufacturers, and partition profiles against the accelerator model's catalog.
   for (size_t g = 0; g < devices.spec.groups.size(); ++g) {
     const auto& group = devices.spec.groups[g];
@@ -93,6 +109,9 @@ std::vector<FieldProblem> validate_devices(const Devices& devices) {
   return out;
 }
 
+// No server holds more accelerators than this; a count above it is a typo or hostile input.
+constexpr int64_t kMostCardsOnANode = 1024;
+
 std::vector<FieldProblem> validate_node(const Node& node) {
   std::vector<FieldProblem> out;
   const std::string prefix(keys::kAcceleratablePrefix);
@@ -103,6 +122,8 @@ std::vector<FieldProblem> validate_node(const Node& node) {
       const auto n = go_atoi(value);
       if (!n) out.push_back({path, "expected a card count, got '" + value + "'"});
       else if (*n < 0) out.push_back({path, "negative count " + value});
+      else if (*n > kMostCardsOnANode)
+        out.push_back({path, "count " + value + " is more cards than a node holds (at most " + std::to_string(kMostCardsOnANode) + ")"});
     } else if (key.size() > 7 && key.compare(key.size() - 7, 7, ".memory") == 0) {
       const auto q = Quantity::parse(value);
       if (!q.ok()) out.push_back({path, q.error() + " (expected per-card VRAM such as 24Gi)"});

@@ -208,7 +208,7 @@ TEST_CASE("an H100 node's Devices (MIG and logical slicing) survives a JSON roun
   CHECK(*reparsed == devices);
 }
 
-TEST_CASE("a ledger mode reads from its number or its name, and an undefined number reads None", "[devices_codec]") {
+TEST_CASE("a ledger mode reads from its number or its name, and an undefined number is refused", "[devices_codec]") {
   struct Row {
     json mode;
     model::DeviceAllocationMode want;
@@ -216,7 +216,6 @@ TEST_CASE("a ledger mode reads from its number or its name, and an undefined num
   const Row rows[] = {{1, model::DeviceAllocationMode::kExclusive},
                       {"Shared", model::DeviceAllocationMode::kShared},
                       {"4", model::DeviceAllocationMode::kPartitioned},
-                      {99, model::DeviceAllocationMode::kNone},
                       {nullptr, model::DeviceAllocationMode::kNone}};
   for (const auto& r : rows) {
     INFO(r.mode.dump());
@@ -224,6 +223,10 @@ TEST_CASE("a ledger mode reads from its number or its name, and an undefined num
     REQUIRE(a.ok());
     CHECK(a->mode == r.want);
   }
+  // The operator's modes end at 5 (Visibility); no ledger it writes holds another number.
+  const auto undefined = model::decode_accelerator_allocation({{"id", "GPU-0"}, {"index", 0}, {"mode", 42}});
+  REQUIRE_FALSE(undefined.ok());
+  CHECK_THAT(undefined.error(), Catch::Contains("mode: expected an integer within [0, 5], got 42"));
 }
 
 TEST_CASE("a bad Devices field is refused with its JSON path", "[devices_codec]") {

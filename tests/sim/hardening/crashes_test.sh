@@ -7,6 +7,7 @@
 # Usage: crashes_test.sh CHAINTWIN
 set -u
 chaintwin=$1
+here=$(cd "$(dirname "$0")" && pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 cd "$tmp"
@@ -77,6 +78,14 @@ expect "badns.yaml:5: metadata.namespace: 'Team_A' is not a valid Namespace name
 printf 'name,cpu_milli,memory_mib,num_gpu,gpu_milli,pod_phase\np-0,1000,1024,1,1000,Exploded\n' >phase.csv
 printf 'sn,cpu_milli,memory_mib,gpu,model\nnode-0,32000,262144,2,V100M16\n' >goodnodes.csv
 expect "phase.csv:2: pod_phase: 'Exploded' is not a pod phase (expected Running, Succeeded, Failed or Pending)" "$chaintwin" import openb --nodes goodnodes.csv --pods phase.csv -o imported.yaml
+# Devices and Node fields no Device Manager writes (the walkthrough's objects, one field changed).
+src=$here/../../../scenarios/walkthroughs
+sed '0,/      mode: 0$/s//      mode: 42/' "$src/four-node-cluster.yaml" >mode42.yaml
+expect "Devices/node-a10g: status.groups[0].accelerators[0].mode: expected an integer within [0, 5], got 42" "$chaintwin" derive mode42.yaml
+sed "s/nvidia-a10g.count: '1'/nvidia-a10g.count: '1000000000'/" "$src/four-node-cluster.yaml" >count.yaml
+expect "count 1000000000 is more cards than a node holds (at most 1024)" "$chaintwin" derive count.yaml
+sed '0,/      index: 4$/s//      index: 4000/' "$src/h100-mig-config-3-mixed.yaml" >index.yaml
+expect "spec.groups[0].accelerators[4].index: card index 4000 on a node of 8 card(s) (expected 0..7)" "$chaintwin" derive index.yaml
 # Nothing written by any of them.
 for f in utf.db imported.yaml imported.yaml.partial; do
   if [ -e "$f" ]; then echo "FAIL: $f was written"; failed=1; fi
