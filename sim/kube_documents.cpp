@@ -45,14 +45,6 @@ json scalar_to_json(const YAML::Node& node) {
   return s;
 }
 
-// "byte 0xFF at offset 1", "a NUL byte at offset 3": where a text stops being UTF-8.
-std::string byte_text(const std::string& s, size_t at) {
-  const auto c = static_cast<unsigned char>(s[at]);
-  if (c == 0) return "a NUL byte at offset " + std::to_string(at);
-  static const char* kHex = "0123456789ABCDEF";
-  return std::string("byte 0x") + kHex[c >> 4] + kHex[c & 15] + " at offset " + std::to_string(at);
-}
-
 // Aliases make a YAML document a graph: one that refers to itself never ends, and aliases repeated
 // within each other ("billion laughs") grow without bound. Both are refused where they start.
 constexpr int kMaxDepth = 200;
@@ -80,7 +72,7 @@ json convert(const YAML::Node& node, const std::string& path, std::map<std::stri
       return nullptr;
     case YAML::NodeType::Scalar:
       if (const auto at = model::bad_text_byte(node.Scalar()))
-        throw ConvertRefusal{line, (path.empty() ? "" : path + ": ") + "not valid UTF-8 text (" + byte_text(node.Scalar(), *at) + ")"};
+        throw ConvertRefusal{line, (path.empty() ? "" : path + ": ") + "not valid UTF-8 text (" + model::bad_text_byte_text(node.Scalar(), *at) + ")"};
       return scalar_to_json(node);
     case YAML::NodeType::Sequence: {
       json arr = json::array();
@@ -94,7 +86,7 @@ json convert(const YAML::Node& node, const std::string& path, std::map<std::stri
         const std::string key = kv.first.Scalar();
         if (const auto at = model::bad_text_byte(key))
           throw ConvertRefusal{kv.first.Mark().line + 1, (path.empty() ? "" : path + ": ") +
-                                                             "a key that is not valid UTF-8 text (" + byte_text(key, *at) + ")"};
+                                                             "a key that is not valid UTF-8 text (" + model::bad_text_byte_text(key, *at) + ")"};
         // YAML says a mapping's keys are unique; a parser keeping one of two silently hides a value.
         if (obj.contains(key))
           throw ConvertRefusal{kv.first.Mark().line + 1, join_field(path, key) + ": the key '" + key +

@@ -76,4 +76,11 @@ std::optional<size_t> bad_text_byte(std::string_view v) {
   return std::nullopt;
 }
 
+std::string bad_text_byte_text(std::string_view value, size_t at) {
+  const auto c = static_cast<unsigned char>(value[at]);
+  if (c == 0) return "a NUL byte at offset " + std::to_string(at);
+  static constexpr char kHex[] = "0123456789ABCDEF";
+  return std::string("byte 0x") + kHex[c >> 4] + kHex[c & 15] + " at offset " + std::to_string(at);
+}
+
 }  // namespace chaintwin::model

@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <optional>
+#include <string>
 #include <string_view>
 
 namespace chaintwin::model {
@@ -26,5 +27,7 @@ bool is_dns1123_label(std::string_view value);
 // nullopt when the text is clean. The API server keeps strings as UTF-8 JSON; a name that is not
 // cannot be written anywhere.
 std::optional<size_t> bad_text_byte(std::string_view value);
+// That byte in words: "byte 0xFF at offset 1", "a NUL byte at offset 3".
+std::string bad_text_byte_text(std::string_view value, size_t at);
 
 }  // namespace chaintwin::model

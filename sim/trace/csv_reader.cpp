@@ -101,13 +101,10 @@ model::Result<CsvTable> parse_csv(std::string_view text, const std::string& file
   for (const CsvRow& r : *records)
     for (size_t c = 0; c < r.fields.size(); ++c)
       if (const auto at = model::bad_text_byte(r.fields[c])) {
-        const auto ch = static_cast<unsigned char>(r.fields[c][*at]);
         const std::string column =
             c < records->front().fields.size() ? records->front().fields[c] : "field " + std::to_string(c + 1);
-        static const char* kHex = "0123456789ABCDEF";
         return model::err(file + ":" + std::to_string(r.line) + ": " + column + ": not valid UTF-8 text (" +
-                          (ch == 0 ? std::string("a NUL byte") : std::string("byte 0x") + kHex[ch >> 4] + kHex[ch & 15]) +
-                          " at offset " + std::to_string(*at) + ")");
+                          model::bad_text_byte_text(r.fields[c], *at) + ")");
       }
   CsvRow header = std::move(records->front());
   std::map<std::string, int> seen;

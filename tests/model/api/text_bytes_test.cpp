@@ -35,3 +35,8 @@ TEST_CASE("a text is refused at its first byte that is not well-formed UTF-8, or
     CHECK(bad_text_byte(c.text) == c.at);
   }
 }
+
+TEST_CASE("the refused byte is named by its value and offset, a NUL byte by its name", "[k8s][utf8]") {
+  CHECK(chaintwin::model::bad_text_byte_text("n\xFF\xFE", 1) == "byte 0xFF at offset 1");
+  CHECK(chaintwin::model::bad_text_byte_text(std::string("node-\0a", 7), 5) == "a NUL byte at offset 5");
+}
