@@ -92,6 +92,7 @@ Result<Quantity> Quantity::parse(std::string_view text) {
   auto bad = [&](const std::string& why) {
     return err("quantity '" + std::string(text) + "' " + why);
   };
+  constexpr const char* too_large = "is too large (the largest quantity is 9223372036854775807)";
   if (text.empty()) return bad("is empty");
   size_t i = 0;
   bool negative = false;
@@ -113,7 +114,7 @@ Result<Quantity> Quantity::parse(std::string_view text) {
     if (c < '0' || c > '9') break;
     any_digit = true;
     if (digits > pow10_i128(30)) {  // keep precision bounded; count what we drop
-      if (!in_fraction) return bad("is too large");
+      if (!in_fraction) return bad(too_large);
       if (c != '0') ++dropped_nonzero;
       continue;
     }
@@ -131,14 +132,18 @@ Result<Quantity> Quantity::parse(std::string_view text) {
   } else {
     for (int k = 0; k < suffix->exponent; ++k) {
       m *= 2;
-      if (m > pow10_i128(36)) return bad("is too large");
+      if (m > pow10_i128(36)) return bad(too_large);
     }
   }
   // Kubernetes keeps nano precision at most and rounds finer values up.
   if (e < -9) {
-    const i128 div = pow10_i128(-9 - e);
-    const bool rem = (m % div) != 0 || dropped_nonzero > 0;
-    m = m / div + (rem ? 1 : 0);
+    if (-9 - e > 38) {  // finer than any int128 holds: whatever is non-zero rounds up to 1n
+      m = (m != 0 || dropped_nonzero > 0) ? 1 : 0;
+    } else {
+      const i128 div = pow10_i128(-9 - e);
+      const bool rem = (m % div) != 0 || dropped_nonzero > 0;
+      m = m / div + (rem ? 1 : 0);
+    }
     e = -9;
   }
   while (m != 0 && m % 10 == 0) {
@@ -146,7 +151,11 @@ Result<Quantity> Quantity::parse(std::string_view text) {
     ++e;
   }
   while (!fits_mantissa(m) && e < 0) return bad("has more precision than fits");
-  if (!fits_mantissa(m)) return bad("is too large");
+  if (!fits_mantissa(m)) return bad(too_large);
+  // The value itself must fit an int64 (Kubernetes' largest Quantity, 2^63-1): `1e400` or `8Ei`
+  // is no capacity, and every consumer reads quantities as int64 amounts.
+  if (m != 0 && e > 0 && (e > 18 || !fits_mantissa(m * pow10_i128(e))))
+    return bad(too_large);
   // Bring huge exponents back into the mantissa when they fit, so comparisons stay simple.
   int64_t mant = static_cast<int64_t>(m);
   if (negative) mant = -mant;

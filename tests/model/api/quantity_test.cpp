@@ -38,6 +38,27 @@ TEST_CASE("malformed quantities are refused with the reason", "[quantity]") {
         "quantity '12x' has an unknown suffix 'x' (expected one of n u m k M G T P E Ki Mi Gi Ti Pi Ei or eN)");
 }
 
+TEST_CASE("a quantity whose value does not fit an int64 is refused as too large", "[quantity]") {
+  struct Row {
+    const char* in;
+    bool ok;
+  };
+  const Row rows[] = {
+      {"1e400", false},   {"1e19", false},  {"10E", false},   {"8Ei", false},  {"-1e400", false},
+      {"9E", true},       {"7Ei", true},    {"1e18", true},   {"9223372036854775807", true},
+      {"9223372036854775808", false},       {"1e-400", true}, {"0e400", true}, {"-9E", true},
+  };
+  for (const auto& row : rows) {
+    INFO(row.in);
+    const auto q = Quantity::parse(row.in);
+    CHECK(q.ok() == row.ok);
+    if (q.ok()) CHECK(q->exact_int().has_value() == (q->exponent() >= 0));
+  }
+  CHECK(Quantity::parse("1e400").error() ==
+        "quantity '1e400' is too large (the largest quantity is 9223372036854775807)");
+  CHECK(Quantity::parse("1e-400")->to_string() == "1e-9");  // rounded up to a nano, as Kubernetes rounds
+}
+
 TEST_CASE("values round up to integers the way Go's Value() does", "[quantity]") {
   CHECK(Quantity::parse("1.5")->value_ceil() == 2);
   CHECK(Quantity::parse("16")->value_ceil() == 16);
