@@ -55,20 +55,8 @@ KubeApiServer::KubeApiServer(const ServerTls* tls) : server_(make_server(tls)) {
   // Every watch holds a worker for its whole life: a client watching every kind (the live mode
   // watches ten) must not starve the other requests, as httplib's default 8 workers would.
   server_->new_task_queue = [] { return new httplib::ThreadPool(kWorkers); };
-  server_->Get(".*", [this](const httplib::Request& req, httplib::Response& res) {
-    try {
-      handle(req, res);
-    } catch (const std::exception& e) {
-      reply(res, 500, status_error(500, "InternalError", std::string("chaintwin serve: ") + e.what()));
-    }
-  });
-  const auto write = [this](const httplib::Request& req, httplib::Response& res) {
-    try {
-      handle_write(req, res);
-    } catch (const std::exception& e) {
-      reply(res, 500, status_error(500, "InternalError", std::string("chaintwin serve: ") + e.what()));
-    }
-  };
+  server_->Get(".*", [this](const httplib::Request& req, httplib::Response& res) { answer(req, res); });
+  const auto write = [this](const httplib::Request& req, httplib::Response& res) { answer(req, res); };
   server_->Post(".*", write);
   server_->Put(".*", write);
   server_->Patch(".*", write);
@@ -76,6 +64,18 @@ KubeApiServer::KubeApiServer(const ServerTls* tls) : server_(make_server(tls)) {
 }
 
 KubeApiServer::~KubeApiServer() { stop(); }
+
+void KubeApiServer::answer(const httplib::Request& req, httplib::Response& res) {
+  try {
+    if (req.method == "GET" || req.method == "HEAD") {
+      handle(req, res);
+    } else {
+      handle_write(req, res);
+    }
+  } catch (const std::exception& e) {
+    reply(res, 500, status_error(500, "InternalError", std::string("chaintwin serve: ") + e.what()));
+  }
+}
 
 bool KubeApiServer::ok() const { return server_->is_valid(); }
 

@@ -59,6 +59,11 @@ class KubeApiServer {
   // Binds host:port (port 0: any free port) and serves on a thread; the bound port, or why not.
   model::Result<int> listen(const std::string& host, int port);
   void stop();
+  // Answers one request as the listening server does once httplib has parsed it (GET and HEAD
+  // read; POST, PUT, PATCH and DELETE write; an exception becomes a 500), without a socket: the
+  // entry of the fuzz target (tests/fuzz/). httplib's own refusals (413 past the body limit, an
+  // unknown method) happen before it.
+  void answer(const httplib::Request& req, httplib::Response& res);
   // Writes are refused (405) unless allowed: a playing simulation owns its cluster.
   void set_writable(bool writable) { writable_ = writable; }
   void set_faults(const ServerFaults& faults);
