@@ -2,6 +2,8 @@
 
 #include <httplib.h>
 
+#include <algorithm>
+#include <cctype>
 #include <chrono>
 #include <sstream>
 #include <vector>
@@ -9,6 +11,7 @@
 #include "live/api_discovery.h"
 #include "live/api_tables.h"
 #include "live/kueue_conversion.h"
+#include "live/list_options.h"
 
 namespace chaintwin::live {
 namespace {
@@ -16,6 +19,8 @@ namespace {
 using json = nlohmann::json;
 constexpr const char* kJson = "application/json";
 constexpr size_t kWorkers = 96;
+// kube-apiserver's --max-request-body-bytes default: a larger body is refused with 413.
+constexpr size_t kMaxRequestBody = 3 * 1024 * 1024;
 
 std::vector<std::string> split_path(const std::string& path) {
   std::vector<std::string> out;
@@ -39,7 +44,24 @@ bool wants_table(const httplib::Request& req) {
   return req.get_header_value("Accept").find("as=Table") != std::string::npos;
 }
 
-bool truthy(const std::string& v) { return v == "1" || v == "true"; }
+// The first value of each query parameter (kube reads the first of repeated scalar parameters).
+std::map<std::string, std::string, std::less<>> first_params(const httplib::Request& req) {
+  std::map<std::string, std::string, std::less<>> out;
+  for (const auto& [name, value] : req.params) out.emplace(name, value);
+  return out;
+}
+
+// Go's reading of the `watch` parameter: present and neither "0" nor "false" (any case).
+bool watch_requested(const httplib::Request& req) {
+  if (!req.has_param("watch")) return false;
+  std::string v = req.get_param_value("watch");
+  for (auto& c : v) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return v != "0" && v != "false";
+}
+
+void bad_request(httplib::Response& res, const std::string& message) {
+  reply(res, 400, status_error(400, "BadRequest", message));
+}
 
 }  // namespace
 
@@ -57,6 +79,17 @@ KubeApiServer::KubeApiServer(const ServerTls* tls) : server_(make_server(tls)) {
   server_->new_task_queue = [] { return new httplib::ThreadPool(kWorkers); };
   server_->Get(".*", [this](const httplib::Request& req, httplib::Response& res) { answer(req, res); });
   const auto write = [this](const httplib::Request& req, httplib::Response& res) { answer(req, res); };
+  // A body past the limit is refused before it is read; httplib answers it, this gives the answer
+  // kube's Status body.
+  server_->set_payload_max_length(kMaxRequestBody);
+  server_->set_error_handler(httplib::Server::HandlerWithResponse([](const httplib::Request&, httplib::Response& res) {
+    if (res.status != 413 || !res.body.empty()) return httplib::Server::HandlerResponse::Unhandled;
+    res.set_content(status_error(413, "RequestEntityTooLarge",
+                                 "Request entity too large: limit is " + std::to_string(kMaxRequestBody))
+                        .dump(),
+                    kJson);
+    return httplib::Server::HandlerResponse::Handled;
+  }));
   server_->Post(".*", write);
   server_->Put(".*", write);
   server_->Patch(".*", write);
@@ -226,17 +259,21 @@ void KubeApiServer::handle(const httplib::Request& req, httplib::Response& res) 
   }
   const ApiPath a = parse_api_path(p, req.path, kueue_version_);
   if (a.resource == nullptr) return not_found(res, a.error);
-  const std::string verb = !a.name.empty() ? "get" : truthy(req.get_param_value("watch")) ? "watch" : "list";
+  const std::string verb = !a.name.empty() ? "get" : watch_requested(req) ? "watch" : "list";
   const std::string resource = std::string(a.resource->resource) + (a.subresource.empty() ? "" : "/" + a.subresource);
   if (!permitted(req, res, a.resource->group, resource, verb, a.ns)) return;
   if (!a.name.empty()) {
+    // kube answers a get with such a resourceVersion 500 (docs/fidelity.md); the client's mistake is a 400.
+    if (auto rv = parse_resource_version(req.get_param_value("resourceVersion")); !rv) return bad_request(res, rv.error());
     std::lock_guard<std::mutex> lock(mutex_);
     const auto o = objects_.get(a.resource->kind, a.ns, a.name);
     if (!o) return not_found(res, std::string(a.resource->resource) + " \"" + a.name + "\"");
     return reply(res, 200, outgoing(*o));
   }
-  if (truthy(req.get_param_value("watch"))) return serve_watch(req, res, *a.resource, a.ns);
-  serve_collection(req, res, *a.resource, a.ns);
+  auto options = parse_list_options(first_params(req), a.resource->kind, a.resource->namespaced);
+  if (!options) return bad_request(res, options.error());
+  if (options->watch) return serve_watch(req, res, *a.resource, a.ns, *options);
+  serve_collection(req, res, *a.resource, a.ns, *options);
 }
 
 void KubeApiServer::handle_write(const httplib::Request& req, httplib::Response& res) {
@@ -261,6 +298,8 @@ void KubeApiServer::handle_write(const httplib::Request& req, httplib::Response&
   const std::string kind(a.resource->kind);
   ServedObjects::WriteResult w;
   json body;
+  if (req.body.size() > kMaxRequestBody)  // a chunked body is not held to httplib's limit
+    return reply(res, 413, status_error(413, "RequestEntityTooLarge", "Request entity too large: limit is " + std::to_string(kMaxRequestBody)));
   if (req.method != "DELETE") {
     body = json::parse(req.body, nullptr, false);
     if (body.is_discarded()) return reply(res, 400, status_error(400, "BadRequest", "the request body is not JSON"));
@@ -285,7 +324,7 @@ void KubeApiServer::handle_write(const httplib::Request& req, httplib::Response&
     }
     if (w.code < 300 && !dry_run) ++writes_;
   }
-  if (w.code >= 300) return reply(res, w.code, status_error(w.code, w.reason, w.message));
+  if (w.code >= 300) return reply(res, w.code, w.status.is_null() ? status_error(w.code, w.reason, w.message) : w.status);
   reply(res, w.code, outgoing(std::move(w.object)));
 }
 
@@ -294,48 +333,53 @@ json KubeApiServer::outgoing(json object) const {
 }
 
 void KubeApiServer::serve_collection(const httplib::Request& req, httplib::Response& res, const ApiResource& r,
-                                     const std::string& ns) {
-  std::vector<json> items;
-  std::string rv;
+                                     const std::string& ns, const ListOptions& options) {
+  std::optional<std::vector<json>> all;
+  int64_t at = 0;
   {
     std::lock_guard<std::mutex> lock(mutex_);
-    items = objects_.list(r.kind, ns);
-    rv = std::to_string(objects_.resource_version());
+    at = options.continue_from ? options.continue_from->resource_version : objects_.resource_version();
+    all = options.continue_from ? objects_.list_at(r.kind, ns, at) : objects_.list(r.kind, ns);
   }
-  if (wants_table(req)) return reply(res, 200, object_table(r.kind, items, rv), "application/json;as=Table;v=v1;g=meta.k8s.io");
-  for (auto& o : items) o = outgoing(std::move(o));
+  if (!all)
+    return reply(res, 410,
+                 status_error(410, "Expired",
+                              "The provided continue parameter is too old to display a consistent list result. You can "
+                              "start a new list without the continue parameter."));
+  const std::string kind(r.kind);
+  const Page page = take_page(
+      *all, [&](const json& o) { return options.selects(selectable_of(kind, o)); },
+      options.continue_from ? std::optional<ObjectKey>(options.continue_from->after) : std::nullopt, options.limit);
+  const std::string rv = std::to_string(at);
+  json meta = {{"resourceVersion", rv}};
+  if (page.last) {
+    meta["continue"] = encode_continue({at, *page.last});
+    // As kube: the count only when nothing was selected out (it cannot know it otherwise).
+    if (options.selects_everything()) meta["remainingItemCount"] = page.remaining;
+  }
+  if (wants_table(req)) {
+    json table = object_table(r.kind, page.items, rv);
+    table["metadata"] = meta;
+    return reply(res, 200, table, "application/json;as=Table;v=v1;g=meta.k8s.io");
+  }
+  json items = json::array();
+  for (const auto& o : page.items) items.push_back(outgoing(o));
   const std::string version(served_version(r, kueue_version_));
   const std::string api_version = r.group.empty() ? version : std::string(r.group) + "/" + version;
-  reply(res, 200,
-        {{"kind", std::string(r.kind) + "List"},
-         {"apiVersion", api_version},
-         {"metadata", {{"resourceVersion", rv}}},
-         {"items", items}});
+  reply(res, 200, {{"kind", std::string(r.kind) + "List"}, {"apiVersion", api_version}, {"metadata", meta}, {"items", items}});
 }
 
-void KubeApiServer::serve_watch(const httplib::Request& req, httplib::Response& res, const ApiResource& r,
-                                const std::string& ns) {
-  const std::string rv_text = req.get_param_value("resourceVersion");
-  int64_t since = 0;
-  try {
-    since = rv_text.empty() ? 0 : std::stoll(rv_text);
-  } catch (...) {
-    return reply(res, 400, status_error(400, "BadRequest", "resourceVersion '" + rv_text + "' is not a number"));
-  }
-  bool initial = rv_text.empty() || rv_text == "0";
+void KubeApiServer::serve_watch(const httplib::Request&, httplib::Response& res, const ApiResource& r,
+                                const std::string& ns, const ListOptions& options) {
+  int64_t since = options.since;
+  bool initial = since == 0;
   const bool gone = !initial && inject(faults_.gone, "gone");
   const bool drop = inject(faults_.drop, "drop");
-  const bool bookmarks = truthy(req.get_param_value("allowWatchBookmarks"));
-  int64_t timeout_s = 300;
-  if (req.has_param("timeoutSeconds")) {
-    try {
-      timeout_s = std::stoll(req.get_param_value("timeoutSeconds"));
-    } catch (...) {
-    }
-  }
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(timeout_s);
+  const bool bookmarks = options.bookmarks;
+  const int64_t timeout_s = options.timeout_seconds.value_or(300);
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(std::clamp<int64_t>(timeout_s, 0, 86400));
   const std::string kind(r.kind);
-  res.set_chunked_content_provider(kJson, [this, kind, ns, since, initial, bookmarks, deadline, gone, drop](
+  res.set_chunked_content_provider(kJson, [this, kind, ns, since, initial, bookmarks, deadline, gone, drop, options](
                                               size_t, httplib::DataSink& sink) mutable {
     auto send = [&](const json& event) {
       const std::string line = event.dump() + "\n";
@@ -356,7 +400,7 @@ void KubeApiServer::serve_watch(const httplib::Request& req, httplib::Response& 
         at = objects_.resource_version();
       }
       for (const auto& o : items)
-        if (!send({{"type", "ADDED"}, {"object", outgoing(o)}})) return false;
+        if (options.selects(selectable_of(kind, o)) && !send({{"type", "ADDED"}, {"object", outgoing(o)}})) return false;
       since = at;
       initial = false;
     }
@@ -380,8 +424,21 @@ void KubeApiServer::serve_watch(const httplib::Request& req, httplib::Response& 
         return true;
       }
       for (const auto& e : *events) {
-        if (!send({{"type", e.type}, {"object", outgoing(e.object)}})) return false;
         since = e.resource_version;
+        // With a selector, an object that starts matching is ADDED and one that stops is DELETED.
+        const bool now = options.selects(selectable_of(kind, e.object));
+        const bool was = e.type != "ADDED" && (e.before ? options.selects(*e.before) : now);
+        std::string type = e.type;
+        if (e.type == "DELETED") {
+          if (!was) continue;
+        } else if (now && !was) {
+          type = "ADDED";
+        } else if (!now && was) {
+          type = "DELETED";
+        } else if (!now) {
+          continue;
+        }
+        if (!send({{"type", type}, {"object", outgoing(e.object)}})) return false;
       }
       since = std::max(since, now_rv);
       if (bookmarks && std::chrono::steady_clock::now() - last_bookmark > std::chrono::seconds(5)) {

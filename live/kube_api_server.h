@@ -4,7 +4,9 @@
 // Table replies for `kubectl get`, watch (?watch=1) from a resourceVersion with bookmarks and 410
 // Gone when the version is older than the kept history, and writes — create (POST), replace (PUT),
 // JSON merge patch (PATCH), delete — on objects and their status subresource, with 409 Conflict on
-// a stale resourceVersion and dryRun=All. publish() folds a new simulated state in; requests read
+// a stale resourceVersion and dryRun=All. Lists and watches take labelSelector and fieldSelector,
+// lists limit and continue (list_options.h); refusals carry kube-apiserver's codes and Status bodies
+// (400 for bad parameters or a body naming another object, 422 for invalid objects, 413 past 3 MiB). publish() folds a new simulated state in; requests read
 // it under a lock and never wait on the simulation.
 #pragma once
 
@@ -17,6 +19,7 @@
 #include <thread>
 
 #include "live/cluster_role.h"
+#include "live/list_options.h"
 #include "live/served_objects.h"
 #include "model/result.h"
 
@@ -86,8 +89,10 @@ class KubeApiServer {
  private:
   void handle(const httplib::Request& req, httplib::Response& res);
   void handle_write(const httplib::Request& req, httplib::Response& res);
-  void serve_collection(const httplib::Request& req, httplib::Response& res, const ApiResource& r, const std::string& ns);
-  void serve_watch(const httplib::Request& req, httplib::Response& res, const ApiResource& r, const std::string& ns);
+  void serve_collection(const httplib::Request& req, httplib::Response& res, const ApiResource& r, const std::string& ns,
+                        const ListOptions& options);
+  void serve_watch(const httplib::Request& req, httplib::Response& res, const ApiResource& r, const std::string& ns,
+                   const ListOptions& options);
 
   std::unique_ptr<httplib::Server> server_;
   std::thread thread_;

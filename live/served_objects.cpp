@@ -1,5 +1,9 @@
 #include "live/served_objects.h"
 
+#include <utility>
+
+#include "live/object_validation.h"
+
 #include "model/api/devices_codec.h"
 #include "model/api/instance_type_codec.h"
 #include "model/kueue/cluster_queue_codec.h"
@@ -73,15 +77,15 @@ size_t ServedObjects::update(const model::ClusterState& state, const model::Work
       Key key{o["metadata"].value("namespace", ""), o["metadata"].value("name", "")};  // before o moves
       now[std::move(key)] = std::move(o);
     }
-    auto emit = [&](const char* type, const Entry& e) {
-      record(type, r.kind, e);
+    auto emit = [&](const char* type, const Entry& e, const nlohmann::json* previous) {
+      record(type, r.kind, e, previous);
       ++changed;
     };
     for (auto it = served.begin(); it != served.end();) {
       if (now.count(it->first) == 0) {
         it->second.resource_version = ++resource_version_;
         it->second.object["metadata"]["resourceVersion"] = std::to_string(resource_version_);
-        emit("DELETED", it->second);
+        emit("DELETED", it->second, &it->second.object);
         it = served.erase(it);
       } else {
         ++it;
@@ -98,8 +102,9 @@ size_t ServedObjects::update(const model::ClusterState& state, const model::Work
       Entry e{std::move(object), ++resource_version_};
       e.object["metadata"]["resourceVersion"] = std::to_string(e.resource_version);
       const bool added = it == served.end();
+      const nlohmann::json previous = added ? nlohmann::json() : std::move(it->second.object);
       served[key] = e;
-      emit(added ? "ADDED" : "MODIFIED", e);
+      emit(added ? "ADDED" : "MODIFIED", e, added ? nullptr : &previous);
     }
   }
   return changed;
@@ -134,8 +139,45 @@ std::optional<std::vector<WatchEvent>> ServedObjects::events_since(std::string_v
   return out;
 }
 
-void ServedObjects::record(const char* type, std::string_view kind, const Entry& e) {
-  history_.push_back({e.resource_version, type, std::string(kind), e.object});
+std::optional<std::vector<nlohmann::json>> ServedObjects::list_at(std::string_view kind, std::string_view ns,
+                                                                  int64_t resource_version) const {
+  if (resource_version >= resource_version_) return list(kind, ns);
+  if (resource_version < oldest_) return std::nullopt;
+  // A key changed since then was, at that version, what its last event up to it left (absent when
+  // that was a deletion, or when its first later event is its creation).
+  std::map<Key, const WatchEvent*> at, first_after;
+  for (const auto& e : history_) {
+    if (e.kind != kind) continue;
+    Key key{e.object["metadata"].value("namespace", ""), e.object["metadata"].value("name", "")};
+    if (!ns.empty() && key.first != ns) continue;
+    if (e.resource_version <= resource_version) at[key] = &e;
+    else first_after.emplace(std::move(key), &e);
+  }
+  std::map<Key, nlohmann::json> out;
+  if (const auto it = objects_.find(kind); it != objects_.end())
+    for (const auto& [key, e] : it->second)
+      if (ns.empty() || key.first == ns) out.emplace(key, e.object);
+  for (const auto& [key, after] : first_after) {
+    const auto then = at.find(key);
+    if (then != at.end()) {
+      if (then->second->type == "DELETED") out.erase(key);
+      else out[key] = then->second->object;
+    } else if (after->type == "ADDED") {
+      out.erase(key);
+    } else {
+      return std::nullopt;  // its state then is older than the kept history
+    }
+  }
+  std::vector<nlohmann::json> items;
+  items.reserve(out.size());
+  for (auto& [key, o] : out) items.push_back(std::move(o));
+  return items;
+}
+
+void ServedObjects::record(const char* type, std::string_view kind, const Entry& e, const nlohmann::json* previous) {
+  std::optional<Selectable> before;
+  if (previous != nullptr) before = selectable_of(kind, *previous);
+  history_.push_back({e.resource_version, type, std::string(kind), e.object, std::move(before)});
   while (history_.size() > kHistory) {
     oldest_ = history_.front().resource_version;
     history_.pop_front();
@@ -146,7 +188,50 @@ namespace {
 
 using WriteResult = ServedObjects::WriteResult;
 
-WriteResult failure(int code, const char* reason, std::string message) { return {code, reason, std::move(message), nullptr}; }
+WriteResult failure(int code, const char* reason, std::string message) {
+  return {code, reason, std::move(message), nullptr, nullptr};
+}
+
+std::string meta_text(const nlohmann::json& o, const char* key) {
+  const auto it = o.find(key);
+  return it != o.end() && it->is_string() ? it->get<std::string>() : "";
+}
+
+std::string generated_suffix(int64_t seed) {
+  static constexpr std::string_view kChars = "bcdfghjklmnpqrstvwxz2456789";
+  uint64_t x = static_cast<uint64_t>(seed) * 0x9E3779B97F4A7C15ULL;
+  std::string out;
+  for (int i = 0; i < 5; ++i, x /= kChars.size()) out += kChars[x % kChars.size()];
+  return out;
+}
+
+// The namespace a created object goes in: the URL's for a namespaced kind (a different one in the
+// body is refused, as kube does), none for a cluster-scoped kind (kube clears it).
+std::optional<WriteResult> placement(std::string_view kind, std::string_view ns, nlohmann::json& meta) {
+  const auto r = find_resource(kind);
+  if (r && !r->namespaced) {
+    meta.erase("namespace");
+    return std::nullopt;
+  }
+  if (meta.contains("namespace") && !meta["namespace"].is_string())
+    return failure(400, "BadRequest", "metadata.namespace is not a string");
+  const std::string given = meta_text(meta, "namespace");
+  if (!given.empty() && !ns.empty() && given != ns)
+    return failure(400, "BadRequest", "the namespace of the provided object does not match the namespace sent on the request");
+  if (!ns.empty()) meta["namespace"] = std::string(ns);
+  return std::nullopt;
+}
+
+// The object's refusal as a write result (object_validation.h), or nullopt when it may be stored.
+std::optional<WriteResult> refusal(std::string_view kind, const nlohmann::json& object) {
+  const auto r = find_resource(kind);
+  const auto refused = validate_object(r ? r->group : "", kind, object);
+  if (!refused) return std::nullopt;
+  WriteResult w = failure(refused->code, "", refused->message);
+  w.reason = refused->reason;
+  w.status = refused->status(r ? r->group : "", kind, meta_text(object.at("metadata"), "name"));
+  return w;
+}
 
 std::string describe(std::string_view kind, std::string_view ns, std::string_view name) {
   return std::string(kind) + " \"" + (ns.empty() ? "" : std::string(ns) + "/") + std::string(name) + "\"";
@@ -157,22 +242,25 @@ std::string describe(std::string_view kind, std::string_view ns, std::string_vie
 WriteResult ServedObjects::create(std::string_view kind, std::string_view ns, nlohmann::json body, bool dry_run) {
   if (!body.is_object() || !body.contains("metadata") || !body["metadata"].is_object())
     return failure(400, "BadRequest", "the body is not an object with metadata");
-  if (body.value("kind", "") != kind)
-    return failure(400, "BadRequest", "the body's kind '" + body.value("kind", "") + "' is not " + std::string(kind));
+  if (!body.contains("kind") || !body["kind"].is_string() || body["kind"] != kind)
+    return failure(400, "BadRequest", "the body's kind " + body.value("kind", nlohmann::json()).dump() + " is not " + std::string(kind));
   auto& meta = body["metadata"];
-  const std::string name = meta.value("name", "");
-  if (name.empty()) return failure(422, "Invalid", "metadata.name: Required value");
-  if (!ns.empty()) meta["namespace"] = std::string(ns);
+  if (auto problem = placement(kind, ns, meta)) return *problem;
+  // generateName: the prefix and five characters, as kube makes them (derived here from the version).
+  if (meta_text(meta, "name").empty() && !meta_text(meta, "generateName").empty())
+    meta["name"] = meta_text(meta, "generateName") + generated_suffix(resource_version_ + 1);
+  if (auto refused = refusal(kind, body)) return *refused;
+  const std::string name = meta["name"];
   auto& served = objects_[std::string(kind)];
-  const Key key{meta.value("namespace", ""), name};
+  const Key key{meta_text(meta, "namespace"), name};
   if (served.count(key) != 0) return failure(409, "AlreadyExists", describe(kind, key.first, name) + " already exists");
-  if (dry_run) return {201, "", "", body};
+  if (dry_run) return {201, "", "", body, nullptr};
   Entry e{std::move(body), ++resource_version_};
   e.object["metadata"]["resourceVersion"] = std::to_string(e.resource_version);
   if (!e.object["metadata"].contains("uid")) e.object["metadata"]["uid"] = "chaintwin-" + std::to_string(e.resource_version);
   served[key] = e;
-  record("ADDED", kind, e);
-  return {201, "", "", e.object};
+  record("ADDED", kind, e, nullptr);
+  return {201, "", "", e.object, nullptr};
 }
 
 WriteResult ServedObjects::replace(std::string_view kind, std::string_view ns, std::string_view name, nlohmann::json body,
@@ -182,7 +270,16 @@ WriteResult ServedObjects::replace(std::string_view kind, std::string_view ns, s
   if (it == served.end()) return failure(404, "NotFound", describe(kind, ns, name) + " not found");
   if (!body.is_object() || !body.contains("metadata") || !body["metadata"].is_object())
     return failure(400, "BadRequest", "the body is not an object with metadata");
-  const std::string rv = body["metadata"].value("resourceVersion", "");
+  // The body names the object the URL names (kube's checkName), for the main resource and status.
+  const std::string body_name = meta_text(body["metadata"], "name"), body_ns = meta_text(body["metadata"], "namespace");
+  if (body_name != name)
+    return failure(400, "BadRequest",
+                   "the name of the object (" + body_name + ") does not match the name on the URL (" + std::string(name) + ")");
+  if (!ns.empty() && !body_ns.empty() && body_ns != ns)
+    return failure(400, "BadRequest",
+                   "the namespace of the object (" + body_ns + ") does not match the namespace on the request (" +
+                       std::string(ns) + ")");
+  const std::string rv = meta_text(body["metadata"], "resourceVersion");
   if (!rv.empty() && rv != std::to_string(it->second.resource_version))
     return failure(409, "Conflict",
                    "Operation cannot be fulfilled on " + describe(kind, ns, name) +
@@ -201,17 +298,20 @@ WriteResult ServedObjects::replace(std::string_view kind, std::string_view ns, s
     else next["status"] = kept_status;
   }
   next["metadata"].erase("resourceVersion");
+  const auto r = find_resource(kind);
+  if (r && !r->namespaced) next["metadata"].erase("namespace");
+  if (auto refused = refusal(kind, next)) return *refused;
   nlohmann::json before = it->second.object;
   before["metadata"].erase("resourceVersion");
   if (next == before || dry_run) {
     next["metadata"]["resourceVersion"] = std::to_string(it->second.resource_version);
-    return {200, "", "", next};
+    return {200, "", "", next, nullptr};
   }
   it->second.resource_version = ++resource_version_;
   next["metadata"]["resourceVersion"] = std::to_string(it->second.resource_version);
-  it->second.object = std::move(next);
-  record("MODIFIED", kind, it->second);
-  return {200, "", "", it->second.object};
+  const nlohmann::json previous = std::exchange(it->second.object, std::move(next));
+  record("MODIFIED", kind, it->second, &previous);
+  return {200, "", "", it->second.object, nullptr};
 }
 
 WriteResult ServedObjects::merge_patch(std::string_view kind, std::string_view ns, std::string_view name,
@@ -240,11 +340,11 @@ WriteResult ServedObjects::remove(std::string_view kind, std::string_view ns, st
   auto& served = objects_[std::string(kind)];
   const auto it = served.find({std::string(ns), std::string(name)});
   if (it == served.end()) return failure(404, "NotFound", describe(kind, ns, name) + " not found");
-  if (dry_run) return {200, "", "", it->second.object};
+  if (dry_run) return {200, "", "", it->second.object, nullptr};
   it->second.resource_version = ++resource_version_;
   it->second.object["metadata"]["resourceVersion"] = std::to_string(it->second.resource_version);
-  record("DELETED", kind, it->second);
-  WriteResult out{200, "", "", it->second.object};
+  record("DELETED", kind, it->second, &it->second.object);
+  WriteResult out{200, "", "", it->second.object, nullptr};
   served.erase(it);
   return out;
 }

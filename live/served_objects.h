@@ -14,6 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include "live/api_paths.h"
+#include "live/field_selector.h"
 #include "model/cluster_state.h"
 #include "model/workload/workload.h"
 
@@ -24,6 +25,9 @@ struct WatchEvent {
   std::string type;  // ADDED | MODIFIED | DELETED
   std::string kind;
   nlohmann::json object;
+  // What the object was selectable by before this event (unset for ADDED): a watch with a selector
+  // sees an object that starts matching as ADDED and one that stops matching as DELETED.
+  std::optional<Selectable> before;
 };
 
 // Every object of `kind` in `state`, encoded as the API serves it (apiVersion, kind, metadata,
@@ -46,19 +50,26 @@ class ServedObjects {
   // The objects of `kind` (in namespace `ns` when given), in (namespace, name) order.
   std::vector<nlohmann::json> list(std::string_view kind, std::string_view ns) const;
   std::optional<nlohmann::json> get(std::string_view kind, std::string_view ns, std::string_view name) const;
+  // The objects as they were at `resource_version` (what the continuation of a paged list reads);
+  // nullopt when the kept history no longer reaches back that far (410 Expired).
+  std::optional<std::vector<nlohmann::json>> list_at(std::string_view kind, std::string_view ns,
+                                                     int64_t resource_version) const;
   // The events of `kind` after `since` (in order); nullopt when `since` is older than the kept
   // history (the watch must relist: 410 Gone).
   std::optional<std::vector<WatchEvent>> events_since(std::string_view kind, std::string_view ns, int64_t since) const;
 
   // Writes, as an API server takes them. `status` selects the status subresource: the main
   // resource's writes keep the stored status, the status subresource's keep everything else. A
-  // body whose metadata.resourceVersion differs from the stored one is a conflict (409). With
-  // `dry_run` nothing is stored. The reply is the object as stored, or the HTTP code and message.
+  // body whose metadata.resourceVersion differs from the stored one is a conflict (409); one whose
+  // name or namespace differs from the URL's is refused (400), and so is an object that fails
+  // validation (object_validation.h: 422 Invalid with causes, or 400). With `dry_run` nothing is
+  // stored. The reply is the object as stored, or the HTTP code and message.
   struct WriteResult {
     int code = 200;
     std::string reason;   // NotFound, AlreadyExists, Conflict, BadRequest, Invalid
     std::string message;
     nlohmann::json object;
+    nlohmann::json status;  // the whole Status body, when the refusal carries details (422)
   };
   WriteResult create(std::string_view kind, std::string_view ns, nlohmann::json body, bool dry_run);
   WriteResult replace(std::string_view kind, std::string_view ns, std::string_view name, nlohmann::json body,
@@ -74,7 +85,8 @@ class ServedObjects {
   };
   using Key = std::pair<std::string, std::string>;  // (namespace, name)
   std::map<std::string, std::map<Key, Entry>, std::less<>> objects_;  // by kind
-  void record(const char* type, std::string_view kind, const Entry& e);
+  // Records an event; `previous` is the object before it (null for ADDED).
+  void record(const char* type, std::string_view kind, const Entry& e, const nlohmann::json* previous);
   std::deque<WatchEvent> history_;
   int64_t oldest_ = 0;  // events after this resourceVersion are all in history_
   int64_t resource_version_ = 0;
