@@ -97,6 +97,13 @@ model::InstanceResources instance_resources_for(const RequestShape& shape) {
 
 }  // namespace
 
+std::string accelerator_selector_key(const model::InstanceType& it) {
+  const std::string_view mfr = manufacturer_of(it);
+  const std::string& group = it.spec.accelerator_group;
+  if (group.size() > mfr.size() && group.compare(0, mfr.size(), mfr) == 0 && group[mfr.size()] == '-') return group;
+  return std::string(mfr) + "-" + group;
+}
+
 std::string choose_instance_type(const model::ClusterState& cluster, const InstanceTypeSelector& selector,
                                  bool accelerator, const std::vector<PodSetSpec>& pod_sets) {
   if (!selector.name.empty()) return selector.name;

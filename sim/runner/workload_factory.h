@@ -53,6 +53,11 @@ struct BuiltWorkload {
 std::string choose_instance_type(const model::ClusterState& cluster, const InstanceTypeSelector& selector,
                                  bool wants_accelerator, const std::vector<PodSetSpec>& pod_sets = {});
 
+// The accelerator key a generator's `accelerator:` names an accelerated InstanceType by:
+// "<manufacturer>-<accelerator group>" ("nvidia-h100-80gb-hbm3"), the group alone when it already
+// starts with its manufacturer.
+std::string accelerator_selector_key(const model::InstanceType& it);
+
 // The family a request shape belongs to, as reports name it.
 std::string family_of(const RequestShape& shape);
 
