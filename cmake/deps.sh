@@ -7,7 +7,7 @@ packages=(pkg-config cmake ninja-build g++ make
   libboost-graph-dev libeigen3-dev libsqlite3-dev libimgui-dev libglfw3-dev catch2
   nlohmann-json3-dev libcli11-dev libcurl4-openssl-dev libyaml-cpp-dev libcpp-httplib-dev libstb-dev libgoogle-perftools-dev
   libegl-dev xvfb xauth libgl1-mesa-dri libgl-dev
-  python3-jsonschema python3-yaml openssl ccache)
+  python3-jsonschema python3-yaml openssl ccache curl)
 
 missing=()
 for p in "${packages[@]}"; do

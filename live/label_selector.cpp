@@ -6,6 +6,7 @@
 
 #include "live/go_strconv.h"
 #include "live/object_validation.h"
+#include "model/api/k8s_validation.h"
 
 namespace chaintwin::live {
 namespace {
@@ -103,7 +104,7 @@ class Parser {
       t = take();
     }
     if (!value_word(t)) return model::err("found '" + t.text + "', expected: identifier");
-    if (const std::string why = label_key_problem(t.text); !why.empty())
+    if (const std::string why = model::label_key_problem(t.text); !why.empty())
       return model::err("<nil>: Invalid value: " + go_quote(t.text) + ": " + why);
     r.key = t.text;
     // `!k` ends the requirement whatever follows (what follows must then be `,` or the end).
@@ -181,7 +182,7 @@ class Parser {
           errors.push_back("values[" + std::to_string(i) + "]: Invalid value: " + go_quote(r.values[i]) +
                            ": for 'Gt', 'Lt' operators, the value must be an integer");
     for (size_t i = 0; i < r.values.size(); ++i)
-      if (const std::string why = label_value_problem(r.values[i]); !why.empty())
+      if (const std::string why = model::label_value_problem(r.values[i]); !why.empty())
         errors.push_back("values[" + std::to_string(i) + "][" + r.key + "]: Invalid value: " + go_quote(r.values[i]) +
                          ": " + why);
     if (errors.empty()) return r;

@@ -10,8 +10,6 @@ namespace {
 using json = nlohmann::json;
 
 constexpr size_t kMaxAnnotationBytes = 256 * 1024;  // kube's total for keys and values
-constexpr const char* kNameChars =
-    "consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character";
 // The pattern the CRDs' int-or-string quantity fields carry (Kueue's and the PodTemplate's).
 constexpr const char* kQuantityPattern =
     R"(^(\+|-)?(([0-9]+(\.[0-9]*)?)|(\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\+|-)?(([0-9]+(\.[0-9]*)?)|(\.[0-9]+))))?$)";
@@ -21,20 +19,6 @@ std::string shown(std::string_view value) {
   constexpr size_t kShown = 128;
   if (value.size() <= kShown) return go_quote(value);
   return go_quote(value.substr(0, kShown)) + "... (" + std::to_string(value.size()) + " bytes)";
-}
-
-std::string dns1123_subdomain_problem(std::string_view v) {
-  if (model::is_dns1123_subdomain(v)) return "";
-  if (v.size() > 253) return "must be no more than 253 characters";
-  return "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must "
-         "start and end with an alphanumeric character";
-}
-
-std::string dns1123_label_problem(std::string_view v) {
-  if (model::is_dns1123_label(v)) return "";
-  if (v.size() > model::kMaxLabelLength) return "must be no more than 63 characters";
-  return "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and "
-         "end with an alphanumeric character";
 }
 
 struct Checker {
@@ -76,19 +60,19 @@ void check_metadata(Checker& c, std::string_view kind, const json& meta) {
   const std::string name = meta.contains("name") && meta["name"].is_string() ? meta["name"].get<std::string>() : "";
   if (name.empty()) {
     c.required("metadata.name", "name or generateName is required");
-  } else if (const std::string why = kind == "Namespace" ? dns1123_label_problem(name) : dns1123_subdomain_problem(name);
+  } else if (const std::string why = kind == "Namespace" ? model::dns1123_label_problem(name) : model::dns1123_subdomain_problem(name);
              !why.empty()) {
     c.invalid("metadata.name", name, why);
   }
   for (const auto& [k, v] : object_at(meta, "labels").items()) {
-    if (const std::string why = label_key_problem(k); !why.empty()) c.invalid("metadata.labels", k, why);
+    if (const std::string why = model::label_key_problem(k); !why.empty()) c.invalid("metadata.labels", k, why);
     if (!v.is_string()) c.invalid("metadata.labels", v.dump(), "a label value must be a string");
-    else if (const std::string why = label_value_problem(v.get<std::string>()); !why.empty())
+    else if (const std::string why = model::label_value_problem(v.get<std::string>()); !why.empty())
       c.invalid("metadata.labels", v.get<std::string>(), why);
   }
   size_t annotation_bytes = 0;
   for (const auto& [k, v] : object_at(meta, "annotations").items()) {
-    if (const std::string why = label_key_problem(k); !why.empty()) c.invalid("metadata.annotations", k, why);
+    if (const std::string why = model::label_key_problem(k); !why.empty()) c.invalid("metadata.annotations", k, why);
     annotation_bytes += k.size() + (v.is_string() ? v.get<std::string>().size() : 0);
   }
   if (annotation_bytes > kMaxAnnotationBytes)
@@ -144,29 +128,6 @@ std::optional<ObjectRefusal> undecodable_node(const json& object) {
 }
 
 }  // namespace
-
-std::string label_key_problem(std::string_view key) {
-  if (model::is_qualified_name(key)) return "";
-  const size_t slash = key.find('/');
-  if (slash != std::string_view::npos && key.find('/', slash + 1) != std::string_view::npos)
-    return std::string("a qualified name must ") + kNameChars + ", with an optional DNS subdomain prefix and '/'";
-  std::string_view name = key;
-  if (slash != std::string_view::npos) {
-    const std::string_view prefix = key.substr(0, slash);
-    name = key.substr(slash + 1);
-    if (prefix.empty()) return "prefix part must be non-empty";
-    if (const std::string why = dns1123_subdomain_problem(prefix); !why.empty()) return "prefix part " + why;
-  }
-  if (name.empty()) return "name part must be non-empty";
-  if (name.size() > model::kMaxLabelLength) return "name part must be no more than 63 characters";
-  return std::string("name part must ") + kNameChars;
-}
-
-std::string label_value_problem(std::string_view value) {
-  if (model::is_label_value(value)) return "";
-  if (value.size() > model::kMaxLabelLength) return "must be no more than 63 characters";
-  return std::string("a valid label must be an empty string or ") + kNameChars;
-}
 
 nlohmann::json ObjectRefusal::status(std::string_view group, std::string_view kind, std::string_view name) const {
   json body = {{"kind", "Status"},     {"apiVersion", "v1"}, {"metadata", json::object()},

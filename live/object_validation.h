@@ -17,11 +17,6 @@
 
 namespace chaintwin::live {
 
-// Why `key` is not a label key (qualified name), in kube's terms, or "" when it is one.
-std::string label_key_problem(std::string_view key);
-// Why `value` is not a label value, or "" when it is one.
-std::string label_value_problem(std::string_view value);
-
 // One field's problem: reason FieldValueInvalid or FieldValueRequired, as a Status cause.
 struct FieldCause {
   std::string reason, field, message;  // message without the field: `Invalid value: "x": why`

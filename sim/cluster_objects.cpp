@@ -62,6 +62,10 @@ model::Result<ClusterObjects> read_cluster_objects(const std::vector<SourceObjec
   for (const auto& so : objects) {
     const std::string kind = so.kind();
     if (kind.empty()) return model::err(so.where("kind") + ": " + so.describe() + ": kind: missing (expected Node, Devices, Setting, ...)");
+    if (!so.object.contains("apiVersion") || !so.object["apiVersion"].is_string() ||
+        so.object["apiVersion"].get<std::string>().empty())
+      return model::err(so.where("apiVersion") + ": " + so.describe() +
+                        ": apiVersion: missing (expected the object's group and version, e.g. v1 for a Node)");
     if (kind == "Node") {
       auto node = model::decode_node(so.object);
       if (!node.ok()) return model::err(locate_error(so, node.error()));

@@ -3,6 +3,7 @@
 #include "sim/input_file.h"
 
 #include <algorithm>
+#include <cmath>
 #include <fstream>
 #include <sstream>
 
@@ -39,7 +40,10 @@ json scalar_to_json(const YAML::Node& node) {
     char* end = nullptr;
     const double d = std::strtod(s.c_str(), &end);
     const bool has_marker = s.find_first_of(".eE") != std::string::npos;
-    if (end != nullptr && *end == '\0' && has_marker && s.find_first_not_of("0123456789+-.eE") == std::string::npos)
+    // A number past a double's range (1e400) stays text: its reader then says what is wrong with
+    // it (a quantity "is too large") instead of meeting an infinity, which JSON cannot hold.
+    if (end != nullptr && *end == '\0' && has_marker && s.find_first_not_of("0123456789+-.eE") == std::string::npos &&
+        std::isfinite(d))
       return d;
   }
   return s;
@@ -140,6 +144,22 @@ model::Status check_object_names(const SourceObject& so) {
   if (ns != meta->end() && (!ns->is_string() || !model::is_dns1123_label(ns->get<std::string>())))
     return model::err(so.where("metadata.namespace") + ": metadata.namespace: '" + (ns->is_string() ? ns->get<std::string>() : ns->dump()) +
                       "' is not a valid Namespace name (expected a DNS-1123 label)");
+  // Labels and annotation keys as the API server validates them (ValidateObjectMeta).
+  // (The types are the decoders' to judge: only string values are looked at here.)
+  for (const char* map : {"labels", "annotations"}) {
+    const auto m = meta->find(map);
+    if (m == meta->end() || !m->is_object()) continue;
+    const std::string field = std::string("metadata.") + map;
+    for (const auto& [k, v] : m->items()) {
+      const std::string path = field + "[\"" + k + "\"]";
+      const std::string at = so.where(join_field(field, k)) + ": " + so.describe() + ": " + path + ": ";
+      if (const std::string why = model::label_key_problem(k); !why.empty())
+        return model::err(at + "not a valid key: " + why);
+      if (v.is_string() && std::string_view(map) == "labels")
+        if (const std::string why = model::label_value_problem(v.get<std::string>()); !why.empty())
+          return model::err(at + "'" + v.get<std::string>() + "' is not a valid label value: " + why);
+    }
+  }
   return model::Ok{};
 }
 

@@ -6,6 +6,7 @@
 
 #include "model/api/codec_support.h"
 #include "model/api/devices_codec.h"
+#include "model/api/quantity.h"
 #include "model/kueue/condition_codec.h"
 #include "model/stage4/cpu_detail_note.h"
 #include "model/api/object_meta_codec.h"
@@ -201,6 +202,15 @@ InstanceTypeSpec decode_spec(const json& o) {
     s.unit_resources.ram = codec::read_string(*u, "ram", "spec.unitResources");
   }
   s.local_storage = codec::read_string(o, "localStorage", "spec");
+  // resource.Quantity fields in the Go type: text that is no quantity does not decode.
+  for (const auto& [value, path] : {std::pair{&s.unit_resources.cpu, "spec.unitResources.cpu"},
+                                    std::pair{&s.unit_resources.ram, "spec.unitResources.ram"},
+                                    std::pair{&s.local_storage, "spec.localStorage"}}) {
+    if (value->empty()) continue;
+    const auto q = Quantity::parse(*value);
+    if (!q.ok()) codec::fail(path, q.error());
+    if (q->sign() < 0) codec::fail(path, "'" + *value + "' must be greater than or equal to 0");
+  }
   s.descriptors.manufacturer = codec::read_string(o, "manufacturer", "spec");
   s.descriptors.product = codec::read_string(o, "product", "spec");
   s.descriptors.family = codec::read_string(o, "family", "spec");

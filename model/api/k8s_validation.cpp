@@ -83,4 +83,47 @@ std::string bad_text_byte_text(std::string_view value, size_t at) {
   return std::string("byte 0x") + kHex[c >> 4] + kHex[c & 15] + " at offset " + std::to_string(at);
 }
 
+
+namespace {
+constexpr const char* kNameChars =
+    "consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character";
+}  // namespace
+
+std::string dns1123_subdomain_problem(std::string_view v) {
+  if (model::is_dns1123_subdomain(v)) return "";
+  if (v.size() > 253) return "must be no more than 253 characters";
+  return "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must "
+         "start and end with an alphanumeric character";
+}
+
+std::string dns1123_label_problem(std::string_view v) {
+  if (model::is_dns1123_label(v)) return "";
+  if (v.size() > model::kMaxLabelLength) return "must be no more than 63 characters";
+  return "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and "
+         "end with an alphanumeric character";
+}
+
+std::string label_key_problem(std::string_view key) {
+  if (model::is_qualified_name(key)) return "";
+  const size_t slash = key.find('/');
+  if (slash != std::string_view::npos && key.find('/', slash + 1) != std::string_view::npos)
+    return std::string("a qualified name must ") + kNameChars + ", with an optional DNS subdomain prefix and '/'";
+  std::string_view name = key;
+  if (slash != std::string_view::npos) {
+    const std::string_view prefix = key.substr(0, slash);
+    name = key.substr(slash + 1);
+    if (prefix.empty()) return "prefix part must be non-empty";
+    if (const std::string why = dns1123_subdomain_problem(prefix); !why.empty()) return "prefix part " + why;
+  }
+  if (name.empty()) return "name part must be non-empty";
+  if (name.size() > model::kMaxLabelLength) return "name part must be no more than 63 characters";
+  return std::string("name part must ") + kNameChars;
+}
+
+std::string label_value_problem(std::string_view value) {
+  if (model::is_label_value(value)) return "";
+  if (value.size() > model::kMaxLabelLength) return "must be no more than 63 characters";
+  return std::string("a valid label must be an empty string or ") + kNameChars;
+}
+
 }  // namespace chaintwin::model

@@ -22,6 +22,13 @@ bool is_dns1123_subdomain(std::string_view value);
 // Lower-case RFC 1123 label: ≤ 63 chars, [a-z0-9]([-a-z0-9]*[a-z0-9])?.
 bool is_dns1123_label(std::string_view value);
 
+// Why a value is not what the predicates above accept, in kube-apiserver's words (the message after
+// `Invalid value: "x": `), or "" when it is.
+std::string dns1123_subdomain_problem(std::string_view value);
+std::string dns1123_label_problem(std::string_view value);
+std::string label_key_problem(std::string_view key);  // a qualified name
+std::string label_value_problem(std::string_view value);
+
 // The offset of the first byte that does not begin or continue a well-formed UTF-8 sequence
 // (overlong forms, surrogates and code points past U+10FFFF included), or of the first NUL byte;
 // nullopt when the text is clean. The API server keeps strings as UTF-8 JSON; a name that is not

@@ -86,7 +86,11 @@ json encode_status(const ClusterQueueStatus& s) {
 std::optional<Quantity> optional_quantity(const json& o, std::string_view key, const std::string& parent) {
   const json* v = codec::find_member(o, key);
   if (v == nullptr) return std::nullopt;
-  return codec::as_quantity(*v, codec::member_path(parent, key));
+  const std::string path = codec::member_path(parent, key);
+  Quantity q = codec::as_quantity(*v, path);
+  // Kueue's ClusterQueue webhook refuses a negative quota or limit (validateResourceQuantity).
+  if (q.sign() < 0) codec::fail(path, "'" + q.to_string() + "' must be greater than or equal to 0");
+  return q;
 }
 
 Quantity required_quantity(const json& o, std::string_view key, const std::string& parent) {

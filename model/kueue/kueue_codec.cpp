@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "model/api/codec_support.h"
+#include "model/api/k8s_validation.h"
 #include "model/kueue/condition_codec.h"
 #include "model/api/object_meta_codec.h"
 
@@ -193,6 +194,9 @@ Result<Topology> decode_topology(const json& doc) {
       codec::expect_object(levels[i], at);
       std::string label = codec::read_string(levels[i], "nodeLabel", at);
       if (label.empty()) codec::fail(codec::member_path(at, "nodeLabel"), "must not be empty");
+      // The CRD schema: a node label key (a qualified name).
+      if (const std::string why = label_key_problem(label); !why.empty())
+        codec::fail(codec::member_path(at, "nodeLabel"), "'" + label + "' is not a node label key: " + why);
       t.levels.push_back(std::move(label));
     }
     return t;

@@ -157,6 +157,17 @@ std::vector<GeneratedNode> read_node_spec(const Val& v, bool allow_many) {
   if (const auto p = opt(v, "pods")) spec.pods = model::Quantity::from_int(as_int(*p, 0));
   if (const auto l = opt(v, "labels")) spec.labels = as_string_map(*l);
   if (const auto a = opt(v, "annotations")) spec.annotations = as_string_map(*a);
+  // As the API server validates a Node's metadata: label keys and annotation keys qualified names,
+  // label values at most 63 characters of the label alphabet.
+  for (const auto& [key, value] : spec.labels) {
+    if (const std::string why = model::label_key_problem(key); !why.empty())
+      fail(v.at("labels").at(key), "'" + key + "' is not a valid label key: " + why);
+    if (const std::string why = model::label_value_problem(value); !why.empty())
+      fail(v.at("labels").at(key), "not a valid label value: " + why);
+  }
+  for (const auto& [key, value] : spec.annotations)
+    if (const std::string why = model::label_key_problem(key); !why.empty())
+      fail(v.at("annotations").at(key), "'" + key + "' is not a valid annotation key: " + why);
   if (const auto u = opt(v, "unschedulable")) spec.unschedulable = as_bool(*u);
   std::vector<Val> accel_entries;
   if (const auto a = opt(v, "accelerators")) {

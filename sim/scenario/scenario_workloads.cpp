@@ -3,6 +3,7 @@
 #include <cmath>
 #include <set>
 
+#include "model/api/k8s_validation.h"
 #include "model/catalog/manufacturer.h"
 #include "model/catalog/mig_catalog.h"
 #include "model/device_manager/device_inventory.h"
@@ -12,6 +13,14 @@
 
 namespace chaintwin::sim::scenario_detail {
 namespace {
+
+// A resource request: a quantity the API server accepts for a container (ValidateResourceRequirements
+// refuses a negative one).
+model::Quantity as_request_quantity(const Val& v) {
+  const model::Quantity q = as_quantity(v);
+  if (q.sign() < 0) fail(v, "'" + q.to_string() + "' is negative (a request must be greater than or equal to 0)");
+  return q;
+}
 
 Arrival read_arrival(const Val& v) {
   expect_keys(v, scenario_fields_at("Arrival"), "an arrival {poisson: {rate}} | {every} | {at: [...]}");
@@ -66,7 +75,7 @@ model::Container read_container(const Val& v, const std::string& default_name) {
   c.name = v.has("name") ? as_string(v.at("name")) : default_name;
   if (const auto r = opt(v, "requests")) {
     if (!r->is_object()) fail(*r, "expected a mapping of resource names to quantities");
-    for (const auto& item : r->json->items()) c.requests[item.key()] = as_quantity(r->at(item.key()));
+    for (const auto& item : r->json->items()) c.requests[item.key()] = as_request_quantity(r->at(item.key()));
   }
   if (const auto rs = opt(v, "restartable")) c.restartable = as_bool(*rs);
   return c;
@@ -102,8 +111,8 @@ RequestShape read_request(const Val& v) {
     r.profile = as_string(*p, "a MIG profile such as \"3g.40gb\"");
   }
   if (families > 1) fail(v, "a Pod requests one accelerator family (give one of exclusive, shared, sliced, partitioned)");
-  if (const auto c = opt(v, "cpu")) r.cpu = as_quantity(*c);
-  if (const auto m = opt(v, "memory")) r.memory = as_quantity(*m);
+  if (const auto c = opt(v, "cpu")) r.cpu = as_request_quantity(*c);
+  if (const auto m = opt(v, "memory")) r.memory = as_request_quantity(*m);
   if (families == 0) {
     r.kind = RequestShape::Kind::kCpu;
     if (r.cpu.is_zero() && r.memory.is_zero()) fail(v, "an empty request (give cpu/memory or an accelerator shape)");
@@ -188,7 +197,16 @@ WorkloadSpec read_generator(const Val& v) {
   w.where = v.ref();
   w.name = as_string(req(v, "name", "the generator's name; workloads are named <name>-<n>"));
   if (w.name.empty()) fail(v.at("name"), "must not be empty");
-  if (const auto n = opt(v, "namespace")) w.namespace_ = as_string(*n);
+  // Its Workloads are named <name>-<n>: a DNS-1123 subdomain, as every object name.
+  if (!model::is_dns1123_subdomain(w.name + "-0"))
+    fail(v.at("name"), "'" + w.name + "' does not make valid Workload names <name>-<n> (expected lowercase letters, "
+                       "digits, '-' and '.', starting with a letter or digit)");
+  if (const auto n = opt(v, "namespace")) {
+    w.namespace_ = as_string(*n);
+    if (!model::is_dns1123_label(w.namespace_))
+      fail(*n, "'" + w.namespace_ + "' is not a valid Namespace name (expected a DNS-1123 label: lowercase letters, "
+               "digits and '-', starting and ending with a letter or digit, at most 63 characters)");
+  }
   w.arrival = read_arrival(req(v, "arrival", "{poisson: {rate: 12/h}} | {every: 5m} | {at: [0s]}"));
   w.duration = read_duration(req(v, "duration", "{fixed: 1h} | {exponential: {mean: 20m}} | {lognormal: {median, p95}}"));
   if (const auto c = opt(v, "count")) w.count = as_int(*c, 1);

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <set>
 
+#include "model/api/k8s_validation.h"
 #include "model/device_manager/device_inventory.h"
 #include "sim/trace/csv_reader.h"
 #include "sim/trace/csv_row_reader.h"
@@ -18,6 +19,9 @@ TraceNode read_node(const CsvTable& table, const CsvRow& row, const std::vector<
   model::NodeSpec spec;
   spec.name = r.text("sn");
   if (spec.name.empty()) r.fail("sn", "a node needs a name");
+  if (!model::is_dns1123_subdomain(spec.name))
+    r.fail("sn", "'" + spec.name + "' is not a valid Node name (expected a DNS-1123 subdomain: lowercase letters, "
+                 "digits, '-' and '.', starting and ending with a letter or digit, at most 253 characters)");
   spec.cpu = model::Quantity::from_milli(r.integer("cpu_milli", 1, kMaxInt));
   spec.memory = model::Quantity::from_int_binary(r.integer("memory_mib", 1, kMaxInt) << 20);
   const int64_t gpus = r.integer("gpu", 0, 1024);
@@ -112,6 +116,9 @@ std::optional<TraceWorkload> read_pod(const CsvTable& table, const CsvRow& row, 
   TraceWorkload w;
   w.name = r.text("name");
   if (w.name.empty()) r.fail("name", "a pod needs a name");
+  if (!model::is_dns1123_subdomain(w.name))
+    r.fail("name", "'" + w.name + "' is not a valid Workload name (expected a DNS-1123 subdomain: lowercase "
+                   "letters, digits, '-' and '.', starting and ending with a letter or digit, at most 253 characters)");
   w.namespace_ = options.namespace_;
   PodSetSpec ps;
   ps.name = "main";

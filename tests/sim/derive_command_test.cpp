@@ -120,7 +120,8 @@ TEST_CASE("bad input gets one line naming the file, line, object and field, exit
        "belongs to its Node)"},
       {"negative-label.yaml",
        std::string(kNode).replace(std::string(kNode).find("count: '1'"), 10, "count: '-1'"),
-       ":12: Node/node-a: metadata.labels[\"acceleratable.feature.gpustack.ai/nvidia-a10g.count\"]: negative count -1"},
+       ":12: Node/node-a: metadata.labels[\"acceleratable.feature.gpustack.ai/nvidia-a10g.count\"]: '-1' is not a "
+       "valid label value"},
       {"bad-quantity.yaml", std::string(kNode).replace(std::string(kNode).find("cpu: '8'"), 8, "cpu: eight"),
        ":16: Node/node-a: status.capacity[\"cpu\"]: quantity 'eight' must start with a number"},
   };
