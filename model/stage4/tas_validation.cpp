@@ -107,7 +107,7 @@ std::optional<QueueRefusal> validate_tas_flavors(const ClusterState& state, cons
     if (!map_contains(node.metadata.labels, *pool)) continue;
     if (lookup(node.metadata.labels, keys::kTopologyProfile).empty()) continue;
     if (cpu_pool && !mixing && lookup(node.metadata.labels, keys::kAcceleratable) == "true") continue;
-    if (std::none_of(selected.begin(), selected.end(), [&](const auto& nodes) { return selects(nodes, name); }))
+    if (std::none_of(selected.begin(), selected.end(), [&node_name = name](const auto& nodes) { return selects(nodes, node_name); }))
       return QueueRefusal{"NonConservedQuota",
                           "Node " + quoted(name) + " belongs to the queue pool but contributes to no ResourceFlavor"};
   }

@@ -86,8 +86,8 @@ OwnershipConflicts find_ownership_conflicts(const TopologySource& source, const 
     const bool same = (!source.metadata.uid.empty() && other.metadata.uid == source.metadata.uid) ||
                       name == source.metadata.name;
     if (same || !other.writes()) continue;
-    const bool overlap = std::any_of(source.levels.begin(), source.levels.end(), [&](const std::string& level) {
-      return std::find(other.levels.begin(), other.levels.end(), level) != other.levels.end();
+    const bool overlap = std::any_of(source.levels.begin(), source.levels.end(), [&, &theirs = other.levels](const std::string& level) {
+      return std::find(theirs.begin(), theirs.end(), level) != theirs.end();
     });
     if (!overlap) continue;
     bool any = false;

@@ -93,9 +93,9 @@ class Budgets {
     if (it != budgets_.end()) return it->second;
     CardBudget budget(std::vector<CardLedger>{}, "");
     for (const auto& [name, n] : cluster_.nodes) {
-      if (flavor && !std::all_of(flavor->spec.node_labels.begin(), flavor->spec.node_labels.end(), [&](const auto& kv) {
-            const auto l = n.metadata.labels.find(kv.first);
-            return l != n.metadata.labels.end() && l->second == kv.second;
+      if (flavor && !std::all_of(flavor->spec.node_labels.begin(), flavor->spec.node_labels.end(), [&labels = n.metadata.labels](const auto& kv) {
+            const auto l = labels.find(kv.first);
+            return l != labels.end() && l->second == kv.second;
           }))
         continue;
       if (const Devices* d = cluster_.devices_of(name)) budget.add(*d);
