@@ -7,6 +7,7 @@
 #include <fstream>
 #include <sstream>
 
+#include <yaml-cpp/eventhandler.h>
 #include <yaml-cpp/yaml.h>
 
 namespace chaintwin::sim {
@@ -218,11 +219,55 @@ std::string SourceObject::where(const std::string& field_path) const {
   return file + ":" + std::to_string(line);
 }
 
+namespace {
+
+// yaml-cpp 0.7's LoadAll never returns on a stream where a document would begin with a token no
+// node can begin with (a lone `,`: jbeder/yaml-cpp#1040, fixed upstream after 0.8 by #1319): its
+// parser reports an empty document at that token again and again, keeping each one, until memory
+// runs out. This pass walks the documents without building them and stops at the first document
+// that starts where the one before it started (every other document consumes a token).
+struct StuckDocument {
+  YAML::Mark mark;
+};
+class DocumentStarts : public YAML::EventHandler {
+ public:
+  void OnDocumentStart(const YAML::Mark& mark) override {
+    if (started_ && mark.pos == last_.pos) throw StuckDocument{mark};
+    started_ = true;
+    last_ = mark;
+  }
+  void OnDocumentEnd() override {}
+  void OnNull(const YAML::Mark&, YAML::anchor_t) override {}
+  void OnAlias(const YAML::Mark&, YAML::anchor_t) override {}
+  void OnScalar(const YAML::Mark&, const std::string&, YAML::anchor_t, const std::string&) override {}
+  void OnSequenceStart(const YAML::Mark&, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override {}
+  void OnSequenceEnd() override {}
+  void OnMapStart(const YAML::Mark&, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override {}
+  void OnMapEnd() override {}
+
+ private:
+  bool started_ = false;
+  YAML::Mark last_;
+};
+
+}  // namespace
+
 model::Result<std::vector<SourceObject>> parse_kubernetes_objects(const std::string& text,
                                                                   const std::string& file_label) {
   std::vector<YAML::Node> docs;
   try {
+    std::istringstream in(text);
+    YAML::Parser parser(in);
+    DocumentStarts starts;
+    while (parser.HandleNextDocument(starts)) {
+    }
     docs = YAML::LoadAll(text);
+  } catch (const StuckDocument& s) {
+    const size_t at = static_cast<size_t>(s.mark.pos);
+    const std::string token = at < text.size() ? std::string(1, text[at]) : std::string("the end");
+    return model::err(file_label + ":" + std::to_string(s.mark.line + 1) + ": not valid YAML or JSON: '" + token +
+                      "' at column " + std::to_string(s.mark.column + 1) +
+                      " cannot begin a document (expected a value, a mapping or a list)");
   } catch (const YAML::Exception& e) {
     return model::err(file_label + ":" + std::to_string(e.mark.line + 1) + ": not valid YAML or JSON: " + e.msg);
   }
