@@ -15,6 +15,7 @@ std::string drain_cause(const std::string& write_reason, const std::string& acti
   if (has(write_reason, "spec.inactive=true")) return "admin Hold";
   if (has(write_reason, "being deleted") || has(write_reason, "is terminating")) return "queue deleted";
   if (has(write_reason, "empty-plan-hold") || has(write_reason, "empty plan")) return "empty plan (new pool)";
+  if (has(write_reason, "restore the saved stop policy")) return "saved policy restored";
   if (has(write_reason, "drops flavors") || has(write_reason, "no live flavor")) {
     if (has(action_at_same_time, "setting") || has(action_at_same_time, "profile") ||
         has(action_at_same_time, "mig"))
@@ -81,6 +82,10 @@ std::vector<DrainSpan> drain_spans(const std::vector<PoolSeries>& series, const 
         const bool next_opens = p.stop_policy != StopPolicy::kNone;
         if (next_opens) open_at(p);
         closed.to_us = next_opens ? open->from_us : p.at_us;
+        // Released: like a start, the end is the operator's write, which the sample follows.
+        if (!next_opens)
+          for (const EventRow* w : writes[s.cluster_queue])
+            if (w->at_us > closed.from_us && w->at_us <= p.at_us && w->at_us > previous_at) closed.to_us = w->at_us;
         out.push_back(std::move(closed));
       } else if (!open && p.stop_policy != StopPolicy::kNone) {
         open_at(p);

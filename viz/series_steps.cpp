@@ -32,7 +32,7 @@ std::vector<float> sample_steps(const std::vector<SeriesPoint>& points, SeriesFi
   return out;
 }
 
-std::vector<Shade> held_shades(const std::vector<SeriesPoint>& points, int64_t t0, int64_t t1) {
+std::vector<Shade> held_shades(const std::vector<SeriesPoint>& points, int64_t t0, int64_t t1, int64_t until) {
   std::vector<Shade> out;
   if (t1 <= t0) return out;
   const double span = static_cast<double>(t1 - t0);
@@ -40,7 +40,8 @@ std::vector<Shade> held_shades(const std::vector<SeriesPoint>& points, int64_t t
   for (size_t i = 0; i < points.size(); ++i) {
     if (points[i].stop_policy == StopPolicy::kNone) continue;
     const int64_t from = points[i].at_us;
-    const int64_t to = i + 1 < points.size() ? points[i + 1].at_us : t1;
+    const int64_t to = std::min(i + 1 < points.size() ? points[i + 1].at_us : t1, until);
+    if (to <= from) continue;
     if (to <= t0 || from >= t1) continue;
     Shade s{frac(from), frac(to), points[i].stop_policy};
     if (!out.empty() && out.back().stop_policy == s.stop_policy && out.back().x1 >= s.x0) out.back().x1 = s.x1;

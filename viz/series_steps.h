@@ -22,7 +22,10 @@ struct Shade {
   bool operator==(const Shade&) const = default;
 };
 
-// The stretches of [t0, t1] during which the stop policy was not None, clipped to the window.
-std::vector<Shade> held_shades(const std::vector<SeriesPoint>& points, int64_t t0, int64_t t1);
+// The stretches of [t0, t1] during which the stop policy was not None, as fractions of that
+// window, clipped to it; a stretch still held at the last sample ends at `until` (now: nothing is
+// known after it) or at t1, whichever comes first.
+std::vector<Shade> held_shades(const std::vector<SeriesPoint>& points, int64_t t0, int64_t t1,
+                               int64_t until = INT64_MAX);
 
 }  // namespace chaintwin::viz

@@ -55,6 +55,15 @@ void PoolSampler::sample(const model::ClusterState& cluster, SimTime now, bool a
     in.admitted = cq.status.admitted_workloads;
     in.stop_policy = cq.stop_policy();
     sum(cq);
+    // A pool whose quota left the queue (a drain to an empty plan empties the resource groups) is
+    // still a pool: it samples at zero nominal with the queue's stop policy, so its series says the
+    // queue is drained instead of keeping the last quota through the drain.
+    for (const auto& [resource, last] : in.last_sample) {
+      bool named = false;
+      for (const Sums& s : sums_) named = named || *s.resource == resource;
+      if (!named) sums_.push_back(Sums{&resource});
+    }
+    std::sort(sums_.begin(), sums_.end(), [](const Sums& a, const Sums& b) { return *a.resource < *b.resource; });
     for (const Sums& sums : sums_) {
       const std::string& resource = *sums.resource;
       if (resource != "cpu" && resource.rfind("credits.gpustack.ai/", 0) != 0) continue;

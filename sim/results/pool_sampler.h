@@ -5,7 +5,9 @@
 // The runner calls sample() after every Kueue status report, at the start and at the end. A
 // ClusterQueue whose spec quotas, reported status and stop policy are what they were at its last
 // sample is not looked at again: every sample it would give is the one already written. At the end
-// every pool is written, changed or not, so each series closes at the horizon.
+// every pool is written, changed or not, so each series closes at the horizon. A pool whose quota
+// leaves its queue (drained to an empty plan) goes on sampling at zero nominal with the queue's stop
+// policy until the quota returns.
 #pragma once
 
 #include <deque>

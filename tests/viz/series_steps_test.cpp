@@ -45,3 +45,12 @@ TEST_CASE("held stretches are shaded in their stop policy, merged when adjacent 
   CHECK(held_shades(points, 30, 60) == std::vector<Shade>{{0.0, 1.0, StopPolicy::kHold}});
   CHECK(held_shades(points, 60, 60).empty());
 }
+
+TEST_CASE("a hold is shaded on the chart's whole-run axis and stops at now, as the lines do", "[viz][series]") {
+  // A Hold from 5 min, still held at 15 min, on a chart of a 60-minute run: shaded over 5..15 of 60,
+  // not stretched over 5..15 of 15 (the shading once used 0..now while the lines used 0..horizon).
+  const std::vector<SeriesPoint> points = {point(0, 0), point(5, 0, StopPolicy::kHold)};
+  CHECK(held_shades(points, 0, 60, 15) == std::vector<Shade>{{5.0 / 60.0, 15.0 / 60.0, StopPolicy::kHold}});
+  CHECK(held_shades(points, 0, 60, 4).empty());  // not held yet at now
+  CHECK(held_shades(points, 0, 60) == std::vector<Shade>{{5.0 / 60.0, 1.0, StopPolicy::kHold}});
+}

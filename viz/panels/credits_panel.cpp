@@ -25,7 +25,8 @@ void chart(const PoolSeries& series, const Snapshot& s, Rgba colour, float width
   const ImVec2 p = ImGui::GetCursorScreenPos();
   ImDrawList* dl = ImGui::GetWindowDrawList();
   dl->AddRectFilled(p, ImVec2(p.x + width, p.y + height), IM_COL32(0x24, 0x28, 0x30, 0xff));
-  for (const Shade& sh : held_shades(series.points, t0, std::min(t1, s.now_us)))
+  // The shading shares the lines' axis (0..end), and stops at now like them.
+  for (const Shade& sh : held_shades(series.points, t0, t1, s.now_us))
     dl->AddRectFilled(ImVec2(p.x + static_cast<float>(sh.x0) * width, p.y),
                       ImVec2(p.x + static_cast<float>(sh.x1) * width, p.y + height),
                       im_colour(stop_policy_colour(sh.stop_policy), 0.25f));
