@@ -2,10 +2,12 @@
 
 namespace chaintwin::viz {
 
-std::vector<size_t> workload_rows(const std::vector<WorkloadRow>& rows, WorkloadView view) {
+std::vector<size_t> workload_rows(const std::vector<WorkloadRow>& rows, WorkloadView view,
+                                  const std::string& cluster_queue) {
   std::vector<size_t> out;
   for (size_t i = 0; i < rows.size(); ++i) {
     const WorkloadRow& w = rows[i];
+    if (!cluster_queue.empty() && w.cluster_queue != cluster_queue) continue;
     bool keep = false;
     switch (view) {
       case WorkloadView::kAll: keep = true; break;

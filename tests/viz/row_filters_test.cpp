@@ -27,6 +27,20 @@ TEST_CASE("each Workloads view lists the rows in its phase, evicted-or-retried b
   }
 }
 
+TEST_CASE("a selected pool narrows every Workloads view to its ClusterQueue", "[viz][workloads]") {
+  std::vector<WorkloadRow> rows(4);
+  rows[0].cluster_queue = "a";
+  rows[1].cluster_queue = "b";
+  rows[2].cluster_queue = "a";
+  rows[2].phase = WorkloadPhase::kAdmitted;
+  rows[3].cluster_queue = "b";
+  rows[3].phase = WorkloadPhase::kAdmitted;
+  CHECK(workload_rows(rows, WorkloadView::kAll, "a") == std::vector<size_t>{0, 2});
+  CHECK(workload_rows(rows, WorkloadView::kAdmitted, "b") == std::vector<size_t>{3});
+  CHECK(workload_rows(rows, WorkloadView::kAll, "") == std::vector<size_t>{0, 1, 2, 3});
+  CHECK(workload_rows(rows, WorkloadView::kAll, "c").empty());
+}
+
 TEST_CASE("the event log filter matches kind, object or message without regard to case", "[viz][events]") {
   const std::vector<EventRow> events = {{0, "arrival", "Workload a/x", "queued on LocalQueue lq"},
                                         {1, "Evicted", "Workload a/y", "ClusterQueueStopped: The ClusterQueue is stopped"},

@@ -17,9 +17,14 @@ void draw_workloads_panel(const Snapshot& s, UiState& ui) {
     if (v > 0) ImGui::SameLine();
     ImGui::RadioButton(kViews[v], &ui.workload_view, v);
   }
-  const std::vector<size_t> rows = workload_rows(s.workloads, static_cast<WorkloadView>(ui.workload_view));
+  const std::vector<size_t> rows =
+      workload_rows(s.workloads, static_cast<WorkloadView>(ui.workload_view), ui.selected_queue);
   ImGui::SameLine();
-  ImGui::TextDisabled("  %zu of %zu Workloads", rows.size(), s.workloads.size());
+  if (ui.selected_queue.empty())
+    ImGui::TextDisabled("  %zu of %zu Workloads", rows.size(), s.workloads.size());
+  else
+    ImGui::TextDisabled("  %zu of %zu Workloads, of ClusterQueue %s only (click it in Pools to show all)", rows.size(),
+                        s.workloads.size(), ui.selected_queue.c_str());
   const float history_height = ui.selected_workload.empty() ? 0.0f : 300.0f;
   if (begin_list_table("workloads", 6, ImVec2(0, -history_height))) {
     ImGui::TableSetupColumn("Workload", 0, 230);
