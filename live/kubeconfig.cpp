@@ -210,10 +210,23 @@ model::Result<ClusterConnection> resolve_connection(const KubeconfigRequest& r) 
     if (p.command.empty()) return model::err(where + "exec.command: expected a command");
     if (p.api_version != "client.authentication.k8s.io/v1" && p.api_version != "client.authentication.k8s.io/v1beta1")
       return model::err(where + "exec.apiVersion: expected client.authentication.k8s.io/v1, got '" + p.api_version + "'");
+    // An argument that is no string, or an env entry that is no mapping, is refused with its line
+    // (read as a string, yaml-cpp threw out of the reader; the values are never shown).
+    const auto at = [&](const YAML::Node& n, const std::string& field) {
+      return us->second.file + ":" + std::to_string(n.Mark().line + 1) + ": user '" + user_name + "': " + field;
+    };
     if (const YAML::Node args = exec["args"]; args && args.IsSequence())
-      for (const auto& a : args) p.args.push_back(a.as<std::string>());
+      for (size_t i = 0; i < args.size(); ++i) {
+        const std::string field = "exec.args[" + std::to_string(i) + "]";
+        if (!args[i].IsScalar()) return model::err(at(args[i], field) + ": expected a string");
+        p.args.push_back(args[i].as<std::string>());
+      }
     if (const YAML::Node env = exec["env"]; env && env.IsSequence())
-      for (const auto& e : env) p.env.emplace_back(scalar(e, "name"), scalar(e, "value"));
+      for (size_t i = 0; i < env.size(); ++i) {
+        const std::string field = "exec.env[" + std::to_string(i) + "]";
+        if (!env[i].IsMap()) return model::err(at(env[i], field) + ": expected a mapping with name and value");
+        p.env.emplace_back(scalar(env[i], "name"), scalar(env[i], "value"));
+      }
     c.exec = p;
   }
   return c;
