@@ -214,6 +214,10 @@ ApiPath parse_api_path(const std::vector<std::string>& p, const std::string& pat
     out.ns = p[rest + 1];
     at = rest + 2;
   }
+  if (at >= p.size()) {  // a group version's own path (/api/v1): discovery, which is only read (found by fuzzing)
+    out.error = "the path " + path;
+    return out;
+  }
   resource = p[at];
   if (p.size() > at + 1) out.name = p[at + 1];
   if (p.size() > at + 2) out.subresource = p[at + 2];
