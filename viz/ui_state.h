@@ -25,6 +25,7 @@ struct UiState {
   std::string selected_workload;   // "<ns>/<name>"
   std::string explain_asked;       // the Workload the source was last asked to explain
   int workload_view = 0;           // 0 all, 1 pending, 2 admitted, 3 evicted/retried, 4 finished
+  bool credits_whole_run = false;  // Credits over time: the whole run's axis, not start..now
   std::string event_filter;        // substring of kind, object or message
   std::string seek_text;           // what the seek box holds
   int plan_plot = -1;              // the plan's plot shown alone, -1 for all of them

@@ -15,8 +15,10 @@ run --screenshot "$out/gui-nodes.png" --at 6h --panel nodes --node h100-0
 run --screenshot "$out/gui-workload-explained.png" --at 24h --size 1280x900 --panel workloads \
   --workload team-a/h100-training-15
 run --screenshot "$out/gui-chain.png" --at 6h --panel chain --select gpustack--nvidia-h100-80gb-hbm3-linux-amd64
-run scenarios/regression/drained-queue-recovers-admin-policy.yaml --screenshot "$out/gui-drains.png" --at 10m \
+run scenarios/regression/drained-queue-recovers-admin-policy.yaml --screenshot "$out/gui-drains.png" --at 30m \
   --panel drains
+run scenarios/regression/drained-queue-recovers-admin-policy.yaml --screenshot "$out/gui-credits-holds.png" --at 30m \
+  --panel credits --select gpustack--nvidia-tesla-t4-linux-amd64 --size 1280x400
 # The Plan panel over a real plan's file.
 plan_db=$(mktemp -d)/plan.db
 "$bin" plan scenarios/plans/h100-nodes-for-the-default-mix.plan.yaml --db "$plan_db" >/dev/null

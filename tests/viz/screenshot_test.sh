@@ -30,12 +30,13 @@ shoot "$out/drains.png" "$src/scenarios/regression/finalizing-flavor-moves-parti
   --size 1280x800 --panel drains
 "$probe" "$out/drains.png" 1280 800 $bg strip:330,76,940,14:">=0.02"
 # Holds over time (issue 24): the drained-queue regression at 15 min, its T4 pool selected. On the
-# chart's 0..1h axis the admin's Hold (5-10 min) is shaded yellow, the drain to an empty plan
-# (10-15 min) red, and nothing after now (the shading once ran 0..now over the whole width).
+# chart's axis (start to now: 0..15 min over the chart's width) the admin's Hold (5-10 min) is shaded
+# yellow, the drain to an empty plan (10-15 min) red, nothing before 5 min; the 5m and 10m ticks are labelled.
 shoot "$out/credits-holds.png" "$src/scenarios/regression/drained-queue-recovers-admin-policy.yaml" --at 15m \
   --size 1280x800 --panel credits --select gpustack--nvidia-tesla-t4-linux-amd64
-"$probe" "$out/credits-holds.png" 1280 800 $bg hold:125,100,85,70:">=0.80:yellow" drain:230,100,85,70:">=0.80:red" \
-  before:12,100,95,70:"<=0.01:yellow" after:335,100,900,70:"<=0.01:red" after2:335,100,900,70:"<=0.01:yellow"
+"$probe" "$out/credits-holds.png" 1280 800 $bg hold:445,135,380,60:">=0.80:yellow" drain:865,135,380,60:">=0.80:red" \
+  before:100,135,300,60:"<=0.01:yellow" before2:100,135,300,60:"<=0.01:red" tick5m:427,206,22,10:">=0.05" \
+  tick10m:847,206,26,10:">=0.05"
 # The Workloads panel with a Workload preselected: beside its history, why it waits (the gate, the
 # quota, who holds it) fills the lower right.
 shoot "$out/workload-explained.png" --at 24h --size 1280x900 --panel workloads --workload team-a/h100-training-15

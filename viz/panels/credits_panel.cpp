@@ -5,6 +5,7 @@
 
 #include <algorithm>
 
+#include "viz/chart_axes.h"
 #include "viz/panels/draw_helpers.h"
 #include "viz/panels/panels.h"
 #include "viz/series_steps.h"
@@ -13,8 +14,10 @@
 namespace chaintwin::viz {
 namespace {
 
-void chart(const PoolSeries& series, const Snapshot& s, Rgba colour, float width, float height) {
-  const int64_t t0 = 0, t1 = std::max<int64_t>(s.end_us, 1);
+constexpr float kAxisHeight = 16;  // the time axis' labels under each chart
+
+void chart(const PoolSeries& series, const Snapshot& s, const UiState& ui, Rgba colour, float width, float height) {
+  const int64_t t0 = 0, t1 = chart_window_end(s.now_us, s.end_us, ui.credits_whole_run);
   const int n = std::max(2, static_cast<int>(width));
   const std::vector<float> nominal = sample_steps(series.points, SeriesField::kNominal, t0, t1, n);
   const std::vector<float> used = sample_steps(series.points, SeriesField::kUsed, t0, t1, n);
@@ -57,11 +60,28 @@ void chart(const PoolSeries& series, const Snapshot& s, Rgba colour, float width
   line(pending, top_pending, IM_COL32(0xea, 0xb3, 0x08, 0xc0), 1.0f);
   line(used, top, im_colour(colour), 2.0f);
   dl->AddLine(ImVec2(now_x, p.y), ImVec2(now_x, p.y + height), IM_COL32(0xff, 0xff, 0xff, 0xc0), 1.0f);
-  ImGui::Dummy(ImVec2(width, height));
+  // The axes: time ticks under the chart, the quota scale on the left (top and middle), the
+  // pending Workloads' own scale on the right.
+  const ImU32 axis = IM_COL32(0x9c, 0xa3, 0xaf, 0xff);
+  for (const TimeTick& tick : time_ticks(t0, t1, std::max(2, static_cast<int>(width / 90)))) {
+    const float x = p.x + width * static_cast<float>(static_cast<double>(tick.at_us - t0) / static_cast<double>(t1 - t0));
+    dl->AddLine(ImVec2(x, p.y + height - 4), ImVec2(x, p.y + height + 2), axis, 1.0f);
+    const float text_x = std::min(x + 2, p.x + width - ImGui::CalcTextSize(tick.label.c_str()).x);
+    dl->AddText(ImVec2(text_x, p.y + height + 1), axis, tick.label.c_str());
+  }
+  const std::string top_label = quantity_short(series.resource, static_cast<int64_t>(top));
+  const std::string mid_label = quantity_short(series.resource, static_cast<int64_t>(top / 2));
+  dl->AddText(ImVec2(p.x + 3, p.y + 1), axis, top_label.c_str());
+  dl->AddLine(ImVec2(p.x, p.y + height / 2), ImVec2(p.x + 6, p.y + height / 2), axis, 1.0f);
+  dl->AddText(ImVec2(p.x + 8, p.y + height / 2 - 7), axis, mid_label.c_str());
+  const std::string pending_label = "pending " + std::to_string(static_cast<int>(top_pending));
+  dl->AddText(ImVec2(p.x + width - ImGui::CalcTextSize(pending_label.c_str()).x - 3, p.y + 1),
+              IM_COL32(0xea, 0xb3, 0x08, 0xff), pending_label.c_str());
+  ImGui::Dummy(ImVec2(width, height + kAxisHeight));
   if (ImGui::IsItemHovered()) {
     const float fx = std::clamp((ImGui::GetIO().MousePos.x - p.x) / width, 0.0f, 1.0f);
     const size_t i = static_cast<size_t>(fx * static_cast<float>(n - 1));
-    const int64_t at = static_cast<int64_t>(fx * static_cast<float>(t1));
+    const int64_t at = t0 + static_cast<int64_t>(static_cast<double>(fx) * static_cast<double>(t1 - t0));
     ImGui::SetTooltip("%s\nreserved %s\nnominal %s\npending Workloads %d", time_text(at).c_str(),
                       quantity_text(series.resource, static_cast<int64_t>(used[i])).c_str(),
                       quantity_text(series.resource, static_cast<int64_t>(nominal[i])).c_str(),
@@ -78,6 +98,9 @@ void draw_credits_panel(const Snapshot& s, UiState& ui) {
                                                                                 ? "Every pool; click a pool in Pools to show one."
                                                                                 : "Selected pool.");
   ImGui::PopTextWrapPos();
+  ImGui::Checkbox("whole run", &ui.credits_whole_run);
+  ImGui::SameLine();
+  ImGui::TextDisabled(ui.credits_whole_run ? "(time axis: start to the horizon)" : "(time axis: start to now)");
   ImGui::BeginChild("charts");
   const float width = std::max(200.0f, ImGui::GetContentRegionAvail().x - 10);
   for (const auto& series : s.series) {
@@ -90,9 +113,9 @@ void draw_credits_panel(const Snapshot& s, UiState& ui) {
                 last ? quantity_short(series.resource, last->used).c_str() : "-",
                 last ? quantity_short(series.resource, last->nominal).c_str() : "-");
     // Each chart in its own child window, so its own draw list.
-    ImGui::BeginChild(("chart" + series.cluster_queue + series.resource).c_str(), ImVec2(width, 92), false,
-                      ImGuiWindowFlags_NoScrollbar);
-    chart(series, s, colour, width, 90);
+    ImGui::BeginChild(("chart" + series.cluster_queue + series.resource).c_str(), ImVec2(width, 92 + kAxisHeight),
+                      false, ImGuiWindowFlags_NoScrollbar);
+    chart(series, s, ui, colour, width, 90);
     ImGui::EndChild();
     ImGui::Spacing();
   }
