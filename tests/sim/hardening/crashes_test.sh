@@ -86,6 +86,11 @@ sed "s/nvidia-a10g.count: '1'/nvidia-a10g.count: '1000000000'/" "$src/four-node-
 expect "count 1000000000 is more cards than a node holds (at most 1024)" "$chaintwin" derive count.yaml
 sed '0,/      index: 4$/s//      index: 4000/' "$src/h100-mig-config-3-mixed.yaml" >index.yaml
 expect "spec.groups[0].accelerators[4].index: card index 4000 on a node of 8 card(s) (expected 0..7)" "$chaintwin" derive index.yaml
+# A document that would begin with a lone ',' (found by fuzzing): yaml-cpp 0.7 looped forever on it.
+printf '%s\n---\n,\n' "$head" >comma.yaml
+expect "comma.yaml:5: not valid YAML or JSON: ',' at column 1 cannot begin a document" "$chaintwin" run comma.yaml
+printf ',' >comma-objects.yaml
+expect "comma-objects.yaml:1: not valid YAML or JSON: ',' at column 1 cannot begin a document" "$chaintwin" derive comma-objects.yaml
 # Nothing written by any of them.
 for f in utf.db imported.yaml imported.yaml.partial; do
   if [ -e "$f" ]; then echo "FAIL: $f was written"; failed=1; fi
