@@ -5,17 +5,38 @@
 #include <imgui_stdlib.h>
 
 #include <algorithm>
+#include <map>
 #include <vector>
 
 #include "viz/bar_fill.h"
 #include "viz/drift_marks.h"
 #include "viz/panels/draw_helpers.h"
 #include "viz/panels/panels.h"
+#include "viz/pending_reasons.h"
 #include "viz/pool_order.h"
 #include "viz/state_palette.h"
 #include "viz/units_text.h"
 
 namespace chaintwin::viz {
+
+namespace {
+
+// The pools' pending reasons, counted once per snapshot (a frame draws the same snapshot many times).
+const std::vector<ReasonCount>& reasons_of(const Snapshot& s, const std::string& cluster_queue) {
+  static const Snapshot* counted_for = nullptr;
+  static int64_t counted_at = -1, counted_events = -1;
+  static std::map<std::string, std::vector<ReasonCount>> counted;
+  if (counted_for != &s || counted_at != s.now_us || counted_events != s.events) {
+    counted.clear();
+    for (const auto& p : s.pools) counted[p.cluster_queue] = pending_reasons(s.workloads, p.cluster_queue);
+    counted_for = &s;
+    counted_at = s.now_us;
+    counted_events = s.events;
+  }
+  return counted[cluster_queue];
+}
+
+}  // namespace
 
 void draw_pools_panel(const Snapshot& s, UiState& ui) {
   ImGui::SetNextItemWidth(260);
@@ -25,13 +46,14 @@ void draw_pools_panel(const Snapshot& s, UiState& ui) {
                       s.pools.size());
   constexpr ImGuiTableFlags flags = ImGuiTableFlags_Sortable | ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV |
                                     ImGuiTableFlags_ScrollY | ImGuiTableFlags_Resizable | ImGuiTableFlags_SizingFixedFit;
-  if (!ImGui::BeginTable("pools", 12, flags)) return;
+  if (!ImGui::BeginTable("pools", 13, flags)) return;
   ImGui::TableSetupScrollFreeze(1, 1);
   ImGui::TableSetupColumn("ClusterQueue", ImGuiTableColumnFlags_DefaultSort, 200);
   ImGui::TableSetupColumn("families", 0, 80);
   ImGui::TableSetupColumn("nominal", 0, 80);
-  ImGui::TableSetupColumn("usage", 0, 144);
-  ImGui::TableSetupColumn("pending", 0, 80);
+  ImGui::TableSetupColumn("usage", 0, 130);
+  ImGui::TableSetupColumn("reserved", ImGuiTableColumnFlags_NoSort, 110);
+  ImGui::TableSetupColumn("pending / why", 0, 175);
   ImGui::TableSetupColumn("P/R/A wl", ImGuiTableColumnFlags_NoSort, 64);
   ImGui::TableSetupColumn("EX", ImGuiTableColumnFlags_NoSort, 46);
   ImGui::TableSetupColumn("SH", ImGuiTableColumnFlags_NoSort, 46);
@@ -45,10 +67,11 @@ void draw_pools_panel(const Snapshot& s, UiState& ui) {
   bool descending = false;
   if (ImGuiTableSortSpecs* specs = ImGui::TableGetSortSpecs(); specs != nullptr && specs->SpecsCount > 0) {
     static constexpr PoolSort kByColumn[] = {PoolSort::kName,    PoolSort::kFamily, PoolSort::kNominal,
-                                             PoolSort::kUsage,   PoolSort::kPending, PoolSort::kName,
+                                             PoolSort::kUsage,   PoolSort::kUsage,  PoolSort::kPending,
                                              PoolSort::kName,    PoolSort::kName,   PoolSort::kName,
-                                             PoolSort::kName,    PoolSort::kName,   PoolSort::kStopPolicy};
-    sort = kByColumn[std::clamp<int>(specs->Specs[0].ColumnIndex, 0, 11)];
+                                             PoolSort::kName,    PoolSort::kName,   PoolSort::kName,
+                                             PoolSort::kStopPolicy};
+    sort = kByColumn[std::clamp<int>(specs->Specs[0].ColumnIndex, 0, 12)];
     descending = specs->Specs[0].SortDirection == ImGuiSortDirection_Descending;
   }
   for (const size_t i : pool_order(s.pools, ui.pool_filter, sort, descending)) {
@@ -69,22 +92,41 @@ void draw_pools_panel(const Snapshot& s, UiState& ui) {
     ImGui::TextUnformatted(quantity_short(p.resource, p.nominal).c_str());
     tooltip(quantity_text(p.resource, p.nominal));
     ImGui::TableSetColumnIndex(3);
-    quota_bar(bar_fill(p.nominal, p.reserved, p.admitted, p.pending_demand), family_colour(p.family), 134, 14);
+    quota_bar(bar_fill(p.nominal, p.reserved, p.admitted, p.pending_demand), family_colour(p.family), 120, 14);
     tooltip("reserved " + quantity_text(p.resource, p.reserved) + "\nadmitted " + quantity_text(p.resource, p.admitted) +
             "\npending demand " + quantity_text(p.resource, p.pending_demand) + "\nnominal " +
             quantity_text(p.resource, p.nominal));
     ImGui::TableSetColumnIndex(4);
-    ImGui::TextUnformatted(quantity_short(p.resource, p.pending_demand).c_str());
+    // Reserved of nominal, and the share (of a pool with no quota: none).
+    const std::string share = p.nominal > 0 ? " " + std::to_string(static_cast<int>(
+                                                        static_cast<double>(p.reserved) * 100.0 / static_cast<double>(p.nominal) + 0.5)) + " %"
+                                            : "";
+    // The unit is the nominal column's: the numbers alone here.
+    const auto number = [&](int64_t v) {
+      const std::string t = quantity_short(p.resource, v);
+      return t.substr(0, t.find(' '));
+    };
+    ImGui::Text("%s/%s%s", number(p.reserved).c_str(), number(p.nominal).c_str(), share.c_str());
+    tooltip("reserved of nominal quota (Kueue's flavorsReservation over the ClusterQueue's nominalQuota)");
     ImGui::TableSetColumnIndex(5);
+    ImGui::TextUnformatted(quantity_short(p.resource, p.pending_demand).c_str());
+    if (const auto& reasons = reasons_of(s, p.cluster_queue); !reasons.empty()) {
+      ImGui::SameLine();
+      badge(std::to_string(reasons.front().count) + " " + short_reason(reasons.front().kind), {0xfd, 0xba, 0x74, 0xff});
+      std::string all = "pending Workloads by why they wait:";
+      for (const auto& r : reasons) all += "\n" + std::to_string(r.count) + " x " + r.kind;
+      tooltip(all + "\n(the Workloads panel, pending view, has each message in full)");
+    }
+    ImGui::TableSetColumnIndex(6);
     ImGui::Text("%d/%d/%d", p.pending_workloads, p.reserving_workloads, p.admitted_workloads);
     tooltip("pending / reserving / admitted Workloads (ClusterQueue status)");
     const std::string* views[] = {&p.view_ex, &p.view_sh, &p.view_sl, &p.view_pt, &p.view_cpu};
     for (int v = 0; v < 5; ++v) {
-      ImGui::TableSetColumnIndex(6 + v);
+      ImGui::TableSetColumnIndex(7 + v);
       ImGui::TextUnformatted(views[v]->empty() ? "-" : views[v]->c_str());
       tooltip("onceMaxRequest/remaining");
     }
-    ImGui::TableSetColumnIndex(11);
+    ImGui::TableSetColumnIndex(12);
     static constexpr const char* kPolicy[] = {"None", "Hold", "HoldAndDrain"};
     badge(kPolicy[static_cast<int>(p.stop_policy)], stop_policy_colour(p.stop_policy));
     if (pool_drifts(s, p.cluster_queue)) {
