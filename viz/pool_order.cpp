@@ -1,16 +1,12 @@
 #include "viz/pool_order.h"
 
 #include <algorithm>
-#include <cctype>
 #include <tuple>
+
+#include "viz/text_match.h"
 
 namespace chaintwin::viz {
 namespace {
-
-std::string lower(std::string s) {
-  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return s;
-}
 
 double usage_ratio(const PoolRow& p) {
   return p.nominal > 0 ? static_cast<double>(p.reserved) / static_cast<double>(p.nominal) : -1.0;
@@ -21,11 +17,9 @@ double usage_ratio(const PoolRow& p) {
 std::vector<size_t> pool_order(const std::vector<PoolRow>& pools, const std::string& filter, PoolSort sort,
                                bool descending) {
   std::vector<size_t> out;
-  const std::string needle = lower(filter);
+  const Needle needle(filter);
   for (size_t i = 0; i < pools.size(); ++i)
-    if (needle.empty() || lower(pools[i].cluster_queue).find(needle) != std::string::npos ||
-        lower(pools[i].display_name).find(needle) != std::string::npos)
-      out.push_back(i);
+    if (needle.in(pools[i].cluster_queue) || needle.in(pools[i].display_name)) out.push_back(i);
   auto key = [&](size_t i) -> double {
     const PoolRow& p = pools[i];
     switch (sort) {

@@ -82,6 +82,7 @@ struct NodeView {
   std::string name;
   bool ready = true;
   bool terminating = false;
+  bool managed = true;   // gpustack.ai/managed is "true": the operator keeps its ledger and labels
   std::vector<std::string> flavors;  // ResourceFlavors whose nodeLabels the Node satisfies
   std::vector<std::pair<std::string, std::string>> capacity_keys;  // status.capacity, the operator's keys
   std::vector<std::pair<std::string, std::string>> fit_labels;     // per-model fit labels

@@ -195,6 +195,7 @@ std::vector<NodeView> node_views(const model::ClusterState& cluster) {
     v.name = name;
     v.ready = !node.unschedulable;
     v.terminating = node.metadata.deletion_timestamp.has_value();
+    v.managed = model::is_managed(node.metadata);
     v.flavors = flavors[name];
     for (const auto& [key, q] : node.status.capacity)
       if (key.find('/') != std::string::npos && key.rfind("credits.", 0) != 0) v.capacity_keys.emplace_back(key, q.to_string());

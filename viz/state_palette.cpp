@@ -10,6 +10,12 @@ Rgba card_mode_colour(std::string_view mode) {
   return {0x4b, 0x55, 0x63, 0xff};  // idle: slate grey
 }
 
+Rgba card_mode_dim_colour(std::string_view mode) {
+  const Rgba c = card_mode_colour(mode), bg = background_colour();
+  const auto mix = [](uint8_t a, uint8_t b) { return static_cast<uint8_t>((a * 2 + b * 3) / 5); };
+  return {mix(c.r, bg.r), mix(c.g, bg.g), mix(c.b, bg.b), 0xff};
+}
+
 Rgba workload_phase_colour(WorkloadPhase phase) {
   switch (phase) {
     case WorkloadPhase::kPending: return {0xea, 0xb3, 0x08, 0xff};   // yellow

@@ -11,6 +11,7 @@
 namespace chaintwin::viz {
 
 Rgba card_mode_colour(std::string_view mode);  // "Exclusive" → EX blue, ..., "None" → idle grey
+Rgba card_mode_dim_colour(std::string_view mode);  // the same two fifths of the way from the background
 Rgba workload_phase_colour(WorkloadPhase phase);
 std::string_view workload_phase_label(WorkloadPhase phase);  // Pending, Admitted, Evicted, Finished, Rejected
 Rgba topology_ready_colour(std::string_view status);          // True green, False red, else grey

@@ -5,9 +5,10 @@
 
 namespace chaintwin::viz {
 namespace {
-constexpr std::array<std::pair<PanelId, const char*>, 9> kNames{{{PanelId::kPools, "pools"},
+constexpr std::array<std::pair<PanelId, const char*>, 10> kNames{{{PanelId::kPools, "pools"},
                                                                   {PanelId::kCredits, "credits"},
                                                                   {PanelId::kNodes, "nodes"},
+                                                                  {PanelId::kCards, "cards"},
                                                                   {PanelId::kWorkloads, "workloads"},
                                                                   {PanelId::kDrains, "drains"},
                                                                   {PanelId::kChain, "chain"},

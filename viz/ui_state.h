@@ -2,15 +2,19 @@
 // belongs to the window alone; snapshots never hold it and panels change only it.
 #pragma once
 
+#include <cstdint>
+#include <memory>
 #include <string>
 
 namespace chaintwin::viz {
 
 class PlotTextures;
+class ImageTextures;
+struct CardMapView;
 
-enum class PanelId { kPools, kCredits, kNodes, kWorkloads, kDrains, kChain, kEvents, kDrift, kPlan };
+enum class PanelId { kPools, kCredits, kNodes, kCards, kWorkloads, kDrains, kChain, kEvents, kDrift, kPlan };
 
-// "pools", "credits", "nodes", "workloads", "drains", "chain", "events", "drift", "plan".
+// "pools", "credits", "nodes", "cards", "workloads", "drains", "chain", "events", "drift", "plan".
 const char* panel_name(PanelId id);
 // The panel of that name; false when there is none.
 bool parse_panel(const std::string& name, PanelId* out);
@@ -26,10 +30,14 @@ struct UiState {
   std::string explain_asked;       // the Workload the source was last asked to explain
   int workload_view = 0;           // 0 all, 1 pending, 2 admitted, 3 evicted/retried, 4 finished
   bool credits_whole_run = false;  // Credits over time: the whole run's axis, not start..now
+  std::string card_filter;         // Cluster cards: substring of Node, GPU model, pool or mode
+  std::shared_ptr<CardMapView> card_map;  // the map as last laid out (viz/card_map.h), kept between frames
   std::string event_filter;        // substring of kind, object or message
   std::string seek_text;           // what the seek box holds
   int plan_plot = -1;              // the plan's plot shown alone, -1 for all of them
   PlotTextures* plot_textures = nullptr;  // the window's textures for plan plots (none: placeholders)
+  ImageTextures* image_textures = nullptr;  // the window's textures for panels' own images (none: rectangles)
+  uint64_t card_map_generation = 0;         // the last CardMapView made (names its textures)
 };
 
 }  // namespace chaintwin::viz

@@ -5,6 +5,8 @@
 #include <backends/imgui_impl_opengl3.h>
 #include <imgui.h>
 
+#include <cfloat>
+#include <chrono>
 #include <cstdint>
 #include <vector>
 
@@ -20,6 +22,7 @@
 #endif
 
 #include "viz/dashboard.h"
+#include "viz/image_textures.h"
 #include "viz/plot_textures.h"
 #include "viz/png_capture.h"
 #include "viz/state_palette.h"
@@ -64,6 +67,30 @@ struct GlfwSession {
   }
 };
 
+// An RGBA image (rows top-down) as a new OpenGL texture with the given filter; 0 when it cannot be
+// made. The texture binding is left as it was.
+GLuint upload_rgba(int width, int height, const uint8_t* rgba, GLint filter) {
+  while (glGetError() != GL_NO_ERROR) {
+  }  // an error left by someone else is not this upload's
+  GLint previous = 0;
+  glGetIntegerv(GL_TEXTURE_BINDING_2D, &previous);
+  GLuint id = 0;
+  glGenTextures(1, &id);
+  glBindTexture(GL_TEXTURE_2D, id);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, filter);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, filter);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, width, height, 0, GL_RGBA, GL_UNSIGNED_BYTE, rgba);
+  glBindTexture(GL_TEXTURE_2D, static_cast<GLuint>(previous));
+  if (glGetError() != GL_NO_ERROR) {
+    glDeleteTextures(1, &id);
+    return 0;
+  }
+  return id;
+}
+
 // A plan's plots as OpenGL textures: each uploaded on first use and kept while the same PlanView is
 // shown; all deleted when another view comes or the window closes (while its context is current).
 class GlPlotTextures final : public PlotTextures {
@@ -81,27 +108,8 @@ class GlPlotTextures final : public PlotTextures {
     if (plot.width <= 0 || plot.height <= 0 ||
         plot.rgba.size() != static_cast<size_t>(plot.width) * static_cast<size_t>(plot.height) * 4)
       return nullptr;
-    if (ids_[index] == 0) {
-      while (glGetError() != GL_NO_ERROR) {
-      }  // an error left by someone else is not this upload's
-      GLint previous = 0;
-      glGetIntegerv(GL_TEXTURE_BINDING_2D, &previous);
-      GLuint id = 0;
-      glGenTextures(1, &id);
-      glBindTexture(GL_TEXTURE_2D, id);
-      glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
-      glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
-      glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
-      glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
-      glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
-      glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, plot.width, plot.height, 0, GL_RGBA, GL_UNSIGNED_BYTE, plot.rgba.data());
-      glBindTexture(GL_TEXTURE_2D, static_cast<GLuint>(previous));
-      if (glGetError() != GL_NO_ERROR) {
-        glDeleteTextures(1, &id);
-        return nullptr;
-      }
-      ids_[index] = id;
-    }
+    if (ids_[index] == 0) ids_[index] = upload_rgba(plot.width, plot.height, plot.rgba.data(), GL_LINEAR);
+    if (ids_[index] == 0) return nullptr;
     return reinterpret_cast<ImTextureID>(static_cast<intptr_t>(ids_[index]));
   }
 
@@ -114,6 +122,38 @@ class GlPlotTextures final : public PlotTextures {
   }
 
   std::shared_ptr<const PlanView> view_;
+  std::vector<GLuint> ids_;
+};
+
+// Panels' own images as OpenGL textures (viz/image_textures.h): those of one owner, kept until another
+// owner is asked for, then all deleted.
+class GlImageTextures final : public ImageTextures {
+ public:
+  ~GlImageTextures() override { release(); }
+
+  ImTextureID texture(uint64_t owner, size_t index, int width, int height, const uint8_t* rgba) override {
+    if (owner != owner_) {
+      release();
+      owner_ = owner;
+    }
+    if (width <= 0 || height <= 0 || rgba == nullptr) return nullptr;
+    GLint largest = 0;
+    glGetIntegerv(GL_MAX_TEXTURE_SIZE, &largest);
+    if (width > largest || height > largest) return nullptr;
+    if (index >= ids_.size()) ids_.resize(index + 1, 0);
+    if (ids_[index] == 0) ids_[index] = upload_rgba(width, height, rgba, GL_NEAREST);
+    if (ids_[index] == 0) return nullptr;
+    return reinterpret_cast<ImTextureID>(static_cast<intptr_t>(ids_[index]));
+  }
+
+ private:
+  void release() {
+    for (GLuint& id : ids_)
+      if (id != 0) glDeleteTextures(1, &id);
+    ids_.clear();
+  }
+
+  uint64_t owner_ = 0;
   std::vector<GLuint> ids_;
 };
 
@@ -140,8 +180,10 @@ model::Status run_window(const SnapshotSource& source, CommandSink& commands, co
   session.imgui = true;
 
   GlPlotTextures plot_textures;  // declared after the session: its textures go before the context
+  GlImageTextures image_textures;
   UiState ui;
   ui.plot_textures = &plot_textures;
+  ui.image_textures = &image_textures;
   if (options.panel) {
     ui.panel = *options.panel;
     ui.panel_forced = true;
@@ -153,9 +195,12 @@ model::Status run_window(const SnapshotSource& source, CommandSink& commands, co
   int drawn = 0;  // frames drawn with a snapshot: a screenshot waits for a few of them
   while (!glfwWindowShouldClose(session.window)) {
     glfwPollEvents();
+    const auto frame_start = std::chrono::steady_clock::now();
     const std::shared_ptr<const Snapshot> snapshot = source.latest();
     ImGui_ImplOpenGL3_NewFrame();
     ImGui_ImplGlfw_NewFrame();
+    // A screenshot is of the run, not of where the pointer happens to be: no hover, no tooltip.
+    if (options.screenshot) ImGui::GetIO().MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
     ImGui::NewFrame();
     int fb_w = 0, fb_h = 0;
     glfwGetFramebufferSize(session.window, &fb_w, &fb_h);
@@ -169,6 +214,11 @@ model::Status run_window(const SnapshotSource& source, CommandSink& commands, co
     glClearColor(bg.r / 255.0f, bg.g / 255.0f, bg.b / 255.0f, 1.0f);
     glClear(GL_COLOR_BUFFER_BIT);
     ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+    if (options.screenshot && options.frame_ms != nullptr && drawn >= 4) {
+      glFinish();
+      options.frame_ms->push_back(
+          std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - frame_start).count());
+    }
     // A screenshot of a preselected Workload waits for the snapshot that explains it.
     const bool explained = options.select_workload.empty() ||
                            (snapshot != nullptr && (snapshot->explanation || !snapshot->explanation_note.empty()));

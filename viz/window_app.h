@@ -6,6 +6,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "model/result.h"
 #include "viz/commands.h"
@@ -22,6 +23,9 @@ struct WindowOptions {
   std::string select_node;                // preselected Node (nodes and cards, chain graph)
   std::string select_workload;            // preselected Workload (the Workloads panel explains it)
   int screenshot_frames = 4;              // frames drawn before the capture (auto-sized items settle)
+  // When set, the wall time of each screenshot frame after the fourth, from the start of the frame
+  // to glFinish after its draw data is rendered, in milliseconds.
+  std::vector<double>* frame_ms = nullptr;
 };
 
 // Runs until the window is closed (or the screenshot is written). Fails with the reason when no

@@ -37,6 +37,10 @@ shoot "$out/credits-holds.png" "$src/scenarios/regression/drained-queue-recovers
 "$probe" "$out/credits-holds.png" 1280 800 $bg hold:445,135,380,60:">=0.80:yellow" drain:865,135,380,60:">=0.80:red" \
   before:100,135,300,60:"<=0.01:yellow" before2:100,135,300,60:"<=0.01:red" tick5m:427,206,22,10:">=0.05" \
   tick10m:847,206,26,10:">=0.05"
+# The cluster card map of openb at 130 days: every card of the trace's cluster is one solid cell,
+# 6,212 of them, whatever their mode or fill (png_probe counts the solid squares).
+shoot "$out/cards-openb.png" "$src/scenarios/traces/openb-default.yaml" --at 130d --size 1280x1000 --panel cards
+"$probe" "$out/cards-openb.png" 1280 1000 $bg cells:0,90,1280,910:squares=6212 header:0,60,600,40:">=0.02"
 # The Workloads panel with a Workload preselected: beside its history, why it waits (the gate, the
 # quota, who holds it) fills the lower right.
 shoot "$out/workload-explained.png" --at 24h --size 1280x900 --panel workloads --workload team-a/h100-training-15

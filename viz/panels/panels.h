@@ -13,6 +13,7 @@ void draw_timeline_strip(const Snapshot& s, UiState& ui, CommandSink& commands);
 void draw_pools_panel(const Snapshot& s, UiState& ui);
 void draw_credits_panel(const Snapshot& s, UiState& ui);
 void draw_nodes_panel(const Snapshot& s, UiState& ui);
+void draw_card_map_panel(const Snapshot& s, UiState& ui);  // every card of the cluster, a cell each
 void draw_workloads_panel(const Snapshot& s, UiState& ui);
 void draw_drains_panel(const Snapshot& s, UiState& ui);
 void draw_chain_panel(const Snapshot& s, UiState& ui);

@@ -1,6 +1,9 @@
 #include "sim/cli/gui/gui_command.h"
 
+#include <algorithm>
+#include <cstdio>
 #include <optional>
+#include <vector>
 
 #include "sim/cli/gui/live_source.h"
 #include "sim/cli/gui/plan_view_source.h"
@@ -15,6 +18,16 @@
 namespace chaintwin::cli {
 namespace {
 
+// "96 frames timed: median 3.1 ms, p95 4.0 ms, slowest 6.2 ms (frame start to glFinish)".
+std::string frame_times_text(std::vector<double> ms) {
+  std::sort(ms.begin(), ms.end());
+  const auto at = [&](double q) { return ms[std::min(ms.size() - 1, static_cast<size_t>(q * static_cast<double>(ms.size())))]; };
+  char line[160];
+  std::snprintf(line, sizeof line, "%zu frames timed: median %.2f ms, p95 %.2f ms, slowest %.2f ms (frame start to glFinish)",
+                ms.size(), at(0.5), at(0.95), ms.back());
+  return line;
+}
+
 // Opens the window over `source` (a screenshot when one is asked for): 0, or 1 when it cannot.
 int open_window(const viz::SnapshotSource& source, viz::CommandSink& commands, const viz::WindowOptions& window,
                 std::ostream& out, std::ostream& err, const std::string& from) {
@@ -26,6 +39,7 @@ int open_window(const viz::SnapshotSource& source, viz::CommandSink& commands, c
     out << "wrote " << *window.screenshot << " (" << window.width << "x" << window.height << ", "
         << (window.panel ? viz::panel_name(*window.panel) : "pools") << " at "
         << sim::SimTime::micros(source.latest()->now_us).to_string() << from << ")\n";
+  if (window.frame_ms != nullptr && !window.frame_ms->empty()) out << frame_times_text(*window.frame_ms) << "\n";
   return 0;
 }
 
@@ -94,6 +108,9 @@ int gui_command(const GuiCommandOptions& o, std::ostream& out, std::ostream& err
   window.select_queue = o.select;
   window.select_node = o.node;
   window.select_workload = o.workload;
+  window.screenshot_frames = o.frames;
+  std::vector<double> frame_ms;
+  if (o.frames > 4) window.frame_ms = &frame_ms;
   if (!o.plan.empty()) return show_plan(o, window, out, err);
   if (!o.db.empty()) return show_run_file(o, window, out, err);
   auto scenario = sim::load_scenario_or_default(o.scenario);

@@ -25,6 +25,7 @@ struct GuiCommandOptions {
   double speed = 600;  // simulated seconds per wall second
   std::optional<std::string> screenshot;
   std::optional<sim::SimTime> at;
+  int frames = 4;  // frames drawn before a screenshot; beyond four they are timed and reported
   std::optional<std::string> panel;  // a panel's name (viz::parse_panel)
   PixelSize size{1280, 800};
   std::string select;  // a ClusterQueue to preselect
