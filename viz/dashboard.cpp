@@ -16,7 +16,7 @@ struct Tab {
 constexpr Tab kTabs[] = {
     {PanelId::kPools, "Pools", draw_pools_panel},          {PanelId::kCredits, "Credits over time", draw_credits_panel},
     {PanelId::kNodes, "Nodes and cards", draw_nodes_panel}, {PanelId::kCards, "Cluster cards", draw_card_map_panel},
-    {PanelId::kWorkloads, "Workloads", draw_workloads_panel},
+    {PanelId::kWorkloads, "Workloads", draw_workloads_panel}, {PanelId::kPending, "Pending work", draw_pending_panel},
     {PanelId::kDrains, "Drains", draw_drains_panel},        {PanelId::kChain, "Chain graph", draw_chain_panel},
     {PanelId::kEvents, "Event log", draw_events_panel},     {PanelId::kDrift, "Drift", draw_drift_panel},
     {PanelId::kPlan, "Plan", draw_plan_panel},  // only when the snapshot carries a plan

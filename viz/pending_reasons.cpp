@@ -10,6 +10,10 @@ bool has(const std::string& text, const char* part) { return text.find(part) != 
 
 }  // namespace
 
+bool is_waiting(const WorkloadRow& w) {
+  return w.phase == WorkloadPhase::kPending || w.phase == WorkloadPhase::kEvicted;
+}
+
 std::string pending_reason_kind(const std::string& gate, const std::string& message) {
   // Kueue's flavor assignment (gate 2) and its TAS messages.
   if (has(message, "insufficient unused quota") || has(message, "insufficient quota")) return "insufficient unused quota";
@@ -19,6 +23,8 @@ std::string pending_reason_kind(const std::string& gate, const std::string& mess
     return "no LocalQueue";
   if (has(message, "is inactive") || has(message, "is stopped") || has(message, "StopPolicy") || has(message, "Hold"))
     return "queue held";
+  // The node-devices check (gate 3): every Retry verdict the operator writes ends so.
+  if (has(message, "will retry as capacity frees")) return "cards don't fit (node-devices check)";
   if (has(message, "Retry") || has(message, "admission check") || has(message, "AdmissionCheck"))
     return "admission check retry";
   if (has(message, "preempt")) return "waiting for preemption";
@@ -31,6 +37,7 @@ std::string short_reason(const std::string& kind) {
   if (kind == "topology doesn't fit") return "topology";
   if (kind == "topology lacks the level") return "level";
   if (kind == "admission check retry") return "retry";
+  if (kind == "cards don't fit (node-devices check)") return "cards";
   if (kind == "waiting for preemption") return "preemption";
   if (kind.rfind("other", 0) == 0) return "other";
   return kind;
@@ -39,8 +46,7 @@ std::string short_reason(const std::string& kind) {
 std::vector<ReasonCount> pending_reasons(const std::vector<WorkloadRow>& workloads, const std::string& cluster_queue) {
   std::map<std::string, int> counts;
   for (const auto& w : workloads)
-    // Waiting: pending, or evicted and queued again.
-    if ((w.phase == WorkloadPhase::kPending || w.phase == WorkloadPhase::kEvicted) && w.cluster_queue == cluster_queue)
+    if (is_waiting(w) && w.cluster_queue == cluster_queue)
       ++counts[pending_reason_kind(w.gate, w.reason)];
   std::vector<ReasonCount> out;
   for (const auto& [kind, n] : counts) out.push_back({kind, n});

@@ -12,6 +12,9 @@
 
 namespace chaintwin::viz {
 
+// A Workload that waits: pending, or evicted and queued again.
+bool is_waiting(const WorkloadRow& w);
+
 // The kind of a pending Workload's wait, from the gate that holds it and its last Pending message.
 std::string pending_reason_kind(const std::string& gate, const std::string& message);
 

@@ -108,6 +108,14 @@ struct WorkloadRow {
   std::string reason;  // the last Pending message, in the operator's words
   int32_t evictions = 0, retries = 0;
   int64_t created_us = 0;
+  // What it asks of its ClusterQueue's pool resource (PoolRow::resource, in its Kueue units), its
+  // priority, and for a waiting one its 1-based place in Kueue's order of its ClusterQueue's waiting
+  // Workloads (priority, then queue-order time). Known from a simulation or a live cluster; a run
+  // file does not record them (resource "" and position 0).
+  std::string resource;
+  int64_t requested = 0;
+  int32_t priority = 0;
+  int32_t queue_position = 0;
   std::vector<WorkloadStep> history;
   bool operator==(const WorkloadRow&) const = default;
 };

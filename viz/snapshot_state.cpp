@@ -1,5 +1,6 @@
 #include "viz/snapshot_state.h"
 
+#include <algorithm>
 #include <map>
 
 #include <nlohmann/json.hpp>
@@ -9,6 +10,7 @@
 #include "model/stage3/card_ledger.h"
 #include "model/api/devices_codec.h"
 #include "model/stage3/fit_labels.h"
+#include "model/kueue/scheduler/queue_manager.h"
 #include "model/stage4/chain_graph.h"
 #include "model/stage4/node_queue_decision.h"
 #include "model/stage4/stop_policy_migration.h"
@@ -240,27 +242,45 @@ void fill_cluster_state(Snapshot& out, const model::ClusterState& cluster, const
   const model::ChainGraph graph = model::ChainGraph::build(cluster);
   for (const auto& [from, kind, to] : graph.edges())
     out.chain.push_back({from.label(), std::string(model::to_string(kind)), to.label()});
+  std::map<std::string, std::string> resource_of_queue;
+  for (const auto& p : out.pools) resource_of_queue[p.cluster_queue] = p.resource;
+  // Each ClusterQueue's waiting Workloads in Kueue's order of heads.
+  std::map<std::string, std::vector<model::QueueEntry>> waiting;
   std::map<std::string, size_t> rows;
   for (size_t i = 0; i < out.workloads.size(); ++i) rows[out.workloads[i].key] = i;
   for (const auto* kv : workloads.workloads.in_key_order()) {
     const auto& [key, wl] = *kv;
-    const auto it = rows.find(key);
+    auto it = rows.find(key);
     if (it == rows.end()) {
       WorkloadRow fresh;
       fresh.key = key;
       fresh.created_us = wl.creation_time;
       out.workloads.push_back(std::move(fresh));
+      it = rows.emplace(key, out.workloads.size() - 1).first;
     }
-    WorkloadRow& r = it == rows.end() ? out.workloads.back() : out.workloads[it->second];
+    WorkloadRow& r = out.workloads[it->second];
     r.cluster_queue = cluster_queue_of(cluster, wl);
     if (r.phase != WorkloadPhase::kRejected) r.phase = phase_of(wl);
     r.evictions = wl.status.evictions;
     r.retries = wl.status.retries;
+    r.priority = wl.priority;
+    if (const auto res = resource_of_queue.find(r.cluster_queue); res != resource_of_queue.end()) {
+      r.resource = res->second;
+      r.requested = demand_of(wl, r.resource);
+    }
+    if (!r.cluster_queue.empty() && !wl.quota_reserved() && !wl.finished() && r.phase != WorkloadPhase::kRejected)
+      waiting[r.cluster_queue].push_back(model::queue_entry(wl));
     // Without a history (a live cluster), a waiting Workload's reason is what Kueue last said.
     if (r.reason.empty() && r.phase == WorkloadPhase::kPending)
       if (const model::Condition* c = model::find_condition(wl.status.conditions, model::kWorkloadQuotaReserved);
           c != nullptr && c->status == "False")
         r.reason = c->message;
+  }
+  for (auto& [queue, entries] : waiting) {
+    std::sort(entries.begin(), entries.end());
+    for (size_t i = 0; i < entries.size(); ++i)
+      if (const auto it = rows.find(entries[i].key); it != rows.end())
+        out.workloads[it->second].queue_position = static_cast<int32_t>(i + 1);
   }
   for (auto& r : out.workloads)
     if (r.phase == WorkloadPhase::kAdmitted || r.phase == WorkloadPhase::kFinished) {

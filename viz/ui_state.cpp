@@ -5,11 +5,12 @@
 
 namespace chaintwin::viz {
 namespace {
-constexpr std::array<std::pair<PanelId, const char*>, 10> kNames{{{PanelId::kPools, "pools"},
+constexpr std::array<std::pair<PanelId, const char*>, 11> kNames{{{PanelId::kPools, "pools"},
                                                                   {PanelId::kCredits, "credits"},
                                                                   {PanelId::kNodes, "nodes"},
                                                                   {PanelId::kCards, "cards"},
                                                                   {PanelId::kWorkloads, "workloads"},
+                                                                  {PanelId::kPending, "pending"},
                                                                   {PanelId::kDrains, "drains"},
                                                                   {PanelId::kChain, "chain"},
                                                                   {PanelId::kEvents, "events"},

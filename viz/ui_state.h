@@ -12,9 +12,9 @@ class PlotTextures;
 class ImageTextures;
 struct CardMapView;
 
-enum class PanelId { kPools, kCredits, kNodes, kCards, kWorkloads, kDrains, kChain, kEvents, kDrift, kPlan };
+enum class PanelId { kPools, kCredits, kNodes, kCards, kWorkloads, kPending, kDrains, kChain, kEvents, kDrift, kPlan };
 
-// "pools", "credits", "nodes", "cards", "workloads", "drains", "chain", "events", "drift", "plan".
+// "pools", "credits", "nodes", "cards", "workloads", "pending", "drains", "chain", "events", "drift", "plan".
 const char* panel_name(PanelId id);
 // The panel of that name; false when there is none.
 bool parse_panel(const std::string& name, PanelId* out);
@@ -32,6 +32,13 @@ struct UiState {
   bool credits_whole_run = false;  // Credits over time: the whole run's axis, not start..now
   std::string card_filter;         // Cluster cards: substring of Node, GPU model, pool or mode
   std::shared_ptr<CardMapView> card_map;  // the map as last laid out (viz/card_map.h), kept between frames
+  // Pending work: the ClusterQueue shown ("" all; a selected pool sets it), a text filter, grouping
+  // by reason, the sort column (viz::PendingSort) and direction.
+  std::string pending_queue, pending_text;
+  std::string pending_selection_seen;  // the selected pool the view last followed
+  bool pending_grouped = true;
+  int pending_sort = 4;  // PendingSort::kPosition
+  bool pending_descending = false;
   std::string event_filter;        // substring of kind, object or message
   std::string seek_text;           // what the seek box holds
   int plan_plot = -1;              // the plan's plot shown alone, -1 for all of them

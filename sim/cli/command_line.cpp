@@ -421,9 +421,9 @@ void CommandLine::declare_gui() {
       "A window over a run, a results file or a capacity plan (docs/gui.md).\n\n"
       "Opens a window (Dear ImGui, GLFW, OpenGL 3) over a run of SCENARIO (the embedded default scenario\n"
       "when none is given): the simulation steps on its own thread and the window shows its newest\n"
-      "snapshot. Panels: pools, credits, nodes, cards, workloads, drains, chain, events; the strip\n"
-      "on top plays, pauses, changes speed, steps to the next event and seeks (back: the run restarts\n"
-      "and replays).\n"
+      "snapshot. Panels: pools, credits, nodes, cards, workloads, pending, drains, chain, events;\n"
+      "the strip on top plays, pauses, changes speed, steps to the next event and seeks (back: the run\n"
+      "restarts and replays).\n"
       "  chaintwin gui [SCENARIO | --db RUN.sqlite [--run ID]] [--seed N] [--play] [--speed S]\n"
       "  chaintwin gui [SCENARIO | --db RUN.sqlite] --screenshot FILE.png [--at T] [--panel NAME] [--size WxH]\n"
       "  chaintwin gui --plan PLAN.db [--screenshot FILE.png] [--size WxH]",
@@ -463,7 +463,7 @@ void CommandLine::declare_gui() {
             "all but the first four (each to glFinish): median, 95th percentile and slowest")
       ->needs(screenshot);
   add_value(*c, notes_, "--panel", o.panel,
-            one_of({"pools", "credits", "nodes", "cards", "workloads", "drains", "chain", "events", "drift", "plan"}),
+            one_of({"pools", "credits", "nodes", "cards", "workloads", "pending", "drains", "chain", "events", "drift", "plan"}),
             "the panel to show (plan: with --plan)");
   add_value(*c, notes_, "--size", o.size, pixel_size(), "the window's size in pixels");
   add_value(*c, notes_, "--select", o.select, text("QUEUE", "a ClusterQueue name"),

@@ -20,6 +20,14 @@ TEST_CASE("a pending Workload's wait is named by the kind of Kueue's or the oper
       {"gate2", "couldn't assign flavors to pod set main: topology \"t\" does not contain the requested level", "topology lacks the level"},
       {"queue", "LocalQueue gpustack-fnv64-0123 doesn't exist", "no LocalQueue"},
       {"gate3", "the admission check answered Retry", "admission check retry"},
+      {"gate3",
+       "the sliced demand for role \"main\" places 0 of 1 slice(s) of 400000 units on node t4-0; no accelerator has that "
+       "much free with a free slice slot; will retry as capacity frees",
+       "cards don't fit (node-devices check)"},
+      {"gate3",
+       "the partition ledger on node h100-0 for role \"main\" is not ready (device manager rolling out); will retry as "
+       "capacity frees",
+       "cards don't fit (node-devices check)"},
       {"", "", "not yet considered"},
       {"gate2", "something new", "other (gate2)"},
   };
@@ -54,5 +62,6 @@ TEST_CASE("a reason kind has a short form for the Pools badge", "[viz][pending]"
   CHECK(short_reason("insufficient unused quota") == "quota");
   CHECK(short_reason("topology doesn't fit") == "topology");
   CHECK(short_reason("no LocalQueue") == "no LocalQueue");
+  CHECK(short_reason("cards don't fit (node-devices check)") == "cards");
   CHECK(short_reason("other (gate3)") == "other");
 }

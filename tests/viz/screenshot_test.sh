@@ -41,6 +41,24 @@ shoot "$out/credits-holds.png" "$src/scenarios/regression/drained-queue-recovers
 # 6,212 of them, whatever their mode or fill (png_probe counts the solid squares).
 shoot "$out/cards-openb.png" "$src/scenarios/traces/openb-default.yaml" --at 130d --size 1280x1000 --panel cards
 "$probe" "$out/cards-openb.png" 1280 1000 $bg cells:0,90,1280,910:squares=6212 header:0,60,600,40:">=0.02"
+# The drains history at two times (issue 24): on the drained-queue regression at 15 min the admin's
+# Hold (5-10 min) has ended and both queues are in HoldAndDrain (red badges) "(still held)"; at
+# 30 min the same three rows are still listed, the drains now ended at 20 min (the "(still held)"
+# text, wider than a time, is gone from the third row), and a fourth row (Hold restored) follows.
+drained="$src/scenarios/regression/drained-queue-recovers-admin-policy.yaml"
+shoot "$out/drains-15m.png" "$drained" --at 15m --size 1280x800 --panel drains
+"$probe" "$out/drains-15m.png" 1280 800 $bg hold:533,139,32,11:">=0.5" drain2:533,184,85,11:">=0.5:red" \
+  drain3:533,229,85,11:">=0.5:red" open3:498,229,14,12:">=0.05" row4:0,275,1280,40:"<=0.01"
+shoot "$out/drains-30m.png" "$drained" --at 30m --size 1280x800 --panel drains
+"$probe" "$out/drains-30m.png" 1280 800 $bg hold:533,139,32,11:">=0.5" drain2:533,184,85,11:">=0.5:red" \
+  drain3:533,229,85,11:">=0.5:red" ended3:498,229,14,12:"<=0.01" to3:425,229,70,12:">=0.05" \
+  row4:533,274,32,11:">=0.5" row4notred:533,274,32,11:"<=0.01:red" row5:0,320,1280,40:"<=0.01"
+# Pending work on the default scenario at 24 h, grouped by reason: the largest group (topology
+# doesn't fit) open with its table, the three others collapsed below it, nothing after them.
+shoot "$out/pending.png" --at 24h --size 1280x800 --panel pending
+"$probe" "$out/pending.png" 1280 800 $bg open:10,85,1260,12:">=0.9" table:0,125,1260,280:">=0.3" \
+  closed1:10,413,1260,12:">=0.9" closed2:10,436,1260,12:">=0.9" closed3:10,459,1260,12:">=0.9" \
+  below:0,480,1280,310:"<=0.005"
 # The Workloads panel with a Workload preselected: beside its history, why it waits (the gate, the
 # quota, who holds it) fills the lower right.
 shoot "$out/workload-explained.png" --at 24h --size 1280x900 --panel workloads --workload team-a/h100-training-15

@@ -39,10 +39,10 @@ void quota_bar(const BarFill& fill, Rgba c, float width, float height) {
   ImGui::Dummy(ImVec2(width, height));
 }
 
-bool begin_list_table(const char* id, int columns, ImVec2 size) {
+bool begin_list_table(const char* id, int columns, ImVec2 size, ImGuiTableFlags extra) {
   constexpr ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_ScrollY |
                                     ImGuiTableFlags_Resizable | ImGuiTableFlags_SizingFixedFit;
-  if (!ImGui::BeginTable(id, columns, flags, size)) return false;
+  if (!ImGui::BeginTable(id, columns, flags | extra, size)) return false;
   ImGui::TableSetupScrollFreeze(0, 1);
   return true;
 }

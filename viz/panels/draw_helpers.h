@@ -22,7 +22,7 @@ void badge(const std::string& text, Rgba c);
 void quota_bar(const BarFill& fill, Rgba c, float width, float height);
 // Begins a scrolling list table (row colours, inner lines, resizable columns, the header row kept
 // on top); EndTable when it returns true.
-bool begin_list_table(const char* id, int columns, ImVec2 size = ImVec2(0, 0));
+bool begin_list_table(const char* id, int columns, ImVec2 size = ImVec2(0, 0), ImGuiTableFlags extra = 0);
 // The text as a tooltip when the last item is hovered.
 void tooltip(const std::string& text);
 

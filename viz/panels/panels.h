@@ -15,6 +15,7 @@ void draw_credits_panel(const Snapshot& s, UiState& ui);
 void draw_nodes_panel(const Snapshot& s, UiState& ui);
 void draw_card_map_panel(const Snapshot& s, UiState& ui);  // every card of the cluster, a cell each
 void draw_workloads_panel(const Snapshot& s, UiState& ui);
+void draw_pending_panel(const Snapshot& s, UiState& ui);  // the waiting Workloads, grouped by reason
 void draw_drains_panel(const Snapshot& s, UiState& ui);
 void draw_chain_panel(const Snapshot& s, UiState& ui);
 void draw_events_panel(const Snapshot& s, UiState& ui);

@@ -82,8 +82,8 @@ TEST_CASE("a refused command line exits 2 with one line naming the flag and what
       {"live --burst 1.5", "chaintwin live: --burst: expected a whole number from 1 to 1000000, got '1.5'"},
       {"gui --size 1280*800", "chaintwin gui: --size: expected WxH in pixels, from 320x240 to 8192x8192 (e.g. 1280x800), "
                               "got '1280*800'"},
-      {"gui --panel nope", "chaintwin gui: --panel: expected one of pools, credits, nodes, cards, workloads, drains, "
-                           "chain, events, drift, plan, got 'nope'"},
+      {"gui --panel nope", "chaintwin gui: --panel: expected one of pools, credits, nodes, cards, workloads, pending, "
+                           "drains, chain, events, drift, plan, got 'nope'"},
       {"serve --faults slow=2", "chaintwin serve: --faults: expected NAME=P[,NAME=P...] with NAME one of conflict, error, "
                                 "throttle, slow, gone, drop and P from 0 to 1, got 'slow=2'"},
       {"derive --set mixed x.yaml", "chaintwin derive: --set: expected NAME=VALUE (both parts not empty), got 'mixed'"},
