@@ -165,6 +165,7 @@ struct Snapshot {
   std::vector<WorkloadRow> workloads;
   std::vector<DrainSpan> drains;
   std::vector<EventRow> events_log;  // the newest last; at most the source's window
+  std::vector<EventRow> expectations;  // every `expect` line up to now (however old), in time order
   std::vector<ChainEdgeView> chain;
   std::vector<DriftMark> drift;  // live only
   // The Workload the window asked to explain (Command::kExplain), explained from the state shown

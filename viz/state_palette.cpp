@@ -16,6 +16,24 @@ Rgba card_mode_dim_colour(std::string_view mode) {
   return {mix(c.r, bg.r), mix(c.g, bg.g), mix(c.b, bg.b), 0xff};
 }
 
+Rgba event_colour(std::string_view kind, std::string_view message) {
+  constexpr Rgba kGreen{0x22, 0xc5, 0x5e, 0xff}, kRed{0xef, 0x44, 0x44, 0xff}, kOrange{0xf9, 0x73, 0x16, 0xff},
+      kYellow{0xea, 0xb3, 0x08, 0xff}, kAmber{0xfb, 0xbf, 0x24, 0xff}, kBlue{0x60, 0xa5, 0xfa, 0xff},
+      kViolet{0xc0, 0x84, 0xfc, 0xff}, kTeal{0x2d, 0xd4, 0xbf, 0xff}, kGrey{0x9c, 0xa3, 0xaf, 0xff},
+      kWhite{0xe5, 0xe7, 0xeb, 0xff};
+  const auto has = [&](std::string_view part) { return message.find(part) != std::string_view::npos; };
+  if (kind == "expect") return message.rfind("holds", 0) == 0 ? kGreen : message.rfind("FAILED", 0) == 0 ? kRed : kGrey;
+  if (kind == "check") return has(" Rejected:") ? kRed : has(" Retry:") ? kAmber : has(" Ready:") ? kGreen : kGrey;
+  if (kind == "Evicted") return kOrange;
+  if (kind == "Admitted" || kind == "PodRunning") return kGreen;
+  if (kind == "Pending" || kind == "Requeued") return kYellow;
+  if (kind == "QuotaReserved") return kTeal;
+  if (kind == "write") return kBlue;
+  if (kind == "action") return kViolet;
+  if (kind == "arrival" || kind == "start") return kWhite;
+  return kGrey;  // QuotaReleased, Finished, PodsDeleted, ...
+}
+
 Rgba workload_phase_colour(WorkloadPhase phase) {
   switch (phase) {
     case WorkloadPhase::kPending: return {0xea, 0xb3, 0x08, 0xff};   // yellow

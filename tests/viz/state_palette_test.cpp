@@ -57,3 +57,30 @@ TEST_CASE("a pool drifts when its ClusterQueue or its InstanceType does, a Node 
   s.drift.push_back({"ClusterQueue", "q2", "update", "NodeQueue", ""});
   CHECK(pool_drifts(s, "q2"));
 }
+
+TEST_CASE("an event line is coloured by its kind, a check and an expectation by their verdict", "[viz][colours]") {
+  const Rgba green = event_colour("Admitted", ""), red = event_colour("expect", "FAILED: x"),
+             orange = event_colour("Evicted", "Preempted: ..."), amber = event_colour("check", "c Retry: no room");
+  struct Row {
+    std::string kind, message;
+    Rgba want;
+  };
+  const std::vector<Row> rows = {
+      {"expect", "holds", green},
+      {"expect", "FAILED: workloads admitted 3, expected 4", red},
+      {"check", "gpustack-node-devices Ready: 1 whole free accelerator(s)", green},
+      {"check", "gpustack-node-devices Retry: the exclusive demand needs 2; will retry as capacity frees", amber},
+      {"check", "gpustack-node-devices Rejected: no such profile", red},
+      {"Evicted", "AdmissionCheck: At least one admission check is false", orange},
+      {"PodRunning", "", green},
+  };
+  for (const auto& r : rows) {
+    INFO(r.kind << " " << r.message);
+    CHECK(event_colour(r.kind, r.message) == r.want);
+  }
+  CHECK(event_colour("expect", "not judged: the run stopped before the horizon") != green);
+  CHECK(event_colour("expect", "not judged: the run stopped before the horizon") != red);
+  CHECK(event_colour("write", "") != event_colour("action", ""));
+  CHECK(orange != red);
+  CHECK(amber != orange);
+}

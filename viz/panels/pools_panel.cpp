@@ -45,22 +45,24 @@ void draw_pools_panel(const Snapshot& s, UiState& ui) {
   ImGui::TextDisabled("%zu pools; bar: admitted | reserved | pending demand (hatched), full width = nominal quota; views: onceMaxRequest/remaining",
                       s.pools.size());
   constexpr ImGuiTableFlags flags = ImGuiTableFlags_Sortable | ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV |
-                                    ImGuiTableFlags_ScrollY | ImGuiTableFlags_Resizable | ImGuiTableFlags_SizingFixedFit;
+                                    ImGuiTableFlags_ScrollY | ImGuiTableFlags_ScrollX | ImGuiTableFlags_Resizable |
+                                    ImGuiTableFlags_SizingFixedFit;
   if (!ImGui::BeginTable("pools", 13, flags)) return;
   ImGui::TableSetupScrollFreeze(1, 1);
-  ImGui::TableSetupColumn("ClusterQueue", ImGuiTableColumnFlags_DefaultSort, 200);
-  ImGui::TableSetupColumn("families", 0, 80);
-  ImGui::TableSetupColumn("nominal", 0, 80);
+  // Widths 0: each column fits its widest value (openb's long names and numbers are not cut).
+  ImGui::TableSetupColumn("pool (ClusterQueue)", ImGuiTableColumnFlags_DefaultSort);
+  ImGui::TableSetupColumn("families");
+  ImGui::TableSetupColumn("nominal");
   ImGui::TableSetupColumn("usage", 0, 130);
-  ImGui::TableSetupColumn("reserved", ImGuiTableColumnFlags_NoSort, 110);
-  ImGui::TableSetupColumn("pending / why", 0, 175);
-  ImGui::TableSetupColumn("P/R/A wl", ImGuiTableColumnFlags_NoSort, 64);
-  ImGui::TableSetupColumn("EX", ImGuiTableColumnFlags_NoSort, 46);
-  ImGui::TableSetupColumn("SH", ImGuiTableColumnFlags_NoSort, 46);
-  ImGui::TableSetupColumn("SL", ImGuiTableColumnFlags_NoSort, 58);
-  ImGui::TableSetupColumn("PT", ImGuiTableColumnFlags_NoSort, 46);
-  ImGui::TableSetupColumn("CPU", ImGuiTableColumnFlags_NoSort, 64);
-  ImGui::TableSetupColumn("stop policy / topology", ImGuiTableColumnFlags_WidthStretch);
+  ImGui::TableSetupColumn("reserved", ImGuiTableColumnFlags_NoSort);
+  ImGui::TableSetupColumn("pending / why");
+  ImGui::TableSetupColumn("P/R/A wl", ImGuiTableColumnFlags_NoSort);
+  ImGui::TableSetupColumn("EX cards", ImGuiTableColumnFlags_NoSort);
+  ImGui::TableSetupColumn("SH shares", ImGuiTableColumnFlags_NoSort);
+  ImGui::TableSetupColumn("SL %", ImGuiTableColumnFlags_NoSort);
+  ImGui::TableSetupColumn("PT inst.", ImGuiTableColumnFlags_NoSort);
+  ImGui::TableSetupColumn("CPU cores", ImGuiTableColumnFlags_NoSort);
+  ImGui::TableSetupColumn("stop policy / topology");  // the table scrolls sideways when the columns are wider
   ImGui::TableHeadersRow();
 
   PoolSort sort = PoolSort::kName;
@@ -82,6 +84,10 @@ void draw_pools_panel(const Snapshot& s, UiState& ui) {
     if (ImGui::Selectable(label.c_str(), ui.selected_queue == p.cluster_queue, ImGuiSelectableFlags_SpanAllColumns))
       ui.selected_queue = ui.selected_queue == p.cluster_queue ? "" : p.cluster_queue;
     tooltip(p.cluster_queue + "\nphase " + (p.phase.empty() ? "-" : p.phase) + ", resource " + p.resource);
+    if (!p.display_name.empty() && p.display_name != p.cluster_queue) {  // the ClusterQueue beside its display name
+      ImGui::SameLine();
+      ImGui::TextDisabled("%s", p.cluster_queue.c_str());
+    }
     ImGui::TableSetColumnIndex(1);
     for (size_t f = 0; f < p.families.size(); ++f) {
       if (f > 0) ImGui::SameLine(0, 4);
@@ -121,10 +127,14 @@ void draw_pools_panel(const Snapshot& s, UiState& ui) {
     ImGui::Text("%d/%d/%d", p.pending_workloads, p.reserving_workloads, p.admitted_workloads);
     tooltip("pending / reserving / admitted Workloads (ClusterQueue status)");
     const std::string* views[] = {&p.view_ex, &p.view_sh, &p.view_sl, &p.view_pt, &p.view_cpu};
+    static constexpr const char* kViewUnits[] = {
+        "whole cards (accelerator)", "shares, 10 per card (acceleratorShared)",
+        "percent of a card, 100 per sliceable card (acceleratorSliced)", "MIG instances (acceleratorPartitioned)",
+        "cores (cpu)"};
     for (int v = 0; v < 5; ++v) {
       ImGui::TableSetColumnIndex(7 + v);
       ImGui::TextUnformatted(views[v]->empty() ? "-" : views[v]->c_str());
-      tooltip("onceMaxRequest/remaining");
+      tooltip(std::string("onceMaxRequest/remaining, in ") + kViewUnits[v]);
     }
     ImGui::TableSetColumnIndex(12);
     static constexpr const char* kPolicy[] = {"None", "Hold", "HoldAndDrain"};

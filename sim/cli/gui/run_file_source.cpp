@@ -73,6 +73,8 @@ viz::Snapshot RunFileSource::snapshot_at(int64_t at_us) const {
   s.events = end - events.begin();
   const auto from = end - std::min<std::ptrdiff_t>(end - events.begin(), static_cast<std::ptrdiff_t>(kEventWindow));
   s.events_log.assign(from, end);
+  for (const auto& e : history_.expectations())
+    if (e.at_us <= at_us) s.expectations.push_back(e);
   // Workloads created by then, each as its steps up to then make it.
   for (auto& row : history_.workload_rows(r.workloads)) {
     if (row.created_us > at_us) continue;

@@ -20,6 +20,7 @@ void RunHistory::add_pool_samples(const std::deque<sim::PoolSample>& pool_series
 
 void RunHistory::add_event(const sim::EventRecord& e) {
   events_.push_back({e.at.us(), e.kind, e.object, e.message});
+  if (e.kind == "expect") expectations_.push_back(events_.back());
   if (e.object.rfind("Workload ", 0) == 0) steps_[e.object.substr(9)].push_back({e.at.us(), e.kind, e.message});
 }
 

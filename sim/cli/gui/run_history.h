@@ -24,6 +24,8 @@ class RunHistory {
 
   const std::vector<viz::PoolSeries>& series() const { return series_; }
   const std::vector<viz::EventRow>& events() const { return events_; }
+  // The scenario's expectations as judged so far (the event log's `expect` lines), in time order.
+  const std::vector<viz::EventRow>& expectations() const { return expectations_; }
   // The newest `n` events.
   std::vector<viz::EventRow> last_events(size_t n) const;
 
@@ -32,6 +34,7 @@ class RunHistory {
   std::vector<viz::PoolSeries> series_;
   std::map<std::string, size_t> series_index_;  // "<queue>|<resource>"
   std::vector<viz::EventRow> events_;
+  std::vector<viz::EventRow> expectations_;
   std::map<std::string, std::vector<viz::WorkloadStep>> steps_;  // by Workload key
 };
 

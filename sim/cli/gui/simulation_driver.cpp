@@ -69,6 +69,7 @@ void SimulationDriver::publish() {
   history_.add_pool_samples(sim_->record().pool_series);
   snap->series = history_.series();
   snap->events_log = history_.last_events(kEventWindow);
+  snap->expectations = history_.expectations();
   snap->workloads = history_.workload_rows(sim_->record().workloads);
   // The InstanceType statuses as the operator would have them now: the simulator refreshes them
   // only where something reads them, so settle a copy rather than the run itself (reading must
