@@ -30,6 +30,7 @@ struct UiState {
   std::string explain_asked;       // the Workload the source was last asked to explain
   int workload_view = 0;           // 0 all, 1 pending, 2 admitted, 3 evicted/retried, 4 finished
   bool credits_whole_run = false;  // Credits over time: the whole run's axis, not start..now
+  int credits_scale = 0;           // Credits over time: its value scale (viz::ValueScale)
   std::string card_filter;         // Cluster cards: substring of Node, GPU model, pool or mode
   std::shared_ptr<CardMapView> card_map;  // the map as last laid out (viz/card_map.h), kept between frames
   // Pending work: the ClusterQueue shown ("" all; a selected pool sets it), a text filter, grouping

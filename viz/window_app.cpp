@@ -191,6 +191,7 @@ model::Status run_window(const SnapshotSource& source, CommandSink& commands, co
   ui.selected_queue = options.select_queue;
   ui.selected_node = options.select_node;
   ui.selected_workload = options.select_workload;
+  ui.credits_scale = options.value_scale;
   const Rgba bg = background_colour();
   int drawn = 0;  // frames drawn with a snapshot: a screenshot waits for a few of them
   while (!glfwWindowShouldClose(session.window)) {

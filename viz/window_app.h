@@ -22,6 +22,7 @@ struct WindowOptions {
   std::string select_queue;               // preselected pool (chain graph, credits)
   std::string select_node;                // preselected Node (nodes and cards, chain graph)
   std::string select_workload;            // preselected Workload (the Workloads panel explains it)
+  int value_scale = 0;                    // the credits charts' value scale (viz::ValueScale)
   int screenshot_frames = 4;              // frames drawn before the capture (auto-sized items settle)
   // When set, the wall time of each screenshot frame after the fourth, from the start of the frame
   // to glFinish after its draw data is rendered, in milliseconds.

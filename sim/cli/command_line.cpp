@@ -466,6 +466,9 @@ void CommandLine::declare_gui() {
             one_of({"pools", "credits", "nodes", "cards", "workloads", "pending", "drains", "chain", "events", "drift", "plan"}),
             "the panel to show (plan: with --plan)");
   add_value(*c, notes_, "--size", o.size, pixel_size(), "the window's size in pixels");
+  add_value(*c, notes_, "--scale", o.scale, one_of({"nominal", "fitted", "log", "percent"}),
+            "the credits charts' value scale: the nominal quota (default), fitted to the reserved\n"
+            "quota, logarithmic in cards or cores, or percent of the nominal quota");
   add_value(*c, notes_, "--select", o.select, text("QUEUE", "a ClusterQueue name"),
             "preselect a ClusterQueue (credits chart and chain graph show it alone)");
   add_value(*c, notes_, "--node", o.node, text("NAME", "a Node name"), "preselect a Node (nodes and cards panel, chain graph)");

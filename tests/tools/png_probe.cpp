@@ -2,8 +2,10 @@
 //   png_probe FILE.png WIDTH HEIGHT BG_RRGGBB NAME:X,Y,W,H:>=F|<=F[:red|:yellow] ...
 // Fails (exit 1) unless the PNG has exactly WIDTH×HEIGHT pixels and, in each region, the share of
 // pixels that differ from the background colour (by more than 8 in a channel) meets its bound —
-// or, with `:red` or `:yellow`, the share of pixels of that hue (the stop-policy shading: red well
-// above green and blue, or red and green alike and well above blue).
+// or, with `:red`, `:yellow` or `:blue`, the share of pixels of that hue (the stop-policy shading:
+// red well above green and blue, or red and green alike and well above blue; blue: the exclusive
+// family's lines, blue well above red and green; light: text and axis labels, every channel at
+// least 120).
 // Or NAME:X,Y,W,H:squares=N: the region holds exactly N solid squares (4 to 16 pixels a side) of
 // non-background pixels, each its own connected piece (the card map's cells; text never makes one).
 // Prints each region's share. Exit 2 on bad arguments or an unreadable file.
@@ -93,7 +95,8 @@ int main(int argc, char** argv) {
     double bound = 0;
     const int read = std::sscanf(argv[a], "%63[^:]:%d,%d,%d,%d:%2[<>=]%lf:%15s", name, &x, &y, &rw, &rh, op, &bound, hue);
     const std::string want_hue = hue;
-    if (read < 7 || (read == 8 && want_hue != "red" && want_hue != "yellow") ||
+    if (read < 7 || (read == 8 && want_hue != "red" && want_hue != "yellow" && want_hue != "blue" &&
+                       want_hue != "light") ||
         x < 0 || y < 0 || rw <= 0 || rh <= 0 || x + rw > w || y + rh > h) {
       std::fprintf(stderr, "png_probe: bad region '%s'\n", argv[a]);
       stbi_image_free(pixels);
@@ -106,6 +109,14 @@ int main(int argc, char** argv) {
         const int r = p[0], g = p[1], b = p[2];
         if (want_hue == "red") {
           differing += r - g >= 20 && r - b >= 20 && g - b < 15 ? 1 : 0;
+          continue;
+        }
+        if (want_hue == "light") {
+          differing += r >= 120 && g >= 120 && b >= 120 ? 1 : 0;
+          continue;
+        }
+        if (want_hue == "blue") {
+          differing += b - r >= 80 && b - g >= 40 ? 1 : 0;
           continue;
         }
         if (want_hue == "yellow") {

@@ -41,6 +41,18 @@ shoot "$out/credits-holds.png" "$src/scenarios/regression/drained-queue-recovers
 # 6,212 of them, whatever their mode or fill (png_probe counts the solid squares).
 shoot "$out/cards-openb.png" "$src/scenarios/traces/openb-default.yaml" --at 130d --size 1280x1000 --panel cards
 "$probe" "$out/cards-openb.png" 1280 1000 $bg cells:0,90,1280,910:squares=6212 header:0,60,600,40:">=0.02"
+# The value axis on openb at 130 days (issue 24): the A100-40GB pool reserves 32 of its 4,392 cards.
+# On the nominal scale its line lies on the chart's floor (no blue in the upper part); on the log
+# scale (decades of cards) it climbs into the chart's upper part; the "10 cards" and "100 cards"
+# labels are drawn on the left.
+a100=gpustack--nvidia-a100-sxm4-40gb-linux-amd64
+shoot "$out/credits-nominal.png" "$src/scenarios/traces/openb-default.yaml" --at 130d --size 1280x600 --panel credits \
+  --select $a100
+"$probe" "$out/credits-nominal.png" 1280 600 $bg upper:60,130,1100,280:"<=0.0001:blue"
+shoot "$out/credits-log.png" "$src/scenarios/traces/openb-default.yaml" --at 130d --size 1280x600 --panel credits \
+  --select $a100 --scale log
+"$probe" "$out/credits-log.png" 1280 600 $bg upper:60,130,1100,280:">=0.001:blue" ticks10:8,428,60,12:">=0.05:light" \
+  ticks100:8,311,60,12:">=0.05:light" between:8,360,60,30:"<=0.001:light"
 # The drains history at two times (issue 24): on the drained-queue regression at 15 min the admin's
 # Hold (5-10 min) has ended and both queues are in HoldAndDrain (red badges) "(still held)"; at
 # 30 min the same three rows are still listed, the drains now ended at 20 min (the "(still held)"

@@ -10,6 +10,7 @@
 #include "viz/panels/panels.h"
 #include "viz/series_steps.h"
 #include "viz/units_text.h"
+#include "viz/value_scale.h"
 
 namespace chaintwin::viz {
 namespace {
@@ -19,11 +20,16 @@ constexpr float kAxisHeight = 16;  // the time axis' labels under each chart
 void chart(const PoolSeries& series, const Snapshot& s, const UiState& ui, Rgba colour, float width, float height) {
   const int64_t t0 = 0, t1 = chart_window_end(s.now_us, s.end_us, ui.credits_whole_run);
   const int n = std::max(2, static_cast<int>(width));
-  const std::vector<float> nominal = sample_steps(series.points, SeriesField::kNominal, t0, t1, n);
-  const std::vector<float> used = sample_steps(series.points, SeriesField::kUsed, t0, t1, n);
+  const std::vector<float> nominal_raw = sample_steps(series.points, SeriesField::kNominal, t0, t1, n);
+  const std::vector<float> used_raw = sample_steps(series.points, SeriesField::kUsed, t0, t1, n);
   const std::vector<float> pending = sample_steps(series.points, SeriesField::kPendingWorkloads, t0, t1, n);
-  const float top = std::max(1.0f, std::max(*std::max_element(nominal.begin(), nominal.end()),
-                                            *std::max_element(used.begin(), used.end())));
+  // In percent of nominal the reserved line is divided at each instant and the quota is the 100 % line.
+  const auto scale = static_cast<ValueScale>(ui.credits_scale);
+  const bool percent = scale == ValueScale::kPercentOfNominal;
+  const std::vector<float> used = percent ? percent_of_nominal(used_raw, nominal_raw) : used_raw;
+  const std::vector<float> nominal =
+      percent ? std::vector<float>(nominal_raw.size(), 100.0f) : nominal_raw;
+  const ValueAxis axis = value_axis(scale, percent ? std::vector<float>{} : nominal, used, series.resource);
   const float top_pending = std::max(1.0f, *std::max_element(pending.begin(), pending.end()));
   const ImVec2 p = ImGui::GetCursorScreenPos();
   ImDrawList* dl = ImGui::GetWindowDrawList();
@@ -36,8 +42,9 @@ void chart(const PoolSeries& series, const Snapshot& s, const UiState& ui, Rgba 
   const float now_x = p.x + width * static_cast<float>(std::clamp(static_cast<double>(s.now_us) / static_cast<double>(t1), 0.0, 1.0));
   // A step line as a polyline with two points per change only: a run of a million samples
   // stays a few hundred vertices, within ImGui's 16-bit draw lists.
-  auto line = [&](const std::vector<float>& v, float scale, ImU32 c, float thickness) {
-    const auto y = [&](float value) { return p.y + height - 2 - (height - 4) * value / scale; };
+  // `value_y`: a value's height on its own axis, as a fraction of the chart's.
+  auto line = [&](const std::vector<float>& v, const auto& value_y, ImU32 c, float thickness) {
+    const auto y = [&](float value) { return p.y + height - 2 - (height - 4) * static_cast<float>(value_y(value)); };
     std::vector<ImVec2> pts;
     pts.emplace_back(p.x, y(v[0]));
     for (int i = 1; i < n; ++i) {
@@ -56,24 +63,31 @@ void chart(const PoolSeries& series, const Snapshot& s, const UiState& ui, Rgba 
     }
     dl->AddPolyline(pts.data(), static_cast<int>(pts.size()), c, ImDrawFlags_None, thickness);
   };
-  line(nominal, top, IM_COL32(0xe5, 0xe7, 0xeb, 0xff), 1.0f);
-  line(pending, top_pending, IM_COL32(0xea, 0xb3, 0x08, 0xc0), 1.0f);
-  line(used, top, im_colour(colour), 2.0f);
+  const auto on_axis = [&](float v) { return axis.fraction(v); };
+  const auto on_pending = [&](float v) { return static_cast<double>(v / top_pending); };
+  line(nominal, on_axis, IM_COL32(0xe5, 0xe7, 0xeb, 0xff), 1.0f);
+  line(pending, on_pending, IM_COL32(0xea, 0xb3, 0x08, 0xc0), 1.0f);
+  line(used, on_axis, im_colour(colour), 2.0f);
   dl->AddLine(ImVec2(now_x, p.y), ImVec2(now_x, p.y + height), IM_COL32(0xff, 0xff, 0xff, 0xc0), 1.0f);
   // The axes: time ticks under the chart, the quota scale on the left (top and middle), the
   // pending Workloads' own scale on the right.
-  const ImU32 axis = IM_COL32(0x9c, 0xa3, 0xaf, 0xff);
+  const ImU32 axis_colour = IM_COL32(0x9c, 0xa3, 0xaf, 0xff);
   for (const TimeTick& tick : time_ticks(t0, t1, std::max(2, static_cast<int>(width / 90)))) {
     const float x = p.x + width * static_cast<float>(static_cast<double>(tick.at_us - t0) / static_cast<double>(t1 - t0));
-    dl->AddLine(ImVec2(x, p.y + height - 4), ImVec2(x, p.y + height + 2), axis, 1.0f);
+    dl->AddLine(ImVec2(x, p.y + height - 4), ImVec2(x, p.y + height + 2), axis_colour, 1.0f);
     const float text_x = std::min(x + 2, p.x + width - ImGui::CalcTextSize(tick.label.c_str()).x);
-    dl->AddText(ImVec2(text_x, p.y + height + 1), axis, tick.label.c_str());
+    dl->AddText(ImVec2(text_x, p.y + height + 1), axis_colour, tick.label.c_str());
   }
-  const std::string top_label = quantity_short(series.resource, static_cast<int64_t>(top));
-  const std::string mid_label = quantity_short(series.resource, static_cast<int64_t>(top / 2));
-  dl->AddText(ImVec2(p.x + 3, p.y + 1), axis, top_label.c_str());
-  dl->AddLine(ImVec2(p.x, p.y + height / 2), ImVec2(p.x + 6, p.y + height / 2), axis, 1.0f);
-  dl->AddText(ImVec2(p.x + 8, p.y + height / 2 - 7), axis, mid_label.c_str());
+  for (const ValueTick& tick : axis.ticks) {
+    const float y = p.y + height - 2 - (height - 4) * static_cast<float>(axis.fraction(tick.value));
+    dl->AddLine(ImVec2(p.x, y), ImVec2(p.x + 6, y), axis_colour, 1.0f);
+    dl->AddText(ImVec2(p.x + 8, std::clamp(y - 7, p.y + 1, p.y + height - 15)), axis_colour, tick.label.c_str());
+  }
+  // The quota above a fitted scale is held at the top: say where it really is.
+  if (!percent && *std::max_element(nominal.begin(), nominal.end()) > axis.top) {
+    const std::string above = "quota " + quantity_short(series.resource, static_cast<int64_t>(nominal.back())) + " above";
+    dl->AddText(ImVec2(p.x + width / 2 - ImGui::CalcTextSize(above.c_str()).x / 2, p.y + 1), axis_colour, above.c_str());
+  }
   const std::string pending_label = "pending " + std::to_string(static_cast<int>(top_pending));
   dl->AddText(ImVec2(p.x + width - ImGui::CalcTextSize(pending_label.c_str()).x - 3, p.y + 1),
               IM_COL32(0xea, 0xb3, 0x08, 0xff), pending_label.c_str());
@@ -82,9 +96,10 @@ void chart(const PoolSeries& series, const Snapshot& s, const UiState& ui, Rgba 
     const float fx = std::clamp((ImGui::GetIO().MousePos.x - p.x) / width, 0.0f, 1.0f);
     const size_t i = static_cast<size_t>(fx * static_cast<float>(n - 1));
     const int64_t at = t0 + static_cast<int64_t>(static_cast<double>(fx) * static_cast<double>(t1 - t0));
-    ImGui::SetTooltip("%s\nreserved %s\nnominal %s\npending Workloads %d", time_text(at).c_str(),
-                      quantity_text(series.resource, static_cast<int64_t>(used[i])).c_str(),
-                      quantity_text(series.resource, static_cast<int64_t>(nominal[i])).c_str(),
+    ImGui::SetTooltip("%s\nreserved %s (%.1f %% of nominal)\nnominal %s\npending Workloads %d", time_text(at).c_str(),
+                      quantity_text(series.resource, static_cast<int64_t>(used_raw[i])).c_str(),
+                      nominal_raw[i] > 0 ? used_raw[i] / nominal_raw[i] * 100.0f : 0.0f,
+                      quantity_text(series.resource, static_cast<int64_t>(nominal_raw[i])).c_str(),
                       static_cast<int>(pending[i]));
   }
 }
@@ -101,8 +116,19 @@ void draw_credits_panel(const Snapshot& s, UiState& ui) {
   ImGui::Checkbox("whole run", &ui.credits_whole_run);
   ImGui::SameLine();
   ImGui::TextDisabled(ui.credits_whole_run ? "(time axis: start to the horizon)" : "(time axis: start to now)");
+  ImGui::SameLine();
+  ImGui::TextUnformatted("   value scale:");
+  for (ValueScale v : {ValueScale::kNominal, ValueScale::kFitted, ValueScale::kLog, ValueScale::kPercentOfNominal}) {
+    ImGui::SameLine();
+    ImGui::RadioButton(value_scale_name(v), &ui.credits_scale, static_cast<int>(v));
+  }
   ImGui::BeginChild("charts");
   const float width = std::max(200.0f, ImGui::GetContentRegionAvail().x - 10);
+  // A selected pool's chart takes the panel's whole height.
+  const float chart_height =
+      ui.selected_queue.empty()
+          ? 90.0f
+          : std::max(90.0f, ImGui::GetContentRegionAvail().y - ImGui::GetTextLineHeightWithSpacing() - kAxisHeight - 12);
   for (const auto& series : s.series) {
     if (!ui.selected_queue.empty() && series.cluster_queue != ui.selected_queue) continue;
     Rgba colour = family_colour(Family::kCpu);
@@ -113,9 +139,9 @@ void draw_credits_panel(const Snapshot& s, UiState& ui) {
                 last ? quantity_short(series.resource, last->used).c_str() : "-",
                 last ? quantity_short(series.resource, last->nominal).c_str() : "-");
     // Each chart in its own child window, so its own draw list.
-    ImGui::BeginChild(("chart" + series.cluster_queue + series.resource).c_str(), ImVec2(width, 92 + kAxisHeight),
-                      false, ImGuiWindowFlags_NoScrollbar);
-    chart(series, s, ui, colour, width, 90);
+    ImGui::BeginChild(("chart" + series.cluster_queue + series.resource).c_str(),
+                      ImVec2(width, chart_height + 2 + kAxisHeight), false, ImGuiWindowFlags_NoScrollbar);
+    chart(series, s, ui, colour, width, chart_height);
     ImGui::EndChild();
     ImGui::Spacing();
   }

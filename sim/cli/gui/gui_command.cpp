@@ -109,6 +109,9 @@ int gui_command(const GuiCommandOptions& o, std::ostream& out, std::ostream& err
   window.select_node = o.node;
   window.select_workload = o.workload;
   window.screenshot_frames = o.frames;
+  static constexpr const char* kScales[] = {"nominal", "fitted", "log", "percent"};  // viz::ValueScale's order
+  for (int i = 0; i < 4; ++i)
+    if (o.scale == kScales[i]) window.value_scale = i;
   std::vector<double> frame_ms;
   if (o.frames > 4) window.frame_ms = &frame_ms;
   if (!o.plan.empty()) return show_plan(o, window, out, err);

@@ -28,6 +28,7 @@ struct GuiCommandOptions {
   int frames = 4;  // frames drawn before a screenshot; beyond four they are timed and reported
   std::optional<std::string> panel;  // a panel's name (viz::parse_panel)
   PixelSize size{1280, 800};
+  std::string scale = "nominal";  // the credits charts' value scale: nominal, fitted, log, percent
   std::string select;  // a ClusterQueue to preselect
   std::string node;    // a Node to preselect
   std::string workload;  // a Workload to preselect ("<namespace>/<name>"): the Workloads panel explains it
