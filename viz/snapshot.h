@@ -60,7 +60,18 @@ struct PoolSeries {
 struct PlacedInstance {
   std::string profile;  // vendor spelling, "1g.10gb"
   int32_t start = 0, length = 0;
+  std::string pod;       // the Pod holding it ("<ns>/<pod>"), "" when the ledger does not say
+  std::string workload;  // that Pod's Workload ("<ns>/<name>"), "" when unknown
   bool operator==(const PlacedInstance&) const = default;
+};
+
+// A MIG profile of a partitioned card: its published name and how many more instances of it the
+// card can still build by placement (the operator's remainingProfiles for this card).
+struct ProfileRoom {
+  std::string profile;    // vendor spelling, "1g.10gb"
+  std::string published;  // published spelling, the label's
+  int32_t allocated = 0, remaining = 0;
+  bool operator==(const ProfileRoom&) const = default;
 };
 
 struct CardView {
@@ -73,6 +84,11 @@ struct CardView {
   int64_t remaining = 0;       // credits left of 1,600,000
   int32_t slices_used = 0, slice_count = 0;  // logical slices
   int32_t memory_slices = 0;   // partitioned cards: the memory slices of the card (0 when not partitionable)
+  // "MIG" (physically partitioned), "logical" (logical slices), "whole" (neither), as detected.
+  std::string hardware_mode;
+  std::string pending_mode;    // "MIG"/"logical" when flipped by the admin and not re-detected yet
+  bool ledger_ready = true;    // a MIG card's ledger row lists its profiles (else the static ceiling)
+  std::vector<ProfileRoom> profiles;  // MIG cards: every offered profile with its room
   std::vector<PlacedInstance> instances;
   std::string ledger_row;      // the Devices status row as the operator writes it (JSON text)
   bool operator==(const CardView&) const = default;

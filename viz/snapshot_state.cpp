@@ -10,6 +10,8 @@
 #include "model/stage3/card_ledger.h"
 #include "model/api/devices_codec.h"
 #include "model/stage3/fit_labels.h"
+#include "model/stage3/population.h"
+#include "model/catalog/partition_geometry.h"
 #include "model/kueue/scheduler/queue_manager.h"
 #include "model/stage4/chain_graph.h"
 #include "model/stage4/node_queue_decision.h"
@@ -185,7 +187,7 @@ std::vector<PoolRow> pool_rows(const model::ClusterState& cluster, const model::
   return rows;
 }
 
-std::vector<NodeView> node_views(const model::ClusterState& cluster) {
+std::vector<NodeView> node_views(const model::ClusterState& cluster, const model::WorkloadState* workloads) {
   std::vector<NodeView> out;
   const model::ChainGraph graph = model::ChainGraph::build(cluster);
   std::map<std::string, std::vector<std::string>> flavors;
@@ -223,8 +225,30 @@ std::vector<NodeView> node_views(const model::ClusterState& cluster) {
           c.slices_used = card.ledger.allocated_slices;
           c.slice_count = card.capability.logical_sliced.count;
           c.memory_slices = memory_slices_of(card.capability);
-          for (const auto& inst : card.ledger.instances)
-            c.instances.push_back({inst.profile, inst.placement.start, inst.placement.length});
+          c.hardware_mode = model::is_partitioned(card.capability)           ? "MIG"
+                            : model::is_logically_sliceable(card.capability) ? "logical"
+                                                                             : "whole";
+          if (c.hardware_mode == "MIG") {
+            c.ledger_ready = model::partition_ledger_ready(&card.ledger);
+            const model::PartitionGeometry geometry =
+                model::geometry_from_capability(card.manufacturer, card.capability.physical_sliced);
+            if (auto view = model::card_view_from_ledger(geometry, &card.ledger); view.ok())
+              for (const auto& p : view->profiles)
+                if (p.offered) c.profiles.push_back({p.profile, p.published, p.allocated, p.remaining});
+          }
+          for (const auto& inst : card.ledger.instances) {
+            PlacedInstance placed{inst.profile, inst.placement.start, inst.placement.length, "", ""};
+            for (const auto& charge : card.ledger.charges)
+              if (charge.profile == inst.profile && charge.start == inst.placement.start) {
+                placed.pod = charge.holder.substr(0, charge.holder.rfind('/'));  // "<ns>/<pod>/<container>"
+                if (workloads != nullptr)
+                  if (const auto pod = workloads->pods.find(placed.pod); pod != workloads->pods.end())
+                    if (const auto w = pod->second.metadata.annotations.find(std::string(model::kWorkloadAnnotation));
+                        w != pod->second.metadata.annotations.end())
+                      placed.workload = pod->second.metadata.namespace_ + "/" + w->second;
+              }
+            c.instances.push_back(std::move(placed));
+          }
           c.ledger_row = ledger_row_text(devices_json, g, i);
           v.cards.push_back(std::move(c));
         }
@@ -237,7 +261,7 @@ std::vector<NodeView> node_views(const model::ClusterState& cluster) {
 
 void fill_cluster_state(Snapshot& out, const model::ClusterState& cluster, const model::WorkloadState& workloads) {
   out.pools = pool_rows(cluster, workloads);
-  out.nodes = node_views(cluster);
+  out.nodes = node_views(cluster, &workloads);
   out.chain.clear();
   const model::ChainGraph graph = model::ChainGraph::build(cluster);
   for (const auto& [from, kind, to] : graph.edges())

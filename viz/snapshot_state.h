@@ -20,7 +20,8 @@ std::vector<PoolRow> pool_rows(const model::ClusterState& cluster, const model::
 // The colour-coded policy a view shows for Kueue's stopPolicy.
 StopPolicy stop_policy_of(model::StopPolicy policy);
 
-// The Node views alone (one per Node, in name order; cards in ledger order).
-std::vector<NodeView> node_views(const model::ClusterState& cluster);
+// The Node views alone (one per Node, in name order; cards in ledger order). With `workloads`,
+// each MIG instance names the Pod and the Workload holding it.
+std::vector<NodeView> node_views(const model::ClusterState& cluster, const model::WorkloadState* workloads = nullptr);
 
 }  // namespace chaintwin::viz

@@ -126,6 +126,8 @@ class Simulation {
   const model::QueueManager& queues() const { return queues_; }
   // The Pods bound to each Node and what they request (node_pods.h).
   const NodePods& node_pods() const { return node_pods_; }
+  // Node → cards the admin flipped that the Device Manager has not re-detected yet.
+  const std::map<std::string, std::vector<model::PendingModeFlip>>& pending_flips() const { return pending_flips_; }
   const RunRecord& record() const { return record_; }
   const std::vector<ExpectationFailure>& failures() const { return failures_; }
   WorkloadCountersSet counters() const;

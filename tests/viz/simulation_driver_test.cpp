@@ -1,6 +1,8 @@
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <chrono>
+#include <map>
 #include <thread>
 
 #include "sim/cli/gui/simulation_driver.h"
@@ -90,4 +92,84 @@ TEST_CASE("the stepping thread plays, pauses, steps and seeks on the window's co
   REQUIRE(stepped != nullptr);
   CHECK(stepped->now_us >= at2h->now_us);
   CHECK(d.fatal().empty());
+}
+
+TEST_CASE("a MIG card shows its profiles' room by placement and who holds each instance", "[viz][driver][mig]") {
+  auto d = default_driver();
+  REQUIRE(d.start().ok());
+  d.advance_to(*sim::SimTime::parse("6h"));
+  const auto snap = d.latest();
+  REQUIRE(snap != nullptr);
+  std::map<std::string, viz::WorkloadPhase> phase;
+  for (const auto& w : snap->workloads) phase[w.key] = w.phase;
+  int mig_cards = 0, held = 0;
+  for (const auto& node : snap->nodes)
+    for (const auto& card : node.cards) {
+      INFO(node.name << " card " << card.index);
+      if (card.hardware_mode != "MIG") {
+        CHECK(card.profiles.empty());
+        CHECK(card.instances.empty());
+        continue;
+      }
+      ++mig_cards;
+      CHECK(card.mode == "Partitioned");
+      REQUIRE_FALSE(card.profiles.empty());
+      int built = 0;
+      for (const auto& room : card.profiles) built += room.allocated;
+      CHECK(built == static_cast<int>(card.instances.size()));  // every instance counted under its profile
+      for (const auto& inst : card.instances)
+        if (!inst.pod.empty()) {
+          ++held;
+          REQUIRE(phase.count(inst.workload) == 1);  // the holder is a Workload of the run, admitted
+          CHECK(phase[inst.workload] == viz::WorkloadPhase::kAdmitted);
+        }
+    }
+  CHECK(mig_cards > 0);
+  CHECK(held > 0);
+}
+
+TEST_CASE("a card flipped by the admin shows its new mode until the Device Manager re-detects it", "[viz][driver][mig]") {
+  auto s = sim::load_scenario(std::string(CHAINTWIN_SOURCE_DIR) + "/scenarios/walkthroughs/h100-mig.scenario.yaml");
+  REQUIRE(s.ok());
+  cli::SimulationDriver d(std::move(s).value(), {});
+  REQUIRE(d.start().ok());
+  // At 1 h all eight cards are flipped to MIG; the Device Manager re-detects 2 min later.
+  struct Row {
+    const char* at;
+    const char* hardware, *pending;
+  };
+  for (const Row& r : std::vector<Row>{{"59m", "logical", ""}, {"61m", "logical", "MIG"}, {"63m", "MIG", ""}}) {
+    INFO(r.at);
+    d.advance_to(*sim::SimTime::parse(r.at));
+    const auto snap = d.latest();
+    REQUIRE(snap != nullptr);
+    REQUIRE(snap->nodes.size() == 1);
+    REQUIRE(snap->nodes[0].cards.size() == 8);
+    for (const auto& card : snap->nodes[0].cards) {
+      CHECK(card.hardware_mode == r.hardware);
+      CHECK(card.pending_mode == r.pending);
+    }
+  }
+}
+
+TEST_CASE("waiting Workloads are numbered in Kueue's order within each ClusterQueue", "[viz][driver][pending]") {
+  auto d = default_driver();
+  REQUIRE(d.start().ok());
+  d.advance_to(*sim::SimTime::parse("24h"));
+  const auto snap = d.latest();
+  REQUIRE(snap != nullptr);
+  std::map<std::string, std::vector<const viz::WorkloadRow*>> by_queue;
+  for (const auto& w : snap->workloads)
+    if (w.queue_position > 0) by_queue[w.cluster_queue].push_back(&w);
+    else CHECK((w.phase != viz::WorkloadPhase::kPending || w.cluster_queue.empty()));
+  REQUIRE_FALSE(by_queue.empty());
+  for (auto& [queue, rows] : by_queue) {
+    INFO(queue);
+    std::sort(rows.begin(), rows.end(), [](auto* a, auto* b) { return a->queue_position < b->queue_position; });
+    for (size_t i = 0; i < rows.size(); ++i) {
+      CHECK(rows[i]->queue_position == static_cast<int32_t>(i + 1));  // 1..n, no gap, no repeat
+      if (i > 0) CHECK(rows[i - 1]->priority >= rows[i]->priority);  // higher priority first
+      CHECK(rows[i]->requested > 0);
+    }
+  }
 }

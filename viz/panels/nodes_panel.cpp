@@ -27,7 +27,8 @@ bool card_box(const CardView& c, bool selected) {
   dl->AddRect(p, ImVec2(p.x + kCardWidth, p.y + kCardHeight),
               selected ? IM_COL32(0xff, 0xff, 0xff, 0xff) : im_colour(colour), 4, 0, selected ? 2.0f : 1.0f);
   dl->AddRectFilled(ImVec2(p.x + 1, p.y + 1), ImVec2(p.x + kCardWidth - 1, p.y + 18), im_colour(colour, 0.8f), 4);
-  const std::string title = "#" + std::to_string(c.index) + " " + c.mode + (c.unhealthy ? " (unhealthy)" : "");
+  const std::string title = "#" + std::to_string(c.index) + " " + c.mode + " · " + c.hardware_mode +
+                            (c.unhealthy ? " (unhealthy)" : "");
   dl->AddText(ImVec2(p.x + 5, p.y + 2), IM_COL32(0x10, 0x10, 0x10, 0xff), title.c_str());
   const std::string remaining = "left " + grouped(c.remaining) + " cr";
   dl->AddText(ImVec2(p.x + 5, p.y + 21), IM_COL32(0xe5, 0xe7, 0xeb, 0xff), remaining.c_str());
@@ -36,10 +37,18 @@ bool card_box(const CardView& c, bool selected) {
   const ImVec2 b0(p.x + 5, p.y + 38), b1(p.x + kCardWidth - 5, p.y + 46);
   dl->AddRectFilled(b0, b1, IM_COL32(0x40, 0x44, 0x4c, 0xff));
   dl->AddRectFilled(b0, ImVec2(b0.x + (b1.x - b0.x) * frac, b1.y), IM_COL32(0x22, 0xc5, 0x5e, 0xff));
-  const std::string slices = c.slice_count > 0 ? "slices " + std::to_string(c.slices_used) + "/" +
-                                                     std::to_string(c.slice_count)
-                                               : "no logical slices";
+  std::string slices = c.slice_count > 0 ? "slices " + std::to_string(c.slices_used) + "/" + std::to_string(c.slice_count)
+                        : c.hardware_mode == "MIG" ? std::to_string(c.instances.size()) + " MIG instance(s)"
+                                                   : "no logical slices";
+  if (c.hardware_mode == "MIG" && !c.ledger_ready) slices += ", ledger not ready";
   dl->AddText(ImVec2(p.x + 5, p.y + 49), IM_COL32(0xc0, 0xc4, 0xcc, 0xff), slices.c_str());
+  if (!c.pending_mode.empty()) {  // flipped by the admin, the Device Manager has not re-detected it
+    const std::string flip = "-> " + c.pending_mode;
+    const ImVec2 size = ImGui::CalcTextSize(flip.c_str());
+    const ImVec2 f0(p.x + kCardWidth - size.x - 9, p.y + 21);
+    dl->AddRectFilled(f0, ImVec2(f0.x + size.x + 4, f0.y + size.y), IM_COL32(0xf9, 0x73, 0x16, 0xff), 3);
+    dl->AddText(ImVec2(f0.x + 2, f0.y), IM_COL32(0x10, 0x10, 0x10, 0xff), flip.c_str());
+  }
   if (c.memory_slices > 0) {
     const SlotMap map = slot_map(c.memory_slices, c.instances);
     const ImVec2 m0(p.x + 5, p.y + 67), m1(p.x + kCardWidth - 5, p.y + 87);
@@ -61,10 +70,69 @@ bool card_box(const CardView& c, bool selected) {
   const bool clicked = ImGui::IsItemClicked();
   std::string tip = c.product + " (" + c.accelerator_key + ")\n" + c.id + "\nremaining " + grouped(c.remaining) +
                     " cr of 1,600,000 (" + std::to_string(c.remaining * 100 / kCreditsPerCard) + " %)";
+  tip += "\nhardware mode as detected: " + c.hardware_mode;
+  if (!c.pending_mode.empty()) tip += "; flipped to " + c.pending_mode + ", waiting for the Device Manager to re-detect";
   for (const auto& inst : c.instances)
-    tip += "\n" + inst.profile + " at memory slice " + std::to_string(inst.start) + ", " + std::to_string(inst.length) + " wide";
+    tip += "\n" + inst.profile + " at memory slice " + std::to_string(inst.start) + ", " + std::to_string(inst.length) +
+           " wide" + (inst.workload.empty() ? "" : ", held by " + inst.workload);
+  for (const auto& room : c.profiles)
+    if (room.remaining > 0) tip += "\ncan still build " + std::to_string(room.remaining) + " x " + room.published;
   tooltip(tip);
   return clicked;
+}
+
+// A MIG card: every offered profile with what is built and what can still be, then each instance
+// with its placement and who holds it (a click opens the Workload).
+void mig_details(const CardView& c, UiState& ui) {
+  ImGui::Text("MIG card #%u: %s%s", c.index, c.ledger_ready ? "profiles by placement" : "ledger not ready, static ceilings",
+              c.pending_mode.empty() ? "" : ("; flipped to " + c.pending_mode + ", not re-detected yet").c_str());
+  constexpr ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingFixedFit;
+  if (ImGui::BeginTable("profiles", 4, flags)) {
+    ImGui::TableSetupColumn("profile (published)");
+    ImGui::TableSetupColumn("vendor");
+    ImGui::TableSetupColumn("built");
+    ImGui::TableSetupColumn("can still build");
+    ImGui::TableHeadersRow();
+    for (const auto& room : c.profiles) {
+      ImGui::TableNextRow();
+      ImGui::TableSetColumnIndex(0);
+      ImGui::TextUnformatted(room.published.c_str());
+      ImGui::TableSetColumnIndex(1);
+      ImGui::TextUnformatted(room.profile.c_str());
+      ImGui::TableSetColumnIndex(2);
+      ImGui::Text("%d", room.allocated);
+      ImGui::TableSetColumnIndex(3);
+      if (room.remaining > 0) ImGui::Text("%d", room.remaining);
+      else ImGui::TextDisabled("0");
+    }
+    ImGui::EndTable();
+  }
+  if (c.instances.empty() || !ImGui::BeginTable("instances", 4, flags)) return;
+  ImGui::TableSetupColumn("instance");
+  ImGui::TableSetupColumn("memory slices");
+  ImGui::TableSetupColumn("Pod");
+  ImGui::TableSetupColumn("Workload");
+  ImGui::TableHeadersRow();
+  for (size_t i = 0; i < c.instances.size(); ++i) {
+    const PlacedInstance& inst = c.instances[i];
+    ImGui::TableNextRow();
+    ImGui::TableSetColumnIndex(0);
+    ImGui::TextUnformatted(inst.profile.c_str());
+    ImGui::TableSetColumnIndex(1);
+    ImGui::Text("%d..%d", inst.start, inst.start + inst.length - 1);
+    ImGui::TableSetColumnIndex(2);
+    if (inst.pod.empty()) ImGui::TextDisabled("none: carved, idle");
+    else ImGui::TextUnformatted(inst.pod.c_str());
+    ImGui::TableSetColumnIndex(3);
+    if (inst.workload.empty()) {
+      ImGui::TextDisabled("-");
+    } else if (ImGui::Selectable((inst.workload + "##inst" + std::to_string(i)).c_str(), false)) {
+      ui.selected_workload = inst.workload;
+      ui.panel = PanelId::kWorkloads;
+      ui.panel_forced = true;
+    }
+  }
+  ImGui::EndTable();
 }
 
 }  // namespace
@@ -129,12 +197,26 @@ void draw_nodes_panel(const Snapshot& s, UiState& ui) {
     const CardView& c = node->cards[i];
     if (card_box(c, ui.selected_card == c.id)) ui.selected_card = ui.selected_card == c.id ? "" : c.id;
   }
+  bool shown = false;
   for (const auto& c : node->cards)
     if (c.id == ui.selected_card) {
+      shown = true;
       ImGui::Separator();
+      if (c.hardware_mode == "MIG") mig_details(c, ui);
       ImGui::Text("Ledger row of card #%u (%s):", c.index, c.id.c_str());
       ImGui::TextUnformatted(c.ledger_row.c_str());
     }
+  // No card selected: every MIG card's profiles and instances (a click on a card shows one).
+  const auto mig = std::count_if(node->cards.begin(), node->cards.end(), [](const CardView& c) { return c.hardware_mode == "MIG"; });
+  if (!shown && mig > 0) {
+    ImGui::Separator();
+    for (const auto& c : node->cards)
+      if (c.hardware_mode == "MIG") {
+        ImGui::PushID(c.id.c_str());
+        mig_details(c, ui);
+        ImGui::PopID();
+      }
+  }
   ImGui::EndChild();
 }
 

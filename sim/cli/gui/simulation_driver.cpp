@@ -77,6 +77,13 @@ void SimulationDriver::publish() {
   model::ClusterState settled = sim_->cluster();
   if (!sim::sync_chain(settled, {}, shown_, /*stage3=*/false).ok()) settled = sim_->cluster();
   viz::fill_cluster_state(*snap, settled, sim_->workloads());
+  // Cards flipped by the admin and not re-detected: the hardware mode the Devices record will show.
+  for (auto& node : snap->nodes)
+    if (const auto flips = sim_->pending_flips().find(node.name); flips != sim_->pending_flips().end())
+      for (const auto& flip : flips->second)
+        for (const int32_t index : flip.cards)
+          for (auto& card : node.cards)
+            if (static_cast<int32_t>(card.index) == index) card.pending_mode = flip.mig ? "MIG" : "logical";
   if (!explained_.empty())
     snap->explanation = model::explain_workload(settled, sim_->workloads(), sim_->queues(), explained_, kExplainedNodes);
   snap->drains = viz::drain_spans(snap->series, history_.events(), snap->pools, snap->now_us);
