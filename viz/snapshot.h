@@ -106,6 +106,24 @@ struct NodeView {
   bool operator==(const NodeView&) const = default;
 };
 
+// A ResourceFlavor as Kueue holds it: what a Node must carry to feed it, its taints and
+// tolerations written as kubectl prints them ("key=value:Effect"), its Topology.
+struct FlavorView {
+  std::string name;
+  std::vector<std::pair<std::string, std::string>> node_labels;
+  std::vector<std::string> node_taints, tolerations;
+  std::string topology;
+  bool operator==(const FlavorView&) const = default;
+};
+
+// Where a Workload's Pod runs: its Node and the cards its containers were granted.
+struct PodPlacement {
+  std::string pod;   // "<ns>/<pod>"
+  std::string node;  // spec.nodeName
+  std::vector<std::string> cards;  // "#<index> <mode>[ <profile>]" per container allocation
+  bool operator==(const PodPlacement&) const = default;
+};
+
 // One step of a Workload's way through the gates (from the event log).
 struct WorkloadStep {
   int64_t at_us = 0;
@@ -132,6 +150,7 @@ struct WorkloadRow {
   int64_t requested = 0;
   int32_t priority = 0;
   int32_t queue_position = 0;
+  std::vector<PodPlacement> placements;  // its Pods bound to Nodes (a simulation or a live cluster)
   std::vector<WorkloadStep> history;
   bool operator==(const WorkloadRow&) const = default;
 };
@@ -183,6 +202,7 @@ struct Snapshot {
   std::vector<EventRow> events_log;  // the newest last; at most the source's window
   std::vector<EventRow> expectations;  // every `expect` line up to now (however old), in time order
   std::vector<ChainEdgeView> chain;
+  std::vector<FlavorView> flavors;  // every ResourceFlavor, in name order
   std::vector<DriftMark> drift;  // live only
   // The Workload the window asked to explain (Command::kExplain), explained from the state shown
   // (model/explain/explanation.h); unset when none was asked or the source holds no such state

@@ -266,6 +266,31 @@ void fill_cluster_state(Snapshot& out, const model::ClusterState& cluster, const
   const model::ChainGraph graph = model::ChainGraph::build(cluster);
   for (const auto& [from, kind, to] : graph.edges())
     out.chain.push_back({from.label(), std::string(model::to_string(kind)), to.label()});
+  out.flavors.clear();
+  for (const auto& [name, rf] : cluster.resource_flavors) {
+    FlavorView f;
+    f.name = name;
+    for (const auto& [k, v] : rf.spec.node_labels) f.node_labels.emplace_back(k, v);
+    for (const auto& t : rf.spec.node_taints)
+      f.node_taints.push_back(t.key + (t.value.empty() ? "" : "=" + t.value) + ":" + t.effect);
+    for (const auto& t : rf.spec.tolerations)
+      f.tolerations.push_back((t.key.empty() ? "*" : t.key) + (t.operator_ == "Exists" ? " exists" : "=" + t.value) +
+                              (t.effect.empty() ? "" : ":" + t.effect));
+    f.topology = rf.spec.topology_name;
+    out.flavors.push_back(std::move(f));
+  }
+  // Each Workload's Pods bound to Nodes, with the cards they were granted.
+  std::map<std::string, std::vector<PodPlacement>> placements;
+  for (const auto& [key, pod] : workloads.pods) {
+    if (pod.node_name.empty()) continue;
+    const auto w = pod.metadata.annotations.find(std::string(model::kWorkloadAnnotation));
+    if (w == pod.metadata.annotations.end()) continue;
+    PodPlacement placed{key, pod.node_name, {}};
+    for (const auto& a : pod.allocations)
+      placed.cards.push_back("#" + std::to_string(a.index) + " " + std::string(model::to_string(a.mode)) +
+                             (a.profile.empty() || a.profile == "-" ? "" : " " + a.profile));
+    placements[pod.metadata.namespace_ + "/" + w->second].push_back(std::move(placed));
+  }
   std::map<std::string, std::string> resource_of_queue;
   for (const auto& p : out.pools) resource_of_queue[p.cluster_queue] = p.resource;
   // Each ClusterQueue's waiting Workloads in Kueue's order of heads.
@@ -288,6 +313,13 @@ void fill_cluster_state(Snapshot& out, const model::ClusterState& cluster, const
     r.evictions = wl.status.evictions;
     r.retries = wl.status.retries;
     r.priority = wl.priority;
+    if (auto p = placements.find(key); p != placements.end()) {
+      r.placements = std::move(p->second);
+      std::sort(r.placements.begin(), r.placements.end(),
+                [](const PodPlacement& a, const PodPlacement& b) { return a.pod < b.pod; });
+    } else {
+      r.placements.clear();
+    }
     if (const auto res = resource_of_queue.find(r.cluster_queue); res != resource_of_queue.end()) {
       r.resource = res->second;
       r.requested = demand_of(wl, r.resource);

@@ -26,6 +26,7 @@ struct UiState {
   std::string selected_queue;      // ClusterQueue name, "" for none
   std::string selected_node;
   std::string selected_card;       // card id on selected_node
+  std::string selected_flavor;     // ResourceFlavor shown in detail under the chain graph
   std::string selected_workload;   // "<ns>/<name>"
   std::string explain_asked;       // the Workload the source was last asked to explain
   int workload_view = 0;           // 0 all, 1 pending, 2 admitted, 3 evicted/retried, 4 finished

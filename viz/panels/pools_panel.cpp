@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <map>
+#include <utility>
 #include <vector>
 
 #include "viz/bar_fill.h"
@@ -34,6 +35,22 @@ const std::vector<ReasonCount>& reasons_of(const Snapshot& s, const std::string&
     counted_events = s.events;
   }
   return counted[cluster_queue];
+}
+
+// Right-click on a pool: open one of its views, the pool selected.
+void pool_links(const std::string& queue, UiState& ui) {
+  if (!ImGui::BeginPopupContextItem(("links" + queue).c_str())) return;
+  static constexpr std::pair<const char*, PanelId> kLinks[] = {
+      {"its Workloads", PanelId::kWorkloads}, {"its pending work", PanelId::kPending},
+      {"its credits over time", PanelId::kCredits}, {"its drains", PanelId::kDrains}, {"its chain graph", PanelId::kChain}};
+  ImGui::TextDisabled("%s", queue.c_str());
+  for (const auto& [label, panel] : kLinks)
+    if (ImGui::MenuItem(label)) {
+      ui.selected_queue = queue;
+      ui.panel = panel;
+      ui.panel_forced = true;
+    }
+  ImGui::EndPopup();
 }
 
 }  // namespace
@@ -83,7 +100,9 @@ void draw_pools_panel(const Snapshot& s, UiState& ui) {
     const std::string label = (p.display_name.empty() ? p.cluster_queue : p.display_name) + "##" + p.cluster_queue;
     if (ImGui::Selectable(label.c_str(), ui.selected_queue == p.cluster_queue, ImGuiSelectableFlags_SpanAllColumns))
       ui.selected_queue = ui.selected_queue == p.cluster_queue ? "" : p.cluster_queue;
-    tooltip(p.cluster_queue + "\nphase " + (p.phase.empty() ? "-" : p.phase) + ", resource " + p.resource);
+    tooltip(p.cluster_queue + "\nphase " + (p.phase.empty() ? "-" : p.phase) + ", resource " + p.resource +
+            "\nright-click: its Workloads, pending work, credits, drains, chain");
+    pool_links(p.cluster_queue, ui);
     if (!p.display_name.empty() && p.display_name != p.cluster_queue) {  // the ClusterQueue beside its display name
       ImGui::SameLine();
       ImGui::TextDisabled("%s", p.cluster_queue.c_str());

@@ -5,6 +5,7 @@
 
 #include "viz/panels/draw_helpers.h"
 #include "viz/panels/panels.h"
+#include "viz/pending_work.h"
 #include "viz/state_palette.h"
 #include "viz/units_text.h"
 #include "viz/workload_filter.h"
@@ -65,6 +66,23 @@ void draw_workloads_panel(const Snapshot& s, UiState& ui) {
     const float half = ImGui::GetContentRegionAvail().x * 0.45f;
     ImGui::BeginChild("history", ImVec2(half, 0));
     ImGui::Text("%s: created %s, %zu steps", w.key.c_str(), time_text(w.created_us).c_str(), w.history.size());
+    // Where it runs (a click opens the Node with the card), and why it was last evicted.
+    for (const PodPlacement& pod : w.placements) {
+      ImGui::TextDisabled("Pod %s on", pod.pod.c_str());
+      ImGui::SameLine();
+      if (ImGui::SmallButton((pod.node + "##" + pod.pod).c_str())) {
+        ui.selected_node = pod.node;
+        ui.selected_card.clear();
+        ui.panel = PanelId::kNodes;
+        ui.panel_forced = true;
+      }
+      for (const auto& card : pod.cards) {
+        ImGui::SameLine();
+        ImGui::TextUnformatted(card.c_str());
+      }
+    }
+    if (const std::string cause = last_eviction(w); !cause.empty())
+      ImGui::TextColored(im_colour_vec(workload_phase_colour(WorkloadPhase::kEvicted)), "last evicted: %s", cause.c_str());
     for (const auto& step : w.history)
       ImGui::TextWrapped("%s  %-13s %s", time_text(step.at_us).c_str(), step.kind.c_str(), step.message.c_str());
     ImGui::EndChild();
