@@ -35,6 +35,13 @@ void draw_dashboard(const Snapshot* snapshot, UiState& ui, CommandSink& commands
     ImGui::End();
     return;
   }
+  if (snapshot->compare != nullptr) {  // two runs compared: no clock, no other tab
+    ui.panel = PanelId::kCompare;
+    ui.panel_forced = false;
+    draw_compare_panel(*snapshot, ui);
+    ImGui::End();
+    return;
+  }
   if (snapshot->plan_only) {  // a plan's window: no run, no clock, no other tab
     ui.panel = PanelId::kPlan;
     ui.panel_forced = false;

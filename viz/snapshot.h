@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "model/explain/explanation.h"
+#include "viz/compare_view.h"
 #include "viz/family_palette.h"
 #include "viz/plan_view.h"
 
@@ -212,6 +213,8 @@ struct Snapshot {
   // A capacity plan's results (the Plan panel), when one is shown; shared, never changed.
   std::shared_ptr<const PlanView> plan;
   bool plan_only = false;  // a plan's window: no run behind it, the Plan panel alone
+  // Two runs compared (gui --db A --db B): the Compare panel alone, no clock.
+  std::shared_ptr<const CompareView> compare;
   bool operator==(const Snapshot&) const = default;
 };
 

@@ -5,7 +5,7 @@
 
 namespace chaintwin::viz {
 namespace {
-constexpr std::array<std::pair<PanelId, const char*>, 11> kNames{{{PanelId::kPools, "pools"},
+constexpr std::array<std::pair<PanelId, const char*>, 12> kNames{{{PanelId::kPools, "pools"},
                                                                   {PanelId::kCredits, "credits"},
                                                                   {PanelId::kNodes, "nodes"},
                                                                   {PanelId::kCards, "cards"},
@@ -15,7 +15,8 @@ constexpr std::array<std::pair<PanelId, const char*>, 11> kNames{{{PanelId::kPoo
                                                                   {PanelId::kChain, "chain"},
                                                                   {PanelId::kEvents, "events"},
                                                                   {PanelId::kDrift, "drift"},
-                                                                  {PanelId::kPlan, "plan"}}};
+                                                                  {PanelId::kPlan, "plan"},
+                                                                  {PanelId::kCompare, "compare"}}};
 }  // namespace
 
 const char* panel_name(PanelId id) {

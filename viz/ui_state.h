@@ -12,7 +12,7 @@ class PlotTextures;
 class ImageTextures;
 struct CardMapView;
 
-enum class PanelId { kPools, kCredits, kNodes, kCards, kWorkloads, kPending, kDrains, kChain, kEvents, kDrift, kPlan };
+enum class PanelId { kPools, kCredits, kNodes, kCards, kWorkloads, kPending, kDrains, kChain, kEvents, kDrift, kPlan, kCompare };
 
 // "pools", "credits", "nodes", "cards", "workloads", "pending", "drains", "chain", "events", "drift", "plan".
 const char* panel_name(PanelId id);
@@ -43,7 +43,8 @@ struct UiState {
   bool pending_descending = false;
   std::string event_filter;        // substring of kind, object or message
   std::string seek_text;           // what the seek box holds
-  int plan_plot = -1;              // the plan's plot shown alone, -1 for all of them
+  int plan_plot = -1;
+  bool compare_differences_only = false;  // Compare: hide the figures equal in both runs              // the plan's plot shown alone, -1 for all of them
   PlotTextures* plot_textures = nullptr;  // the window's textures for plan plots (none: placeholders)
   ImageTextures* image_textures = nullptr;  // the window's textures for panels' own images (none: rectangles)
   uint64_t card_map_generation = 0;         // the last CardMapView made (names its textures)

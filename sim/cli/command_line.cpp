@@ -426,7 +426,8 @@ void CommandLine::declare_gui() {
       "restarts and replays).\n"
       "  chaintwin gui [SCENARIO | --db RUN.sqlite [--run ID]] [--seed N] [--play] [--speed S]\n"
       "  chaintwin gui [SCENARIO | --db RUN.sqlite] --screenshot FILE.png [--at T] [--panel NAME] [--size WxH]\n"
-      "  chaintwin gui --plan PLAN.db [--screenshot FILE.png] [--size WxH]",
+      "  chaintwin gui --plan PLAN.db [--screenshot FILE.png] [--size WxH]\n"
+      "  chaintwin gui --db A.sqlite --db B.sqlite [--screenshot FILE.png] [--size WxH]",
       "Exit codes: 0 done, 1 the window or the PNG could not be made, 2 bad input.",
       [this, &o] { return gui_command(o, out_, err_); },
       [&o]() -> std::string {
@@ -435,14 +436,18 @@ void CommandLine::declare_gui() {
         if (!o.plan.empty() && (!o.scenario.empty() || !o.db.empty() || o.seed || o.at || o.play || o.run))
           return "--plan opens a plan's window: no SCENARIO, --db, --seed, --at, --play or --run";
         if (!o.db.empty() && !o.scenario.empty()) return "give a SCENARIO or --db FILE, not both";
+        if (o.db.size() > 2) return "--db: give one results file to show, or two to compare";
+        if (o.db.size() == 2 && (o.run || o.at || o.play || o.panel))
+          return "--db A --db B compares two runs (each file's newest): no --run, --at, --play or --panel";
         return "";
       });
   add_value(*c, notes_, "SCENARIO", o.scenario, text("SCENARIO.yaml", "a scenario file"),
             "the scenario file (default: the embedded scenarios/default.yaml)");
-  CLI::Option* db = add_value(*c, notes_, "--db", o.db, text("FILE.db", "a results file"),
-                              "show a finished run from its results file (chaintwin run --db FILE) instead\n"
-                              "of simulating: pools, credits, Workloads, drains and events at any time; Nodes\n"
-                              "and the chain graph as they stood at the end (the file holds no card ledgers)");
+  CLI::Option* db = add_values(*c, notes_, "--db", o.db, text("FILE.db", "a results file"),
+                               "show a finished run from its results file (chaintwin run --db FILE) instead\n"
+                               "of simulating: pools, credits, Workloads, drains and events at any time; Nodes\n"
+                               "and the chain graph as they stood at the end (the file holds no card ledgers).\n"
+                               "Twice (--db A --db B): the two runs compared, per pool and per GPU model");
   add_value(*c, notes_, "--run", o.run, whole_number<int64_t>(1, INT64_MAX, "ID"),
             "the run of the file to show (default: the newest complete run)")
       ->needs(db);

@@ -93,6 +93,28 @@ std::vector<FigureDiff> workload_figures_diff(const WorkloadFigures* a, const Wo
                 b ? std::optional<int64_t>(b->wait.censored) : std::nullopt)};
 }
 
+std::vector<FigureDiff> gpu_model_figures(const GpuModelReport* a, const GpuModelReport* b) {
+  const auto n = [](const GpuModelReport* r, auto get) { return r ? std::optional<int64_t>(get(*r)) : std::nullopt; };
+  const auto v = [](const GpuModelReport* r, auto get) { return r ? get(*r) : std::optional<double>(); };
+  static const std::optional<WaitPercentile> kNone;
+  const auto w = [](const GpuModelReport* r, std::optional<WaitPercentile> WaitStats::*p)
+      -> const std::optional<WaitPercentile>& { return r ? r->wait.*p : kNone; };
+  const auto cards = [](const GpuModelReport& r) { return r.usage.cards; };
+  const auto arrived = [](const GpuModelReport& r) { return r.workloads; };
+  const auto admitted = [](const GpuModelReport& r) { return r.admitted; };
+  const auto never = [](const GpuModelReport& r) { return r.never_admitted; };
+  const auto utilization = [](const GpuModelReport& r) { return r.usage.mean_utilization; };
+  const auto fragmentation = [](const GpuModelReport& r) { return r.usage.mean_fragmentation; };
+  return {count("cards at end", n(a, cards), n(b, cards)),
+          ratio("utilization", v(a, utilization), v(b, utilization)),
+          ratio("fragmentation", v(a, fragmentation), v(b, fragmentation)),
+          count("arrived", n(a, arrived), n(b, arrived)),
+          count("admitted", n(a, admitted), n(b, admitted)),
+          count("never admitted", n(a, never), n(b, never)),
+          wait("wait p50", w(a, &WaitStats::p50), w(b, &WaitStats::p50)),
+          wait("wait p95", w(a, &WaitStats::p95), w(b, &WaitStats::p95))};
+}
+
 // Joins two sorted lists of rows on their key.
 template <typename Row, typename KeyOf, typename Figures>
 std::vector<RowDiff> join_rows(const std::vector<Row>& a, const std::vector<Row>& b, KeyOf key_of, Figures figures) {
@@ -359,8 +381,14 @@ ReportDiff diff_reports(const Report& a, const Report& b) {
       [](const ClassReport* x, const ClassReport* y) {
         return workload_figures_diff(x ? &x->workloads : nullptr, y ? &y->workloads : nullptr);
       });
+  d.gpu_models = join_rows(
+      a.gpu_models, b.gpu_models, [](const GpuModelReport& g) { return std::vector<std::string>{g.usage.gpu_model}; },
+      [](const GpuModelReport* x, const GpuModelReport* y) { return gpu_model_figures(x, y); });
   return d;
 }
+
+std::string figure_value_text(const FigureDiff& f, bool side_a) { return value_text(f, side_a); }
+std::string figure_difference_text(const FigureDiff& f, const RowDiff& row) { return difference_text(f, row); }
 
 std::string report_diff_text(const ReportDiff& d) {
   std::string out = "Comparison of two runs (B − A; waits from creation to first admission over the workloads "

@@ -40,10 +40,19 @@ struct RowDiff {
 struct ReportDiff {
   RunInfo a, b;
   std::vector<RowDiff> pools, queues, classes;
+  // Per GPU model (key {gpu_model}): cards, mean utilization and fragmentation, arrived, admitted,
+  // never admitted, wait p50/p95. Shown by the GUI's Compare panel; the text and JSON of
+  // `chaintwin compare` do not print them (yet), nor count them in differences().
+  std::vector<RowDiff> gpu_models;
   int64_t differences() const;  // figures that differ, over every row (a one-sided row counts each figure)
 };
 
 ReportDiff diff_reports(const Report& a, const Report& b);
+
+// A figure's value in run A (`side_a`) or B, and its difference B − A, as the compare tables write
+// them ("-" where absent, "(only in B)" for a one-sided row, a censored wait's bound).
+std::string figure_value_text(const FigureDiff& f, bool side_a);
+std::string figure_difference_text(const FigureDiff& f, const RowDiff& row);
 
 // Aligned tables, one line per figure: the row's key, the figure, A, B and B − A; then
 // "N figures differ". The pools in one table per unit (cards first, then cores, GiB, units), the

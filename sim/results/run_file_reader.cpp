@@ -159,6 +159,61 @@ model::Result<StoredRun> read_run_file(const std::string& path, std::optional<in
                         });
       !s.ok())
     return model::err(s.error());
+  // The GPU models' summaries and samples (files written before they were recorded lack the tables:
+  // then the run has none, as the report of such a run had none).
+  bool has_gpu_tables = false;
+  if (auto s = each_row(raw, path, "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'gpu_models'", 0,
+                        [&](sqlite3_stmt* st) { has_gpu_tables = sqlite3_column_int64(st, 0) > 0; });
+      !s.ok())
+    return model::err(s.error());
+  const auto optional_double = [](sqlite3_stmt* st, int col) {
+    return sqlite3_column_type(st, col) == SQLITE_NULL ? std::optional<double>() : sqlite3_column_double(st, col);
+  };
+  if (has_gpu_tables) {
+    if (auto s = each_row(raw, path,
+                          "SELECT gpu_model, product, manufacturer, typical_credits_per_card, typical_cards, span_us, cards, "
+                          "peak_cards, mean_allocated, peak_allocated, final_allocated, mean_utilization, peak_utilization, "
+                          "final_allocation, final_free, final_fragmented, mean_fragmentation, final_fragmentation "
+                          "FROM gpu_models WHERE run_id = ?1 ORDER BY gpu_model",
+                          out.id, [&](sqlite3_stmt* st) {
+                            GpuModelSummary m;
+                            m.gpu_model = text(st, 0);
+                            m.product = text(st, 1);
+                            m.manufacturer = text(st, 2);
+                            m.typical_credits_per_card = sqlite3_column_int64(st, 3);
+                            m.typical_cards = sqlite3_column_int(st, 4);
+                            m.span_us = sqlite3_column_int64(st, 5);
+                            m.cards = sqlite3_column_int64(st, 6);
+                            m.peak_cards = sqlite3_column_int64(st, 7);
+                            m.mean_allocated = sqlite3_column_double(st, 8);
+                            m.peak_allocated = sqlite3_column_int64(st, 9);
+                            m.final_allocated = sqlite3_column_int64(st, 10);
+                            m.mean_utilization = optional_double(st, 11);
+                            m.peak_utilization = optional_double(st, 12);
+                            m.final_allocation = optional_double(st, 13);
+                            m.final_free = sqlite3_column_int64(st, 14);
+                            m.final_fragmented = sqlite3_column_int64(st, 15);
+                            m.mean_fragmentation = optional_double(st, 16);
+                            m.final_fragmentation = optional_double(st, 17);
+                            r.gpu_models.push_back(std::move(m));
+                          });
+        !s.ok())
+      return model::err(s.error());
+    if (auto s = each_row(raw, path,
+                          "SELECT at_us, gpu_model, cards, allocated, fragmented FROM gpu_model_series WHERE run_id = ?1 "
+                          "ORDER BY sample",
+                          out.id, [&](sqlite3_stmt* st) {
+                            GpuModelSample g;
+                            g.at = SimTime::micros(sqlite3_column_int64(st, 0));
+                            g.gpu_model = text(st, 1);
+                            g.cards = sqlite3_column_int64(st, 2);
+                            g.allocated = sqlite3_column_int64(st, 3);
+                            g.fragmented = sqlite3_column_int64(st, 4);
+                            r.gpu_model_series.push_back(std::move(g));
+                          });
+        !s.ok())
+      return model::err(s.error());
+  }
   r.final_objects = nlohmann::json::array();
   std::string bad;
   if (auto s = each_row(raw, path, "SELECT json, kind, name FROM final_objects WHERE run_id = ?1 ORDER BY ordinal", out.id,

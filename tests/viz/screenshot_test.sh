@@ -80,6 +80,12 @@ rm -f "$out/run.sqlite"
 "$chaintwin" run --until 6h --db "$out/run.sqlite" >/dev/null
 shoot "$out/credits-from-db.png" --db "$out/run.sqlite" --at 6h --size 1280x800 --panel credits
 "$probe" "$out/credits-from-db.png" 1280 800 $bg charts:8,100,1260,400:">=0.30"
+# Two run files compared (gui --db A --db B): the two runs named on top, the pools' table and the
+# GPU models' table drawn.
+"$chaintwin" run --until 6h --seed 7 --db "$out/run7.sqlite" >/dev/null || true
+shoot "$out/compare.png" --db "$out/run.sqlite" --db "$out/run7.sqlite" --size 1280x800
+"$probe" "$out/compare.png" 1280 800 $bg runs:0,4,600,30:">=0.05:light" pools:0,100,1260,250:">=0.01:light" \
+  models:0,460,1260,250:">=0.01:light"
 # The live mode's window over `chaintwin serve`: the LIVE strip and the Drift tab are drawn.
 "$chaintwin" serve --listen 127.0.0.1:0 --at 1h >"$out/serve.out" 2>&1 &
 spid=$!

@@ -20,6 +20,7 @@ void draw_drains_panel(const Snapshot& s, UiState& ui);
 void draw_chain_panel(const Snapshot& s, UiState& ui);
 void draw_events_panel(const Snapshot& s, UiState& ui);
 void draw_drift_panel(const Snapshot& s, UiState& ui);
+void draw_compare_panel(const Snapshot& s, UiState& ui);  // two runs side by side, per pool and GPU model
 void draw_plan_panel(const Snapshot& s, UiState& ui);  // a capacity plan's summary and plots
 // Within the Workloads panel: why the selected Workload waits (Snapshot::explanation).
 void draw_explanation(const Snapshot& s, const std::string& workload);

@@ -5,6 +5,7 @@
 #include <optional>
 #include <vector>
 
+#include "sim/cli/gui/compare_source.h"
 #include "sim/cli/gui/live_source.h"
 #include "sim/cli/gui/plan_view_source.h"
 #include "sim/cli/gui/run_file_source.h"
@@ -45,7 +46,7 @@ int open_window(const viz::SnapshotSource& source, viz::CommandSink& commands, c
 
 // `--db FILE`: the window over a finished run read from its results file.
 int show_run_file(const GuiCommandOptions& o, viz::WindowOptions window, std::ostream& out, std::ostream& err) {
-  auto source = RunFileSource::open(o.db, o.run);
+  auto source = RunFileSource::open(o.db.front(), o.run);
   if (!source.ok()) {
     err << "chaintwin gui: " << source.error() << "\n";
     return 2;
@@ -57,7 +58,7 @@ int show_run_file(const GuiCommandOptions& o, viz::WindowOptions window, std::os
         << "\n";
     return 2;
   }
-  window.title = "chaintwin: " + o.db;
+  window.title = "chaintwin: " + o.db.front();
   if (o.screenshot) {
     src.seek(o.at ? o.at->us() : end);
     window.screenshot = *o.screenshot;
@@ -65,7 +66,29 @@ int show_run_file(const GuiCommandOptions& o, viz::WindowOptions window, std::os
     src.send({viz::Command::Kind::kSpeed, 0, o.speed});
     if (o.play) src.send({viz::Command::Kind::kPlay, 0, 0});
   }
-  return open_window(src, src, window, out, err, ", from " + o.db);
+  return open_window(src, src, window, out, err, ", from " + o.db.front());
+}
+
+// `--db A --db B`: the Compare panel over two finished runs.
+int show_comparison(const GuiCommandOptions& o, viz::WindowOptions window, std::ostream& out, std::ostream& err) {
+  auto view = compare_run_files(o.db[0], o.db[1]);
+  if (!view.ok()) {
+    err << "chaintwin gui: " << view.error() << "\n";
+    return 2;
+  }
+  const size_t rows = view->pools.size() + view->gpu_models.size();
+  CompareSource source(std::move(view).value());
+  window.title = "chaintwin: " + o.db[0] + " vs " + o.db[1];
+  window.panel = viz::PanelId::kCompare;
+  if (o.screenshot) window.screenshot = *o.screenshot;
+  if (auto s = viz::run_window(source, source, window); !s.ok()) {
+    err << "chaintwin gui: " << s.error() << "\n";
+    return 1;
+  }
+  if (window.screenshot)
+    out << "wrote " << *window.screenshot << " (" << window.width << "x" << window.height << ", compare, " << rows
+        << " rows)\n";
+  return 0;
 }
 
 // `--plan FILE`: the Plan panel over a capacity plan's file: its report's lines and its plots.
@@ -115,6 +138,7 @@ int gui_command(const GuiCommandOptions& o, std::ostream& out, std::ostream& err
   std::vector<double> frame_ms;
   if (o.frames > 4) window.frame_ms = &frame_ms;
   if (!o.plan.empty()) return show_plan(o, window, out, err);
+  if (o.db.size() == 2) return show_comparison(o, window, out, err);
   if (!o.db.empty()) return show_run_file(o, window, out, err);
   auto scenario = sim::load_scenario_or_default(o.scenario);
   if (!scenario.ok()) {

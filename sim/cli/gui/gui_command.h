@@ -32,7 +32,7 @@ struct GuiCommandOptions {
   std::string select;  // a ClusterQueue to preselect
   std::string node;    // a Node to preselect
   std::string workload;  // a Workload to preselect ("<namespace>/<name>"): the Workloads panel explains it
-  std::string db;      // a finished run's results file instead of a scenario
+  std::vector<std::string> db;  // a finished run's results file instead of a scenario; two: compare them
   std::optional<int64_t> run;  // its run id (default: the newest complete run)
   std::string plan;    // a capacity plan's SQLite file
 };
