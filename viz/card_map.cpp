@@ -197,15 +197,12 @@ CellGeometry fitting_geometry(const std::vector<CardMapGroup>& groups, float wid
 }
 
 bool CardMapView::shows(const Snapshot& s, const std::string& f, float w, float h, float pg) const {
-  return snapshot == &s && now_us == s.now_us && events == s.events && filter == f && width == w && height == h &&
-         per_group == pg;
+  return stamp == SnapshotStamp::of(s) && filter == f && width == w && height == h && per_group == pg;
 }
 
 CardMapView card_map_view(const Snapshot& s, const std::string& filter, float width, float height, float per_group) {
   CardMapView v;
-  v.snapshot = &s;
-  v.now_us = s.now_us;
-  v.events = s.events;
+  v.stamp = SnapshotStamp::of(s);
   v.filter = filter;
   v.width = width;
   v.height = height;

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "viz/snapshot.h"
+#include "viz/snapshot_stamp.h"
 
 namespace chaintwin::viz {
 
@@ -90,8 +91,7 @@ CellImage paint_group(const GroupLayout& layout, const CellGeometry& g, const st
 // group's layout and the totals. The panel keeps it between frames (UiState::card_map) and makes it
 // again only when the snapshot, the filter or the size changes, so a frame only draws.
 struct CardMapView {
-  const Snapshot* snapshot = nullptr;  // with its time and event count: a new snapshot at the same address differs
-  int64_t now_us = -1, events = -1;
+  SnapshotStamp stamp;
   std::string filter;
   float width = 0, height = 0, per_group = 0;
   std::vector<CardMapGroup> groups;

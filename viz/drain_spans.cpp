@@ -1,24 +1,21 @@
 #include "viz/drain_spans.h"
 
 #include <algorithm>
-#include <optional>
 #include <map>
+#include <optional>
+
+#include "viz/text_match.h"
 
 namespace chaintwin::viz {
-namespace {
-
-bool has(const std::string& text, const char* part) { return text.find(part) != std::string::npos; }
-
-}  // namespace
 
 std::string drain_cause(const std::string& write_reason, const std::string& action_at_same_time) {
-  if (has(write_reason, "spec.inactive=true")) return "admin Hold";
-  if (has(write_reason, "being deleted") || has(write_reason, "is terminating")) return "queue deleted";
-  if (has(write_reason, "empty-plan-hold") || has(write_reason, "empty plan")) return "empty plan (new pool)";
-  if (has(write_reason, "restore the saved stop policy")) return "saved policy restored";
-  if (has(write_reason, "drops flavors") || has(write_reason, "no live flavor")) {
-    if (has(action_at_same_time, "setting") || has(action_at_same_time, "profile") ||
-        has(action_at_same_time, "mig"))
+  if (contains(write_reason, "spec.inactive=true")) return "admin Hold";
+  if (contains(write_reason, "being deleted") || contains(write_reason, "is terminating")) return "queue deleted";
+  if (contains(write_reason, "empty-plan-hold") || contains(write_reason, "empty plan")) return "empty plan (new pool)";
+  if (contains(write_reason, "restore the saved stop policy")) return "saved policy restored";
+  if (contains(write_reason, "drops flavors") || contains(write_reason, "no live flavor")) {
+    if (contains(action_at_same_time, "setting") || contains(action_at_same_time, "profile") ||
+        contains(action_at_same_time, "mig"))
       return "profile migration";
     return "flavor lost (migration)";
   }
@@ -31,7 +28,7 @@ std::vector<DrainSpan> drain_spans(const std::vector<PoolSeries>& series, const 
   std::map<std::string, std::vector<const EventRow*>> writes;
   std::vector<const EventRow*> actions;
   for (const auto& e : events) {
-    if (e.kind == "write" && e.object.rfind("ClusterQueue ", 0) == 0 && !has(e.message, "update-status"))
+    if (e.kind == "write" && e.object.rfind("ClusterQueue ", 0) == 0 && !contains(e.message, "update-status"))
       writes[e.object.substr(13)].push_back(&e);
     if (e.kind == "action") actions.push_back(&e);
   }

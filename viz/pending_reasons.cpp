@@ -3,31 +3,27 @@
 #include <algorithm>
 #include <map>
 
+#include "viz/text_match.h"
+
 namespace chaintwin::viz {
-namespace {
-
-bool has(const std::string& text, const char* part) { return text.find(part) != std::string::npos; }
-
-}  // namespace
-
 bool is_waiting(const WorkloadRow& w) {
   return w.phase == WorkloadPhase::kPending || w.phase == WorkloadPhase::kEvicted;
 }
 
 std::string pending_reason_kind(const std::string& gate, const std::string& message) {
   // Kueue's flavor assignment (gate 2) and its TAS messages.
-  if (has(message, "insufficient unused quota") || has(message, "insufficient quota")) return "insufficient unused quota";
-  if (has(message, "does not contain the requested level")) return "topology lacks the level";
-  if (has(message, "doesn't allow to fit") || has(message, "does not fit")) return "topology doesn't fit";
-  if (has(message, "LocalQueue") && (has(message, "doesn't exist") || has(message, "does not exist") || has(message, "not found")))
+  if (contains(message, "insufficient unused quota") || contains(message, "insufficient quota")) return "insufficient unused quota";
+  if (contains(message, "does not contain the requested level")) return "topology lacks the level";
+  if (contains(message, "doesn't allow to fit") || contains(message, "does not fit")) return "topology doesn't fit";
+  if (contains(message, "LocalQueue") && (contains(message, "doesn't exist") || contains(message, "does not exist") || contains(message, "not found")))
     return "no LocalQueue";
-  if (has(message, "is inactive") || has(message, "is stopped") || has(message, "StopPolicy") || has(message, "Hold"))
+  if (contains(message, "is inactive") || contains(message, "is stopped") || contains(message, "StopPolicy") || contains(message, "Hold"))
     return "queue held";
   // The node-devices check (gate 3): every Retry verdict the operator writes ends so.
-  if (has(message, "will retry as capacity frees")) return "cards don't fit (node-devices check)";
-  if (has(message, "Retry") || has(message, "admission check") || has(message, "AdmissionCheck"))
+  if (contains(message, "will retry as capacity frees")) return "cards don't fit (node-devices check)";
+  if (contains(message, "Retry") || contains(message, "admission check") || contains(message, "AdmissionCheck"))
     return "admission check retry";
-  if (has(message, "preempt")) return "waiting for preemption";
+  if (contains(message, "preempt")) return "waiting for preemption";
   if (message.empty()) return gate.empty() ? "not yet considered" : "held at " + gate;
   return gate.empty() ? "other" : "other (" + gate + ")";
 }
@@ -51,6 +47,13 @@ std::vector<ReasonCount> pending_reasons(const std::vector<WorkloadRow>& workloa
   std::vector<ReasonCount> out;
   for (const auto& [kind, n] : counts) out.push_back({kind, n});
   std::stable_sort(out.begin(), out.end(), [](const ReasonCount& a, const ReasonCount& b) { return a.count > b.count; });
+  return out;
+}
+
+PoolReasons pool_reasons(const Snapshot& s) {
+  PoolReasons out;
+  out.stamp = SnapshotStamp::of(s);
+  for (const auto& p : s.pools) out.by_queue[p.cluster_queue] = pending_reasons(s.workloads, p.cluster_queue);
   return out;
 }
 

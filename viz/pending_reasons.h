@@ -5,10 +5,12 @@
 // tests/viz/pending_reasons_test.cpp.
 #pragma once
 
+#include <map>
 #include <string>
 #include <vector>
 
 #include "viz/snapshot.h"
+#include "viz/snapshot_stamp.h"
 
 namespace chaintwin::viz {
 
@@ -30,5 +32,13 @@ struct ReasonCount {
 // The waiting Workloads of `cluster_queue` (pending, or evicted and queued again) by reason kind,
 // most first (ties by kind).
 std::vector<ReasonCount> pending_reasons(const std::vector<WorkloadRow>& workloads, const std::string& cluster_queue);
+
+// Every pool's reasons, counted once per snapshot (a frame draws the same snapshot many times); the
+// Pools panel keeps it in UiState::pool_reasons.
+struct PoolReasons {
+  SnapshotStamp stamp;
+  std::map<std::string, std::vector<ReasonCount>> by_queue;
+};
+PoolReasons pool_reasons(const Snapshot& s);
 
 }  // namespace chaintwin::viz

@@ -3,8 +3,12 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 
 namespace chaintwin::viz {
+
+// True when `text` contains `part` exactly (case counts): the panels' readers of messages.
+inline bool contains(const std::string& text, std::string_view part) { return text.find(part) != std::string::npos; }
 
 class Needle {
  public:

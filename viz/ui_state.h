@@ -11,6 +11,7 @@ namespace chaintwin::viz {
 class PlotTextures;
 class ImageTextures;
 struct CardMapView;
+struct PoolReasons;
 
 enum class PanelId { kPools, kCredits, kNodes, kCards, kWorkloads, kPending, kDrains, kChain, kEvents, kDrift, kPlan, kCompare };
 
@@ -33,7 +34,8 @@ struct UiState {
   bool credits_whole_run = false;  // Credits over time: the whole run's axis, not start..now
   int credits_scale = 0;           // Credits over time: its value scale (viz::ValueScale)
   std::string card_filter;         // Cluster cards: substring of Node, GPU model, pool or mode
-  std::shared_ptr<CardMapView> card_map;  // the map as last laid out (viz/card_map.h), kept between frames
+  std::shared_ptr<CardMapView> card_map;
+  std::shared_ptr<PoolReasons> pool_reasons;  // the pools' why-pending counts of the snapshot shown  // the map as last laid out (viz/card_map.h), kept between frames
   // Pending work: the ClusterQueue shown ("" all; a selected pool sets it), a text filter, grouping
   // by reason, the sort column (viz::PendingSort) and direction.
   std::string pending_queue, pending_text;

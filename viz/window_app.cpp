@@ -91,6 +91,13 @@ GLuint upload_rgba(int width, int height, const uint8_t* rgba, GLint filter) {
   return id;
 }
 
+// Deletes every texture of `ids` (0 = none made) and empties it.
+void delete_textures(std::vector<GLuint>& ids) {
+  for (GLuint& id : ids)
+    if (id != 0) glDeleteTextures(1, &id);
+  ids.clear();
+}
+
 // A plan's plots as OpenGL textures: each uploaded on first use and kept while the same PlanView is
 // shown; all deleted when another view comes or the window closes (while its context is current).
 class GlPlotTextures final : public PlotTextures {
@@ -115,9 +122,7 @@ class GlPlotTextures final : public PlotTextures {
 
  private:
   void release() {
-    for (GLuint& id : ids_)
-      if (id != 0) glDeleteTextures(1, &id);
-    ids_.clear();
+    delete_textures(ids_);
     view_.reset();
   }
 
@@ -147,11 +152,7 @@ class GlImageTextures final : public ImageTextures {
   }
 
  private:
-  void release() {
-    for (GLuint& id : ids_)
-      if (id != 0) glDeleteTextures(1, &id);
-    ids_.clear();
-  }
+  void release() { delete_textures(ids_); }
 
   uint64_t owner_ = 0;
   std::vector<GLuint> ids_;

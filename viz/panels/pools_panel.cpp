@@ -22,21 +22,6 @@ namespace chaintwin::viz {
 
 namespace {
 
-// The pools' pending reasons, counted once per snapshot (a frame draws the same snapshot many times).
-const std::vector<ReasonCount>& reasons_of(const Snapshot& s, const std::string& cluster_queue) {
-  static const Snapshot* counted_for = nullptr;
-  static int64_t counted_at = -1, counted_events = -1;
-  static std::map<std::string, std::vector<ReasonCount>> counted;
-  if (counted_for != &s || counted_at != s.now_us || counted_events != s.events) {
-    counted.clear();
-    for (const auto& p : s.pools) counted[p.cluster_queue] = pending_reasons(s.workloads, p.cluster_queue);
-    counted_for = &s;
-    counted_at = s.now_us;
-    counted_events = s.events;
-  }
-  return counted[cluster_queue];
-}
-
 // Right-click on a pool: open one of its views, the pool selected.
 void pool_links(const std::string& queue, UiState& ui) {
   if (!ImGui::BeginPopupContextItem(("links" + queue).c_str())) return;
@@ -93,6 +78,8 @@ void draw_pools_panel(const Snapshot& s, UiState& ui) {
     sort = kByColumn[std::clamp<int>(specs->Specs[0].ColumnIndex, 0, 12)];
     descending = specs->Specs[0].SortDirection == ImGuiSortDirection_Descending;
   }
+  if (ui.pool_reasons == nullptr || !(ui.pool_reasons->stamp == SnapshotStamp::of(s)))
+    ui.pool_reasons = std::make_shared<PoolReasons>(pool_reasons(s));
   for (const size_t i : pool_order(s.pools, ui.pool_filter, sort, descending)) {
     const PoolRow& p = s.pools[i];
     ImGui::TableNextRow();
@@ -135,7 +122,7 @@ void draw_pools_panel(const Snapshot& s, UiState& ui) {
     tooltip("reserved of nominal quota (Kueue's flavorsReservation over the ClusterQueue's nominalQuota)");
     ImGui::TableSetColumnIndex(5);
     ImGui::TextUnformatted(quantity_short(p.resource, p.pending_demand).c_str());
-    if (const auto& reasons = reasons_of(s, p.cluster_queue); !reasons.empty()) {
+    if (const auto& reasons = ui.pool_reasons->by_queue[p.cluster_queue]; !reasons.empty()) {
       ImGui::SameLine();
       badge(std::to_string(reasons.front().count) + " " + short_reason(reasons.front().kind), {0xfd, 0xba, 0x74, 0xff});
       std::string all = "pending Workloads by why they wait:";

@@ -43,12 +43,16 @@ model::Result<viz::CompareView> compare_run_files(const std::string& a, const st
   return view;
 }
 
-CompareSource::CompareSource(viz::CompareView view) {
+namespace {
+std::shared_ptr<const viz::Snapshot> compare_snapshot(viz::CompareView view) {
   auto s = std::make_shared<viz::Snapshot>();
   s->source = "compare";
   s->compare = std::make_shared<const viz::CompareView>(std::move(view));
   s->finished = true;
-  snapshot_ = std::move(s);
+  return s;
 }
+}  // namespace
+
+CompareSource::CompareSource(viz::CompareView view) : FixedSource(compare_snapshot(std::move(view))) {}
 
 }  // namespace chaintwin::cli

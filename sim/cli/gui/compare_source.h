@@ -8,6 +8,7 @@
 #include <string>
 
 #include "model/result.h"
+#include "sim/cli/gui/fixed_source.h"
 #include "viz/commands.h"
 #include "viz/compare_view.h"
 
@@ -16,15 +17,10 @@ namespace chaintwin::cli {
 // The newest complete run of each file; an error names the file that cannot be read.
 model::Result<viz::CompareView> compare_run_files(const std::string& a, const std::string& b);
 
-// One snapshot that never changes: the comparison alone. Commands are ignored: it has no clock.
-class CompareSource final : public viz::SnapshotSource, public viz::CommandSink {
+// The comparison alone, never changing.
+class CompareSource final : public FixedSource {
  public:
   explicit CompareSource(viz::CompareView view);
-  std::shared_ptr<const viz::Snapshot> latest() const override { return snapshot_; }
-  void send(const viz::Command&) override {}
-
- private:
-  std::shared_ptr<const viz::Snapshot> snapshot_;
 };
 
 }  // namespace chaintwin::cli

@@ -17,14 +17,18 @@ viz::PlanView plan_view_from_charts(const std::string& name, const std::vector<s
   return view;
 }
 
-PlanSource::PlanSource(viz::PlanView view) {
+namespace {
+std::shared_ptr<const viz::Snapshot> plan_snapshot(viz::PlanView view) {
   auto s = std::make_shared<viz::Snapshot>();
   s->scenario = view.plan_name;
   s->source = "plan";
   s->finished = true;
   s->plan_only = true;
   s->plan = std::make_shared<const viz::PlanView>(std::move(view));
-  snapshot_ = std::move(s);
+  return s;
 }
+}  // namespace
+
+PlanSource::PlanSource(viz::PlanView view) : FixedSource(plan_snapshot(std::move(view))) {}
 
 }  // namespace chaintwin::cli

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "sim/cli/gui/fixed_source.h"
 #include "sim/plot/chart.h"
 #include "viz/commands.h"
 #include "viz/plan_view.h"
@@ -19,16 +20,10 @@ namespace chaintwin::cli {
 viz::PlanView plan_view_from_charts(const std::string& name, const std::vector<std::string>& summary,
                                     const std::vector<sim::plot::Chart>& charts);
 
-// One snapshot that never changes: the plan's view and nothing else (plan_only). Commands are
-// ignored: a plan has no clock.
-class PlanSource final : public viz::SnapshotSource, public viz::CommandSink {
+// The plan's view and nothing else (plan_only), never changing.
+class PlanSource final : public FixedSource {
  public:
   explicit PlanSource(viz::PlanView view);
-  std::shared_ptr<const viz::Snapshot> latest() const override { return snapshot_; }
-  void send(const viz::Command&) override {}
-
- private:
-  std::shared_ptr<const viz::Snapshot> snapshot_;
 };
 
 }  // namespace chaintwin::cli
