@@ -165,6 +165,16 @@ void KubeApiServer::publish(const model::ClusterState& state, const model::Workl
   objects_.update(state, workloads);
 }
 
+ServedObjects KubeApiServer::served_objects() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return objects_;
+}
+
+void KubeApiServer::publish_copy(ServedObjects objects) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  objects_ = std::move(objects);
+}
+
 model::Result<int> KubeApiServer::listen(const std::string& host, int port) {
   int bound = port;
   if (port == 0) {

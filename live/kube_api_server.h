@@ -59,6 +59,11 @@ class KubeApiServer {
 
   // Folds in a new state (objects that changed get a new resourceVersion and a watch event).
   void publish(const model::ClusterState& state, const model::WorkloadState* workloads = nullptr);
+  // The objects served now, as a copy; publish_copy serves such a copy in place of what is served.
+  // Many servers of one cluster without encoding it for each (the served API's fuzz target gives
+  // every write a fresh server).
+  ServedObjects served_objects() const;
+  void publish_copy(ServedObjects objects);
   // Binds host:port (port 0: any free port) and serves on a thread; the bound port, or why not.
   model::Result<int> listen(const std::string& host, int port);
   void stop();

@@ -21,7 +21,6 @@ struct ExpectationFailure {
   std::string got;
   // "scenario.yaml:41: at 1h: ClusterQueue/x: stopPolicy: want None, got Hold"
   std::string str() const;
-  bool operator==(const ExpectationFailure&) const = default;
 };
 
 // The counter a workloads check names ("admitted", ...); nullopt for an unknown name.

@@ -6,8 +6,9 @@
 //   body                     (the rest)
 // parsed as httplib parses a request line (the path percent-decoded, the query into parameters)
 // and answered by live::KubeApiServer::answer, what the listening server calls, on the default
-// scenario's cluster at its start: a write gets a fresh server, reads share one (they change
-// nothing), so an input's answer does not depend on the inputs before it. Every request must get an answer; a crash, a hang, a leak, an
+// scenario's cluster at its start: a write gets a fresh server holding a copy of the published
+// objects (publishing them anew cost 60 ms under ASan), reads share one (they change nothing), so
+// an input's answer does not depend on the inputs before it. Every request must get an answer; a crash, a hang, a leak, an
 // escaping exception or undefined behaviour is a finding.
 #include <cstddef>
 #include <cstdint>
@@ -74,19 +75,19 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   req.body = std::string(rest);
 
   httplib::Response res;
+  // Reads change nothing a later request sees (paging is pure): one server answers them all.
+  static const std::unique_ptr<KubeApiServer> reader = [] {
+    auto s = std::make_unique<KubeApiServer>();
+    s->publish(started_default().cluster(), &started_default().workloads());
+    return s;
+  }();
   if (req.method == "GET" || req.method == "HEAD") {
-    // Reads change nothing a later request sees (paging is pure): one server answers them all.
-    static const std::unique_ptr<KubeApiServer> reader = [] {
-      auto s = std::make_unique<KubeApiServer>();
-      s->publish(started_default().cluster(), &started_default().workloads());
-      return s;
-    }();
     reader->answer(req, res);
     return 0;
   }
-  const auto& simulation = started_default();
+  static const chaintwin::live::ServedObjects published = reader->served_objects();
   KubeApiServer server;
-  server.publish(simulation.cluster(), &simulation.workloads());
+  server.publish_copy(published);
   server.answer(req, res);
   return 0;
 }
