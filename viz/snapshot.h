@@ -122,6 +122,7 @@ struct PodPlacement {
   std::string pod;   // "<ns>/<pod>"
   std::string node;  // spec.nodeName
   std::vector<std::string> cards;  // "#<index> <mode>[ <profile>]" per container allocation
+  std::vector<std::string> card_ids;  // the same cards' ids (CardView::id), in the same order
   bool operator==(const PodPlacement&) const = default;
 };
 

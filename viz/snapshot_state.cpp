@@ -285,10 +285,12 @@ void fill_cluster_state(Snapshot& out, const model::ClusterState& cluster, const
     if (pod.node_name.empty()) continue;
     const auto w = pod.metadata.annotations.find(std::string(model::kWorkloadAnnotation));
     if (w == pod.metadata.annotations.end()) continue;
-    PodPlacement placed{key, pod.node_name, {}};
-    for (const auto& a : pod.allocations)
+    PodPlacement placed{key, pod.node_name, {}, {}};
+    for (const auto& a : pod.allocations) {
       placed.cards.push_back("#" + std::to_string(a.index) + " " + std::string(model::to_string(a.mode)) +
                              (a.profile.empty() || a.profile == "-" ? "" : " " + a.profile));
+      placed.card_ids.push_back(a.accelerator);
+    }
     placements[pod.metadata.namespace_ + "/" + w->second].push_back(std::move(placed));
   }
   std::map<std::string, std::string> resource_of_queue;

@@ -66,19 +66,22 @@ void draw_workloads_panel(const Snapshot& s, UiState& ui) {
     const float half = ImGui::GetContentRegionAvail().x * 0.45f;
     ImGui::BeginChild("history", ImVec2(half, 0));
     ImGui::Text("%s: created %s, %zu steps", w.key.c_str(), time_text(w.created_us).c_str(), w.history.size());
-    // Where it runs (a click opens the Node with the card), and why it was last evicted.
+    // Where it runs (a click on the Node opens it, on a card opens the Node with that card), and
+    // why it was last evicted.
+    const auto open_node = [&](const std::string& node, const std::string& card) {
+      ui.selected_node = node;
+      ui.selected_card = card;
+      ui.panel = PanelId::kNodes;
+      ui.panel_forced = true;
+    };
     for (const PodPlacement& pod : w.placements) {
       ImGui::TextDisabled("Pod %s on", pod.pod.c_str());
       ImGui::SameLine();
-      if (ImGui::SmallButton((pod.node + "##" + pod.pod).c_str())) {
-        ui.selected_node = pod.node;
-        ui.selected_card.clear();
-        ui.panel = PanelId::kNodes;
-        ui.panel_forced = true;
-      }
-      for (const auto& card : pod.cards) {
+      if (ImGui::SmallButton((pod.node + "##" + pod.pod).c_str())) open_node(pod.node, "");
+      for (size_t c = 0; c < pod.cards.size(); ++c) {
         ImGui::SameLine();
-        ImGui::TextUnformatted(card.c_str());
+        if (ImGui::SmallButton((pod.cards[c] + "##" + pod.pod + std::to_string(c)).c_str()))
+          open_node(pod.node, c < pod.card_ids.size() ? pod.card_ids[c] : "");
       }
     }
     if (const std::string cause = last_eviction(w); !cause.empty())
