@@ -201,7 +201,8 @@ Explanation explain_workload(const ClusterState& cluster, const WorkloadState& w
       out.place.reason.find("doesn't allow to fit") != std::string::npos)
     out.notes.push_back(
         "Kueue runs topology-aware scheduling only on the first flavor whose quota fits, and after a TAS failure "
-        "it does not try the next flavor (v0.14 to v0.19; kubernetes-sigs/kueue#13658): " + std::to_string(fitting - 1) +
+        "on a busy queue it does not get to the next flavor (before the FlavorFungibilityPreserveScanProgress fix "
+        "of v0.18.5 and v0.19.1; kubernetes-sigs/kueue#13658): " + std::to_string(fitting - 1) +
         " later flavor(s) with quota to spare are not tried.");
 
   // Nodes: those each flavor selects, in flavor order, each listed once.
