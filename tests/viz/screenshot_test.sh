@@ -88,6 +88,7 @@ shoot "$out/compare.png" --db "$out/run.sqlite" --db "$out/run7.sqlite" --size 1
 "$probe" "$out/compare.png" 1280 800 $bg runs:0,4,600,30:">=0.05:light" pools:0,100,1260,250:">=0.01:light" \
   models:0,460,1260,250:">=0.01:light"
 # The live mode's window over `chaintwin serve`: the LIVE strip and the Drift tab are drawn.
+: >"$out/serve.out"  # the background job opens it only once it runs; sed must find it before that
 "$chaintwin" serve --listen 127.0.0.1:0 --at 1h >"$out/serve.out" 2>&1 &
 spid=$!
 port=""
