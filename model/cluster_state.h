@@ -39,6 +39,7 @@ struct ClusterState {
   std::map<std::string, ResourceFlavor> resource_flavors;
   std::map<std::string, InstanceType> instance_types;
   std::map<std::string, ClusterQueue> cluster_queues;
+  std::map<std::string, Cohort> cohorts;  // Cohort objects (admins'); the operator writes none
   std::map<std::string, LocalQueue> local_queues;  // by "<namespace>/<name>"
   std::map<std::string, AdmissionCheck> admission_checks;
   std::map<std::string, Instance> instances;  // by "<namespace>/<name>"

@@ -3,13 +3,10 @@
 #include "model/api/devices_codec.h"
 #include "model/api/instance_type_codec.h"
 #include "model/kueue/cluster_queue_codec.h"
+#include "model/kueue/cohort_codec.h"
 #include "model/kueue/kueue_codec.h"
 #include "model/api/topology_source_codec.h"
 #include "model/api/topology_source_validation.h"
-#include "model/api/devices_validation.h"
-#include "model/api/node_codec.h"
-#include "model/api/setting_codec.h"
-#include "model/api/topology_source_codec.h"
 #include "model/api/devices_validation.h"
 #include "model/api/node_codec.h"
 #include "model/api/setting_codec.h"
@@ -97,6 +94,7 @@ model::Result<ClusterObjects> read_cluster_objects(const std::vector<SourceObjec
       else if (kind == "ResourceFlavor") error = decode_into(so, model::decode_resource_flavor, out.resource_flavors, other_sources, false);
       else if (kind == "InstanceType") error = decode_into(so, model::decode_instance_type, out.instance_types, other_sources, false);
       else if (kind == "ClusterQueue") error = decode_into(so, model::decode_cluster_queue, out.cluster_queues, other_sources, false);
+      else if (kind == "Cohort") error = decode_into(so, model::decode_cohort, out.cohorts, other_sources, false);
       else if (kind == "LocalQueue") error = decode_into(so, model::decode_local_queue, out.local_queues, other_sources, true);
       else if (kind == "AdmissionCheck") error = decode_into(so, model::decode_admission_check, out.admission_checks, other_sources, false);
       else ++out.ignored_kinds[kind];

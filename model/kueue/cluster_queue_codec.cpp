@@ -6,34 +6,19 @@
 #include "model/api/codec_support.h"
 #include "model/kueue/condition_codec.h"
 #include "model/kueue/kueue_codec.h"
+#include "model/kueue/resource_groups_codec.h"
 #include "model/api/object_meta_codec.h"
 
 namespace chaintwin::model {
 namespace {
 
 using codec::json;
+using resource_groups_codec::decode_resource_groups;
+using resource_groups_codec::encode_resource_groups;
+using resource_groups_codec::optional_quantity;
 constexpr int64_t kInt32Max = std::numeric_limits<int32_t>::max();
 
 // ---- encoding ----------------------------------------------------------------------------------
-
-json encode_resource_groups(const std::vector<ResourceGroup>& groups) {
-  json out = json::array();
-  for (const auto& g : groups) {
-    json flavors = json::array();
-    for (const auto& f : g.flavors) {
-      json resources = json::array();
-      for (const auto& r : f.resources) {
-        json o{{"name", r.name}, {"nominalQuota", r.nominal_quota.to_string()}};
-        if (r.borrowing_limit) o["borrowingLimit"] = r.borrowing_limit->to_string();
-        if (r.lending_limit) o["lendingLimit"] = r.lending_limit->to_string();
-        resources.push_back(std::move(o));
-      }
-      flavors.push_back({{"name", f.name}, {"resources", std::move(resources)}});
-    }
-    out.push_back({{"coveredResources", g.covered_resources}, {"flavors", std::move(flavors)}});
-  }
-  return out;
-}
 
 json encode_usage(const std::vector<FlavorUsage>& usage) {
   json out = json::array();
@@ -60,11 +45,16 @@ json encode_spec(const ClusterQueueSpec& s) {
   json fungibility = json::object();
   if (!s.flavor_fungibility.when_can_borrow.empty()) fungibility["whenCanBorrow"] = s.flavor_fungibility.when_can_borrow;
   if (!s.flavor_fungibility.when_can_preempt.empty()) fungibility["whenCanPreempt"] = s.flavor_fungibility.when_can_preempt;
+  if (!s.flavor_fungibility.preference.empty()) fungibility["preference"] = s.flavor_fungibility.preference;
   if (!fungibility.empty()) spec["flavorFungibility"] = std::move(fungibility);
   json preemption = json::object();
   if (!s.preemption.reclaim_within_cohort.empty()) preemption["reclaimWithinCohort"] = s.preemption.reclaim_within_cohort;
-  if (!s.preemption.borrow_within_cohort_policy.empty())
-    preemption["borrowWithinCohort"] = {{"policy", s.preemption.borrow_within_cohort_policy}};
+  if (!s.preemption.borrow_within_cohort_policy.empty() || s.preemption.max_priority_threshold) {
+    json borrow = json::object();
+    if (!s.preemption.borrow_within_cohort_policy.empty()) borrow["policy"] = s.preemption.borrow_within_cohort_policy;
+    if (s.preemption.max_priority_threshold) borrow["maxPriorityThreshold"] = *s.preemption.max_priority_threshold;
+    preemption["borrowWithinCohort"] = std::move(borrow);
+  }
   if (!s.preemption.within_cluster_queue.empty()) preemption["withinClusterQueue"] = s.preemption.within_cluster_queue;
   if (!preemption.empty()) spec["preemption"] = std::move(preemption);
   if (!s.queueing_strategy.empty()) spec["queueingStrategy"] = s.queueing_strategy;
@@ -82,54 +72,6 @@ json encode_status(const ClusterQueueStatus& s) {
 }
 
 // ---- decoding (throws codec::DecodeError) ------------------------------------------------------
-
-std::optional<Quantity> optional_quantity(const json& o, std::string_view key, const std::string& parent) {
-  const json* v = codec::find_member(o, key);
-  if (v == nullptr) return std::nullopt;
-  const std::string path = codec::member_path(parent, key);
-  Quantity q = codec::as_quantity(*v, path);
-  // Kueue's ClusterQueue webhook refuses a negative quota or limit (validateResourceQuantity).
-  if (q.sign() < 0) codec::fail(path, "'" + q.to_string() + "' must be greater than or equal to 0");
-  return q;
-}
-
-Quantity required_quantity(const json& o, std::string_view key, const std::string& parent) {
-  auto q = optional_quantity(o, key, parent);
-  if (!q) codec::fail(codec::member_path(parent, key), "is required");
-  return *q;
-}
-
-std::vector<ResourceGroup> decode_resource_groups(const json& spec) {
-  std::vector<ResourceGroup> out;
-  const json& groups = codec::read_array(spec, "resourceGroups", "spec");
-  for (std::size_t gi = 0; gi < groups.size(); ++gi) {
-    const std::string gp = codec::index_path("spec.resourceGroups", gi);
-    codec::expect_object(groups[gi], gp);
-    ResourceGroup g;
-    g.covered_resources = codec::read_string_list(groups[gi], "coveredResources", gp);
-    const json& flavors = codec::read_array(groups[gi], "flavors", gp);
-    for (std::size_t fi = 0; fi < flavors.size(); ++fi) {
-      const std::string fp = codec::index_path(codec::member_path(gp, "flavors"), fi);
-      codec::expect_object(flavors[fi], fp);
-      FlavorQuotas f;
-      f.name = codec::read_string(flavors[fi], "name", fp);
-      const json& resources = codec::read_array(flavors[fi], "resources", fp);
-      for (std::size_t ri = 0; ri < resources.size(); ++ri) {
-        const std::string rp = codec::index_path(codec::member_path(fp, "resources"), ri);
-        codec::expect_object(resources[ri], rp);
-        ResourceQuota r;
-        r.name = codec::read_string(resources[ri], "name", rp);
-        r.nominal_quota = required_quantity(resources[ri], "nominalQuota", rp);
-        r.borrowing_limit = optional_quantity(resources[ri], "borrowingLimit", rp);
-        r.lending_limit = optional_quantity(resources[ri], "lendingLimit", rp);
-        f.resources.push_back(std::move(r));
-      }
-      g.flavors.push_back(std::move(f));
-    }
-    out.push_back(std::move(g));
-  }
-  return out;
-}
 
 std::vector<std::string> decode_admission_checks(const json& spec) {
   std::vector<std::string> out;
@@ -172,6 +114,7 @@ ClusterQueueSpec decode_spec(const json& spec) {
     codec::expect_object(*f, "spec.flavorFungibility");
     s.flavor_fungibility.when_can_borrow = codec::read_string(*f, "whenCanBorrow", "spec.flavorFungibility");
     s.flavor_fungibility.when_can_preempt = codec::read_string(*f, "whenCanPreempt", "spec.flavorFungibility");
+    s.flavor_fungibility.preference = codec::read_string(*f, "preference", "spec.flavorFungibility");
   }
   if (const json* p = codec::find_member(spec, "preemption")) {
     codec::expect_object(*p, "spec.preemption");
@@ -180,8 +123,23 @@ ClusterQueueSpec decode_spec(const json& spec) {
     if (const json* b = codec::find_member(*p, "borrowWithinCohort")) {
       codec::expect_object(*b, "spec.preemption.borrowWithinCohort");
       s.preemption.borrow_within_cohort_policy = codec::read_string(*b, "policy", "spec.preemption.borrowWithinCohort");
+      if (codec::find_member(*b, "maxPriorityThreshold") != nullptr)
+        s.preemption.max_priority_threshold = static_cast<int32_t>(codec::read_int(
+            *b, "maxPriorityThreshold", "spec.preemption.borrowWithinCohort", std::numeric_limits<int32_t>::min(), kInt32Max));
     }
   }
+  // Kueue's CEL rules on the ClusterQueue (clusterqueue_types.go).
+  if (s.cohort_name.empty())
+    for (std::size_t g = 0; g < s.resource_groups.size(); ++g)
+      for (std::size_t f = 0; f < s.resource_groups[g].flavors.size(); ++f)
+        for (std::size_t r = 0; r < s.resource_groups[g].flavors[f].resources.size(); ++r)
+          if (s.resource_groups[g].flavors[f].resources[r].borrowing_limit)
+            codec::fail("spec.resourceGroups[" + std::to_string(g) + "].flavors[" + std::to_string(f) + "].resources[" +
+                            std::to_string(r) + "].borrowingLimit",
+                        "must be nil when cohort is empty");
+  if (s.preemption.reclaim_within_cohort == "Never" && !s.preemption.borrow_within_cohort_policy.empty() &&
+      s.preemption.borrow_within_cohort_policy != "Never")
+    codec::fail("spec.preemption", "reclaimWithinCohort=Never and borrowWithinCohort.Policy!=Never");
   // Kueue's defaulting webhook stores BestEffortFIFO when the field is left out.
   if (codec::find_member(spec, "queueingStrategy") != nullptr)
     s.queueing_strategy = codec::read_string(spec, "queueingStrategy", "spec");

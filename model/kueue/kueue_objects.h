@@ -87,14 +87,16 @@ struct ResourceGroup {
 };
 
 struct FlavorFungibility {
-  std::string when_can_borrow;   // "Borrow" | "TryNextFlavor"
+  std::string when_can_borrow;   // "Borrow" | "MayStopSearch" | "TryNextFlavor"; unset: stop (Kueue's default)
   std::string when_can_preempt;  // "Preempt" | "TryNextFlavor" | "MayStopSearch"
+  std::string preference;        // v1beta2 (v0.15+): "BorrowingOverPreemption" | "PreemptionOverBorrowing" | ""
   bool operator==(const FlavorFungibility&) const = default;
 };
 
 struct ClusterQueuePreemption {
   std::string reclaim_within_cohort;        // "Never" | "LowerPriority" | "Any"
   std::string borrow_within_cohort_policy;  // "Never" | "LowerPriority"
+  std::optional<int32_t> max_priority_threshold;  // borrowWithinCohort.maxPriorityThreshold
   std::string within_cluster_queue;         // "Never" | "LowerPriority" | "LowerOrNewerEqualPriority"
   bool operator==(const ClusterQueuePreemption&) const = default;
 };
@@ -109,6 +111,21 @@ struct ClusterQueueSpec {
   ClusterQueuePreemption preemption;
   std::string queueing_strategy = "BestEffortFIFO";
   bool operator==(const ClusterQueueSpec&) const = default;
+};
+
+// A Cohort object (kueue.x-k8s.io, v1beta1 from Kueue v0.13): a node of the cohort tree that
+// ClusterQueues join by spec.cohortName. A cohort named by a ClusterQueue but with no object is
+// an implicit root with no quota of its own.
+struct CohortSpec {
+  std::string parent_name;                    // empty: a root
+  std::vector<ResourceGroup> resource_groups;  // quota the cohort itself adds to its subtree
+  bool operator==(const CohortSpec&) const = default;
+};
+
+struct Cohort {
+  ObjectMeta metadata;
+  CohortSpec spec;
+  bool operator==(const Cohort&) const = default;
 };
 
 struct ResourceUsage {

@@ -64,7 +64,7 @@ NodeScore fgd_score(const ShareNode& node, const SharePod& pod, const TargetWork
   }
   if (pod.gpus > 0) out.cards = first_cards_with(node, pod.milli, pod.gpus);
   ShareNode after = node;
-  bind(after, pod, out.cards);
+  bind_pod(after, pod, out.cards);
   out.score = sigmoid(node_fragment(node, target) - node_fragment(after, target));
   return out;
 }

@@ -21,7 +21,7 @@ bool fits(const ShareNode& node, const SharePod& pod) {
   return node.cards_with(pod.milli) >= pod.gpus;
 }
 
-void bind(ShareNode& node, const SharePod& pod, const std::vector<int32_t>& cards) {
+void bind_pod(ShareNode& node, const SharePod& pod, const std::vector<int32_t>& cards) {
   node.cpu_left -= pod.cpu;
   node.memory_left -= pod.memory;
   for (const int32_t card : cards) node.gpu_left[static_cast<size_t>(card)] -= pod.milli;

@@ -52,8 +52,10 @@ struct SharePlacement {
 // free each. A CPU-only pod fits any Node with the CPU and memory.
 bool fits(const ShareNode& node, const SharePod& pod);
 
-// Takes the pod's CPU, memory and `milli` of each listed card from the Node.
-void bind(ShareNode& node, const SharePod& pod, const std::vector<int32_t>& cards);
+// Takes the pod's CPU, memory and `milli` of each listed card from the Node. (Not named `bind`: an
+// unqualified call with a std::vector argument would find std::bind by ADL wherever <functional> is
+// included first, as a unity build may do, and silently bind nothing.)
+void bind_pod(ShareNode& node, const SharePod& pod, const std::vector<int32_t>& cards);
 
 // The lowest-index cards with `milli` free, `count` of them (fewer when the Node has fewer).
 std::vector<int32_t> first_cards_with(const ShareNode& node, int32_t milli, int32_t count);

@@ -62,7 +62,7 @@ std::optional<SharePlacement> ShareScheduler::place(const SharePod& pod) {
   }
   if (!best) return std::nullopt;
   ShareNode& n = nodes_[*best];
-  bind(n, pod, best_score.cards);
+  bind_pod(n, pod, best_score.cards);
   ++version_[*best];
   idle_ -= pod.gpu_milli();
   fragment_ -= node_fragment_[*best];

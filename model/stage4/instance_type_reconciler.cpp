@@ -78,8 +78,11 @@ ClusterQueue new_cluster_queue_for(const InstanceType& type, bool aware) {
   cq.spec.cohort_name = "";
   cq.spec.stop_policy = StopPolicy::kHold;
   cq.spec.namespace_selector_all = true;
-  cq.spec.flavor_fungibility = {"TryNextFlavor", "MayStopSearch"};
-  cq.spec.preemption = {"Never", "Never", "LowerPriority"};
+  cq.spec.flavor_fungibility.when_can_borrow = "TryNextFlavor";
+  cq.spec.flavor_fungibility.when_can_preempt = "MayStopSearch";
+  cq.spec.preemption.reclaim_within_cohort = "Never";
+  cq.spec.preemption.borrow_within_cohort_policy = "Never";
+  cq.spec.preemption.within_cluster_queue = "LowerPriority";
   return cq;
 }
 

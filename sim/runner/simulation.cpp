@@ -270,6 +270,7 @@ void Simulation::on_arrival(int64_t index) {
     req.priority = gen.priority;
     req.instance = gen.instance;
     req.template_built = gen.template_built();
+    req.local_queue = gen.local_queue;
     submit(req, duration, gen.pod_deletion_delay);
     const std::string key = req.namespace_ + "/" + req.name;
     if (const WorkloadBook::Entry* entry = book_.find(key); gen.instance && entry != nullptr && entry->tracked)

@@ -220,19 +220,25 @@ BuiltWorkload build_workload(const model::ClusterState& cluster, const WorkloadR
     family = family.empty() || family == f ? f : "mixed";
   }
   out.family = family.empty() ? "cpu" : family;
-  out.instance_type = choose_instance_type(cluster, request.instance_type, accelerator, request.pod_sets);
-  if (out.instance_type.empty()) {
+  if (!request.local_queue.empty()) {
+    const auto lq = cluster.local_queues.find(model::local_queue_key(request.namespace_, request.local_queue));
+    out.cluster_queue = lq == cluster.local_queues.end() ? "" : lq->second.cluster_queue;
+  } else {
+    out.instance_type = choose_instance_type(cluster, request.instance_type, accelerator, request.pod_sets);
+  }
+  if (out.instance_type.empty() && request.local_queue.empty()) {
     out.rejection = request.instance_type.accelerator.empty()
                         ? "no InstanceType without accelerators to queue a CPU workload on"
                         : "no InstanceType serves accelerator '" + request.instance_type.accelerator + "'";
     out.rejected_by = "no-instance-type";
     return out;
   }
-  out.cluster_queue = out.instance_type;
+  if (request.local_queue.empty()) out.cluster_queue = out.instance_type;
   const auto it_found = cluster.instance_types.find(out.instance_type);
   const model::InstanceType* it = it_found == cluster.instance_types.end() ? nullptr : &it_found->second;
   const std::string manufacturer = it != nullptr ? std::string(manufacturer_of(*it)) : request.instance_type.accelerator;
-  const std::string queue = model::format_local_queue_name(out.instance_type);
+  const std::string queue =
+      request.local_queue.empty() ? model::format_local_queue_name(out.instance_type) : request.local_queue;
   if (request.instance && it != nullptr && !request.pod_sets.empty()) {
     const auto admitted = model::admit_instance(*it, instance_resources_for(request.pod_sets.front().request),
                                                 request.name, cluster.settings.instance_general_resources_overcommit);

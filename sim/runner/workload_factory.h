@@ -33,12 +33,15 @@ struct WorkloadRequest {
   // which carries no queue-name label and never passes the Pod webhook — no fold into `.units`, no
   // request rules; the Workload webhook's fit pin still runs on it (operator-domain §10.14).
   bool template_built = false;
+  // An admin's LocalQueue in the Workload's namespace to queue on instead of an InstanceType's
+  // (its ClusterQueue is whatever the LocalQueue names; no InstanceType is chosen).
+  std::string local_queue;
 };
 
 struct BuiltWorkload {
   std::optional<model::Workload> workload;  // nullopt when refused
   std::string instance_type;               // the InstanceType chosen ("" when none matched)
-  std::string cluster_queue;               // = the InstanceType's name
+  std::string cluster_queue;               // = the InstanceType's name, or the LocalQueue's ClusterQueue
   std::string family;                      // exclusive | shared | sliced | partitioned | cpu | mixed
   std::string rejection;                   // why refused: Gate 1's message, or no InstanceType
   std::string rejected_by;                 // "gate1" (Pod or Instance webhook) or "no-instance-type"

@@ -17,6 +17,7 @@ namespace {
 // What a run can hold: the InstanceTypes, Topology levels and clusters seen so far.
 struct Holdings {
   std::set<std::string> instance_types;
+  std::set<std::string> local_queues;  // "<namespace>/<name>"
   std::set<std::string> levels{std::string(model::keys::kHostname)};
   std::vector<const model::ClusterState*> states;  // every settled cluster looked at
   std::deque<model::ClusterState> copies;          // those of the timeline (the initial one is the run's)
@@ -24,6 +25,7 @@ struct Holdings {
   // `cluster` must outlive the holdings (the run's settled state), or be a copy kept here.
   void take(const model::ClusterState& cluster) {
     for (const auto& [name, it] : cluster.instance_types) instance_types.insert(name);
+    for (const auto& [key, lq] : cluster.local_queues) local_queues.insert(key);
     for (const auto& [name, t] : cluster.topologies) levels.insert(t.levels.begin(), t.levels.end());
     for (const auto& [name, s] : cluster.topology_sources) levels.insert(s.levels.begin(), s.levels.end());
     states.push_back(&cluster);
@@ -48,6 +50,8 @@ struct Missing {
 std::vector<Missing> unresolved(const Scenario& scenario, const Holdings& held) {
   std::vector<Missing> out;
   for (const auto& w : scenario.workloads) {
+    if (!w.local_queue.empty() && !held.local_queues.count(model::local_queue_key(w.namespace_, w.local_queue)))
+      out.push_back({&w, "localQueue", w.local_queue});
     if (!w.instance_type.name.empty() && !held.instance_types.count(w.instance_type.name))
       out.push_back({&w, "instanceType", w.instance_type.name});
     if (!w.instance_type.accelerator.empty() && !held.serves(w.instance_type.accelerator))
@@ -123,6 +127,9 @@ model::Status check_workload_references(const Scenario& scenario, const model::C
     return model::err(at + "no InstanceType '" + m.value +
                       "' exists or is derived at any time of the run (InstanceTypes: " + listed(held.instance_types) +
                       ")");
+  if (m.field == "localQueue")
+    return model::err(at + "no LocalQueue '" + m.value + "' in namespace '" + m.spec->namespace_ +
+                      "' among the cluster's objects (LocalQueues: " + listed(held.local_queues) + ")");
   if (m.field == "accelerator")
     return model::err(at + "no InstanceType of the run serves accelerator '" + m.value +
                       "' at any time (the accelerators of its InstanceTypes: " + listed(accelerator_keys(held)) + ")");

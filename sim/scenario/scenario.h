@@ -137,6 +137,8 @@ struct WorkloadSpec {
   // kind: Job | JobSet | RayJob — a template-built Workload: Kueue builds it from the job's Pod
   // template, which the Pod webhook never sees (operator-domain §10.14): no fold, no request rules.
   std::string kind = "Workload";  // Workload | Instance | Job | JobSet | RayJob
+  // localQueue: an admin's LocalQueue (in `namespace_`) to queue on instead of an InstanceType's.
+  std::string local_queue;
   bool template_built() const { return kind == "Job" || kind == "JobSet" || kind == "RayJob"; }
   SourceRef where;
 };

@@ -24,7 +24,7 @@ const std::map<std::string, std::vector<std::string>>& scenario_fields() {
                           "computeCapability", "partitioning"}},
         {"Partitioning", {"cards", "mode", "instances"}},
         {"Workload", {"name", "namespace", "arrival", "duration", "count", "instanceType", "accelerator", "podSets",
-                      "requiredTopologyLevel", "priority", "replicas", "podDeletionDelay", "kind"}},
+                      "requiredTopologyLevel", "priority", "replicas", "podDeletionDelay", "kind", "localQueue"}},
         {"TraceEntry", {"trace"}},
         {"Trace", {"format", "nodes", "pods", "takeNodes", "limit", "unscheduled", "defaultModel", "models", "fullDemand"}},
         {"FullDemand", {"placement", "tune", "seeds", "firstSeed", "chooser"}},

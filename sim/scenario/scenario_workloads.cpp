@@ -230,6 +230,20 @@ WorkloadSpec read_generator(const Val& v) {
     w.kind = as_choice(*k, {"Workload", "Instance", "Job", "JobSet", "RayJob"});
     w.instance = w.kind == "Instance";
   }
+  if (const auto lq = opt(v, "localQueue")) {
+    w.local_queue = as_string(*lq);
+    if (!model::is_dns1123_subdomain(w.local_queue))
+      fail(*lq, "'" + w.local_queue + "' is not a valid LocalQueue name (expected a DNS-1123 subdomain)");
+    if (v.has("instanceType") || v.has("accelerator"))
+      fail(*lq, "give either localQueue or instanceType/accelerator, not both (localQueue queues on an admin's "
+                "LocalQueue, not on an InstanceType's)");
+    if (w.instance) fail(*lq, "an Instance queues on its InstanceType's LocalQueue, not on localQueue");
+    for (size_t i = 0; i < w.pod_sets.size(); ++i)
+      if (accelerated(w.pod_sets[i].request))
+        fail(v.at("podSets").at(i).at("request"),
+             "a workload on localQueue gives its requests as {cpu, memory} or containers (accelerator shapes "
+             "are folded by an InstanceType's webhook, which an admin's LocalQueue does not have)");
+  }
   if (w.instance && w.replicas != 1)
     fail(v.at("replicas"), "an Instance has one Pod (kind: Instance takes no replicas)");
   check_selector(v, w);

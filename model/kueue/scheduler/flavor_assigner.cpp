@@ -10,8 +10,52 @@
 namespace chaintwin::model {
 namespace {
 
-// Kueue's preemptionMode without reclaim (no cohort), worst first.
-enum class Mode { kNoFit, kNoCandidates, kPreempt, kFit };
+// Kueue's preemptionMode, worst first.
+enum class Mode { kNoFit, kNoCandidates, kPreempt, kReclaim, kFit };
+
+// Kueue's granularMode: the mode and the borrow height.
+struct Granular {
+  Mode mode = Mode::kFit;
+  int borrow = 0;
+};
+
+// isPreferred (flavorassigner.go; v0.14 with FlavorFungibilityImplicitPreferenceDefault off, and
+// the explicit preference of v0.17+ / v0.16.2+): NoFit never, mode first then the lower borrow
+// height, or borrow height first under PreemptionOverBorrowing.
+bool is_preferred(const Granular& a, const Granular& b, const FlavorFungibility& f) {
+  if (a.mode == Mode::kNoFit) return false;
+  if (b.mode == Mode::kNoFit) return true;
+  if (f.preference == "PreemptionOverBorrowing") {
+    if (a.borrow != b.borrow) return a.borrow < b.borrow;
+    return a.mode > b.mode;
+  }
+  if (a.mode != b.mode) return a.mode > b.mode;
+  return a.borrow < b.borrow;
+}
+
+// shouldTryNextFlavor: NoFit and no candidates always; Preempt/Reclaim under whenCanPreempt
+// TryNextFlavor (the default when unset); a borrowing fit under whenCanBorrow TryNextFlavor.
+bool should_try_next(const Granular& g, const FlavorFungibility& f) {
+  if (g.mode == Mode::kNoFit || g.mode == Mode::kNoCandidates) return true;
+  const bool stop_at_preempt = f.when_can_preempt == "Preempt" || f.when_can_preempt == "MayStopSearch";
+  if ((g.mode == Mode::kPreempt || g.mode == Mode::kReclaim) && !stop_at_preempt) return true;
+  return g.borrow > 0 && f.when_can_borrow == "TryNextFlavor";
+}
+
+Mode mode_of(PreemptionPossibility p) {
+  switch (p) {
+    case PreemptionPossibility::kPreempt: return Mode::kPreempt;
+    case PreemptionPossibility::kReclaim: return Mode::kReclaim;
+    case PreemptionPossibility::kNoCandidates: break;
+  }
+  return Mode::kNoCandidates;
+}
+
+// canPreemptWhileBorrowing without fair sharing: borrowWithinCohort's policy is set and not Never.
+bool can_preempt_while_borrowing(const ClusterQueue& cq) {
+  const std::string& p = cq.spec.preemption.borrow_within_cohort_policy;
+  return !p.empty() && p != "Never";
+}
 
 const ResourceGroup* group_covering(const ClusterQueue& cq, const std::string& resource) {
   for (const auto& g : cq.spec.resource_groups)
@@ -61,16 +105,17 @@ std::string tas_mismatch(const ClusterState& cluster, const PodSet& ps, const Re
 
 }  // namespace
 
-bool stops_at_preempt(const ClusterQueue& cq) {
-  const std::string& w = cq.spec.flavor_fungibility.when_can_preempt;
-  return w == "Preempt" || w == "MayStopSearch";
-}
 
 FlavorAssignment assign_flavors(const ClusterState& cluster, const ClusterQueue& cq, const Workload& wl,
                                 const FlavorResourceAmounts& usage, const KueueConfig& config,
-                                const PreemptionOracle* oracle, const WorkloadInfo* info) {
+                                const PreemptionOracle* oracle, const WorkloadInfo* info, const CohortQuota& cohort) {
   FlavorAssignment out;
-  const bool stop_at_preempt = stops_at_preempt(cq);
+  const FlavorFungibility& fungibility = cq.spec.flavor_fungibility;
+  // The queue's node when it is in a cohort: the tree's arithmetic then; the isolated one else.
+  const QuotaTree::NodeId node = cohort.tree != nullptr && cohort.snapshot != nullptr
+                                     ? cohort.tree->cluster_queue(cq.metadata.name)
+                                     : QuotaTree::kNone;
+  const bool in_cohort = node != QuotaTree::kNone && cohort.tree->has_parent(node);
   FlavorResourceAmounts assigned;  // usage of earlier PodSets in this assignment
   std::vector<std::string> messages;
   for (std::size_t index = 0; index < wl.pod_sets.size(); ++index) {
@@ -107,10 +152,10 @@ FlavorAssignment assign_flavors(const ClusterState& cluster, const ClusterQueue&
       const bool selects = !ps.template_.node_selector.empty() || !ps.template_.required_node_affinity.empty();
       const std::set<std::string> keys = selects ? group_label_keys(cluster, group) : std::set<std::string>{};
       std::vector<std::string> reasons;
-      Mode best = Mode::kNoFit;
+      Granular best{Mode::kNoFit, 0};
       const std::string* best_flavor = nullptr;
       const std::string* chosen = nullptr;  // names in the ClusterQueue's spec
-      Mode chosen_mode = Mode::kFit;
+      Granular chosen_mode;
       std::set<FlavorResource> short_of;  // of the chosen flavor
       for (const auto& fq : group.flavors) {
         const auto rf = cluster.resource_flavors.find(fq.name);
@@ -135,7 +180,7 @@ FlavorAssignment assign_flavors(const ClusterState& cluster, const ClusterQueue&
           reasons.push_back("flavor " + fq.name + " doesn't match node affinity");
           continue;
         }
-        Mode mode = Mode::kFit;
+        Granular representative;  // the worst of the covered resources' modes (isPreferred)
         std::set<FlavorResource> short_here;
         for (const auto& [r_name, v] : total) {
           const std::string& r = *r_name;
@@ -144,40 +189,56 @@ FlavorAssignment assign_flavors(const ClusterState& cluster, const ClusterQueue&
           const FlavorResourceView fr{fq.name, r};
           const int64_t val = v + amount_of(assigned, fr);
           const int64_t nominal = nominal_of(fq, r);
-          const int64_t available = nominal - amount_of(usage, fr);
-          if (val > nominal) {
+          // fitsResourceQuota: the isolated arithmetic, or the cohort tree's.
+          const int64_t capacity = in_cohort ? cohort.tree->potential_available(node, fr) : nominal;
+          const int64_t available =
+              in_cohort ? cohort.tree->available(node, fr, *cohort.snapshot) : nominal - amount_of(usage, fr);
+          Granular mode;
+          if (val > capacity) {
             reasons.push_back("insufficient quota for " + r + " in flavor " + fq.name + ", request > maximum capacity (" +
-                              amount(r, val) + " > " + amount(r, nominal) + ")");
-            mode = Mode::kNoFit;
-            break;
+                              amount(r, val) + " > " + amount(r, capacity) + ")");
+            mode = {Mode::kNoFit, 0};
+          } else {
+            const QuotaTree::BorrowHeight height =
+                in_cohort ? cohort.tree->lowest_subtree_that_fits(node, fr, val, *cohort.snapshot) : QuotaTree::BorrowHeight{};
+            if (val <= available) {
+              mode = {Mode::kFit, height.height};
+            } else {
+              reasons.push_back("insufficient unused quota for " + r + " in flavor " + fq.name + ", " +
+                                amount(r, val - available) + " more needed");
+              const FlavorResource lacking{fq.name, r};
+              if (val <= nominal || height.may_reclaim || can_preempt_while_borrowing(cq)) {
+                const OracleAnswer answer = oracle != nullptr ? (*oracle)(lacking, val) : OracleAnswer{};
+                mode = {mode_of(answer.possibility), answer.borrow};
+              } else {
+                mode = {Mode::kNoFit, height.height};
+              }
+              short_here.insert(lacking);
+            }
           }
-          if (val > available) {
-            reasons.push_back("insufficient unused quota for " + r + " in flavor " + fq.name + ", " +
-                              amount(r, val - available) + " more needed");
-            // val ≤ nominal: the preemption oracle decides between Preempt and no candidates.
-            const FlavorResource lacking{fq.name, r};
-            const bool candidates = oracle != nullptr && (*oracle)(lacking, val);
-            mode = std::min(mode, candidates ? Mode::kPreempt : Mode::kNoCandidates);
-            short_here.insert(lacking);
-          }
+          if (is_preferred(representative, mode, fungibility)) representative = mode;
+          if (representative.mode == Mode::kNoFit) break;
         }
-        if (mode == Mode::kFit || (mode == Mode::kPreempt && stop_at_preempt)) {
+        if (!should_try_next(representative, fungibility)) {
           chosen = &fq.name;
-          chosen_mode = mode;
+          chosen_mode = representative;
           short_of = std::move(short_here);
           break;
         }
-        if (mode > best) {  // the first flavor of the best mode is kept
-          best = mode;
+        if (is_preferred(representative, best, fungibility)) {  // the first of equals is kept
+          best = representative;
           best_flavor = &fq.name;
           short_of = std::move(short_here);
         }
       }
-      if (chosen == nullptr && best == Mode::kPreempt) {
+      // Kueue returns the best flavor seen; a Fit, Preempt or Reclaim one is taken (no candidates
+      // is taken as not fitting here: nothing can be preempted to admit it this cycle).
+      if (chosen == nullptr && best.mode != Mode::kNoFit && best.mode != Mode::kNoCandidates) {
         chosen = best_flavor;
         chosen_mode = best;
       }
-      if (chosen_mode == Mode::kPreempt) {
+      if (chosen != nullptr) out.borrowing = std::max(out.borrowing, chosen_mode.borrow);
+      if (chosen != nullptr && (chosen_mode.mode == Mode::kPreempt || chosen_mode.mode == Mode::kReclaim)) {
         preempt_reasons.insert(preempt_reasons.end(), reasons.begin(), reasons.end());
         out.contested.insert(short_of.begin(), short_of.end());
       }

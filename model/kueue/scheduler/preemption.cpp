@@ -13,6 +13,16 @@ int64_t nominal_of(const ClusterQueue& cq, const FlavorResource& fr) {
   return 0;
 }
 
+// HumanReadablePreemptionReasons (preemption.go).
+std::string human_readable(TransitionReason reason) {
+  switch (reason) {
+    case TransitionReason::kInClusterQueue: return "prioritization in the ClusterQueue";
+    case TransitionReason::kInCohortReclamation: return "reclamation within the cohort";
+    case TransitionReason::kInCohortReclaimWhileBorrowing: return "reclamation within the cohort while borrowing";
+    default: return "UNKNOWN";
+  }
+}
+
 }  // namespace
 
 bool quota_fits(const ClusterQueue& cq, const FlavorResourceAmounts& request, const UsageSnapshot& usage) {
@@ -54,12 +64,12 @@ std::vector<std::string> minimal_victims(const std::vector<const Workload*>& can
   return {};
 }
 
-std::string preemption_message(const Workload& preemptor) {
+std::string preemption_message(const Workload& preemptor, TransitionReason reason) {
   const std::string uid = preemptor.metadata.uid.empty() ? "UNKNOWN" : preemptor.metadata.uid;
   const auto job = preemptor.metadata.labels.find("kueue.x-k8s.io/job-uid");
   const std::string job_uid = job == preemptor.metadata.labels.end() || job->second.empty() ? "UNKNOWN" : job->second;
   return "Preempted to accommodate a workload (UID: " + uid + ", JobUID: " + job_uid +
-         ") due to prioritization in the ClusterQueue";
+         ") due to " + human_readable(reason);
 }
 
 }  // namespace chaintwin::model

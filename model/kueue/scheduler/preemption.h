@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "model/kueue/scheduler/preemption_candidates.h"
+#include "model/kueue/scheduler/transitions.h"
 #include "model/kueue/scheduler/usage_snapshot.h"
 
 namespace chaintwin::model {
@@ -28,7 +29,9 @@ std::vector<std::string> minimal_victims(const std::vector<const Workload*>& can
 bool quota_fits(const ClusterQueue& cq, const FlavorResourceAmounts& request, const UsageSnapshot& usage);
 
 // Kueue's message on a preempted Workload (preemptionMessage, v0.14): the preemptor's UID and its
-// job's UID (label kueue.x-k8s.io/job-uid), "UNKNOWN" when missing.
-std::string preemption_message(const Workload& preemptor);
+// job's UID (label kueue.x-k8s.io/job-uid), "UNKNOWN" when missing, and the reason in words
+// ("prioritization in the ClusterQueue", "reclamation within the cohort", "reclamation within the
+// cohort while borrowing").
+std::string preemption_message(const Workload& preemptor, TransitionReason reason = TransitionReason::kInClusterQueue);
 
 }  // namespace chaintwin::model

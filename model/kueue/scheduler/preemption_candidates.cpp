@@ -5,9 +5,7 @@
 #include "model/kueue/scheduler/queue_manager.h"
 
 namespace chaintwin::model {
-namespace {
-
-bool uses_any(const Workload& wl, const std::set<FlavorResource>& contested) {
+bool uses_any_of(const Workload& wl, const std::set<FlavorResource>& contested) {
   if (!wl.status.admission) return false;
   for (const auto& psa : wl.status.admission->pod_set_assignments)
     for (const auto& [resource, flavor] : psa.flavors)
@@ -15,18 +13,15 @@ bool uses_any(const Workload& wl, const std::set<FlavorResource>& contested) {
   return false;
 }
 
-// withinClusterQueue's verdict on one candidate.
-bool policy_allows(const std::string& policy, const Workload& preemptor, const Workload& candidate) {
+bool preemption_policy_allows(const std::string& policy, const Workload& preemptor, const Workload& candidate) {
   if (policy == "LowerPriority") return candidate.priority < preemptor.priority;
   if (policy == "LowerOrNewerEqualPriority") {
     if (candidate.priority != preemptor.priority) return candidate.priority < preemptor.priority;
     // Equal priority: only a candidate whose queue-order time is after the preemptor's.
     return queue_entry(preemptor).order_time < queue_entry(candidate).order_time;
   }
-  return false;
+  return policy == "Any";
 }
-
-}  // namespace
 
 PreemptionCandidate preemption_candidate(const Workload& wl) {
   const Condition* evicted = find_condition(wl.status.conditions, kWorkloadEvicted);
@@ -63,9 +58,9 @@ std::vector<const Workload*> preemption_candidates(const ClusterQueue& cq, const
   // Every test must hold; the cheap ones (the policy compares priorities) go first, and the
   // Workload's key is the one it is stored under, not built again.
   const auto eligible = [&](const std::string& key, const Workload& wl) {
-    if (!wl.status.admission || !policy_allows(policy, preemptor, wl)) return false;
+    if (!wl.status.admission || !preemption_policy_allows(policy, preemptor, wl)) return false;
     if (wl.status.admission->cluster_queue != cq.metadata.name || key == self || wl.finished()) return false;
-    return uses_any(wl, contested);
+    return uses_any_of(wl, contested);
   };
   if (reserving != nullptr) {
     // The reserving keys come in no order: the eligible ones are put in key order, as the walk

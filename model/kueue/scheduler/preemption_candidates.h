@@ -45,6 +45,14 @@ std::vector<const Workload*> preemption_candidates(const ClusterQueue& cq, const
                                                    const WorkloadState& workloads,
                                                    const ReservingKeys* reserving = nullptr);
 
+// Whether a Workload's admission uses one of `contested` (WorkloadUsesResources).
+bool uses_any_of(const Workload& wl, const std::set<FlavorResource>& contested);
+
+// A preemption policy's verdict on one candidate (satisfiesPreemptionPolicy): LowerPriority — a
+// lower priority; LowerOrNewerEqualPriority — a lower one, or the same and a newer queue-order
+// time; Any — every priority (reclaimWithinCohort only); Never or empty — none.
+bool preemption_policy_allows(const std::string& policy, const Workload& preemptor, const Workload& candidate);
+
 // Whether spec.preemption.withinClusterQueue lets anything be preempted (not Never / empty).
 bool preempts_within_cluster_queue(const ClusterQueue& cq);
 

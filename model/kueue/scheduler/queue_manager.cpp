@@ -18,13 +18,28 @@ std::string QueueManager::resolve(const ClusterState& cluster, const std::string
 // ---------------------------------------------------------------------------------------------
 // ClusterQueue ids and the listed queues
 
-QueueId QueueManager::intern(const std::string& cluster_queue) {
+QueueId QueueManager::intern(const ClusterState& cluster, const std::string& cluster_queue) {
   const auto [it, added] = queue_ids_.try_emplace(cluster_queue, static_cast<QueueId>(queue_names_.size()));
   if (added) {
     queue_names_.push_back(cluster_queue);
     queues_.emplace_back();
+    cohort_root_.push_back(cohort_root_of(cluster, cluster_queue));
   }
   return it->second;
+}
+
+std::string QueueManager::cohort_root_of(const ClusterState& cluster, const std::string& cluster_queue) {
+  const auto cq = cluster.cluster_queues.find(cluster_queue);
+  if (cq == cluster.cluster_queues.end()) return "";
+  // Up the Cohort objects' parents (a cycle, which a scenario cannot load, stops after as many
+  // steps as there are Cohorts).
+  std::string root = cq->second.spec.cohort_name;
+  for (std::size_t step = 0; !root.empty() && step < cluster.cohorts.size(); ++step) {
+    const auto c = cluster.cohorts.find(root);
+    if (c == cluster.cohorts.end() || c->second.spec.parent_name.empty()) break;
+    root = c->second.spec.parent_name;
+  }
+  return root;
 }
 
 QueueId QueueManager::id_of(const std::string& cluster_queue) const {
@@ -168,7 +183,7 @@ void QueueManager::track(const ClusterState& cluster, const Workload& wl, Place 
   const uint32_t incarnation = before ? before->incarnation : t.entry.ref.incarnation + 1;
   t.local_queue = local_queue_key(wl.metadata.namespace_, wl.queue_name);
   const std::string cluster_queue = resolve(cluster, t.local_queue);
-  t.cluster_queue = cluster_queue.empty() ? kNoQueue : intern(cluster_queue);
+  t.cluster_queue = cluster_queue.empty() ? kNoQueue : intern(cluster, cluster_queue);
   t.entry = queue_entry(wl);
   t.entry.ref = WorkloadRef{slot, incarnation};
   t.info = infos_.of(wl);
@@ -235,10 +250,11 @@ void QueueManager::refresh(const ClusterState& cluster, bool queues_unchanged) {
   if (!queues_unchanged) {
     in_cluster_.assign(queue_names_.size(), false);
     for (const auto& [name, cq] : cluster.cluster_queues) {
-      const QueueId id = intern(name);
+      const QueueId id = intern(cluster, name);
       list(id);
       if (id >= in_cluster_.size()) in_cluster_.resize(id + 1, false);
       in_cluster_[id] = true;
+      cohort_root_[id] = cohort_root_of(cluster, name);  // its spec may have changed
     }
   }
   // Per LocalQueue: its Workloads move only when the ClusterQueue it resolves to changed; with
@@ -247,7 +263,7 @@ void QueueManager::refresh(const ClusterState& cluster, bool queues_unchanged) {
     if (queues_unchanged && !members.mixed) continue;
     const std::string cq = resolve(cluster, local_queue);
     if (!members.mixed && cq == members.cluster_queue) continue;
-    const QueueId id = cq.empty() ? kNoQueue : intern(cq);
+    const QueueId id = cq.empty() ? kNoQueue : intern(cluster, cq);
     for (const WorkloadSlot slot : members.slots) {
       Tracked& t = tracked_[slot];
       if (id == t.cluster_queue) continue;
@@ -276,7 +292,14 @@ void QueueManager::refresh(const ClusterState& cluster, bool queues_unchanged) {
 
 void QueueManager::release_inadmissible(const std::string& cluster_queue) {
   if (!cluster_queue.empty()) {
-    if (PendingQueue* q = listed_queue(id_of(cluster_queue))) join_queued(*q, /*into_heap=*/true);
+    const QueueId id = id_of(cluster_queue);
+    const std::string* root = id != kNoQueue && id < cohort_root_.size() && !cohort_root_[id].empty() ? &cohort_root_[id] : nullptr;
+    if (root == nullptr) {
+      if (PendingQueue* q = listed_queue(id)) join_queued(*q, /*into_heap=*/true);
+      return;
+    }
+    for (const QueueId other : listed_ids_)
+      if (other < cohort_root_.size() && cohort_root_[other] == *root) join_queued(queues_[other], /*into_heap=*/true);
     return;
   }
   for (const QueueId id : listed_ids_) join_queued(queues_[id], /*into_heap=*/true);

@@ -73,6 +73,8 @@ class QueueManager {
   // LocalQueue changed since the last refresh, so only LocalQueues whose members are mixed (tracked
   // across a change) are resolved again; the answer is the same.
   void refresh(const ClusterState& cluster, bool queues_unchanged = false);
+  // One ClusterQueue's inadmissible Workloads back into its heap, and those of every queue in the
+  // same cohort tree; every queue's when `cluster_queue` is empty.
   void release_inadmissible(const std::string& cluster_queue = "");
 
   // The head of a ClusterQueue's heap, taken out (kPopped) until requeue() or remove().
@@ -183,7 +185,8 @@ class QueueManager {
 
   Place place(const Tracked& t) const;
   bool same_tracked(const Tracked& a, const QueueManager& other, const Tracked& b) const;
-  QueueId intern(const std::string& cluster_queue);
+  QueueId intern(const ClusterState& cluster, const std::string& cluster_queue);
+  static std::string cohort_root_of(const ClusterState& cluster, const std::string& cluster_queue);
   QueueId id_of(const std::string& cluster_queue) const;  // kNoQueue when never seen
   PendingQueue* listed_queue(QueueId id);
   const PendingQueue* listed_queue(QueueId id) const;
@@ -219,6 +222,11 @@ class QueueManager {
   // By QueueId: whether the cluster held the ClusterQueue at the last full refresh (what a refresh
   // with the queues unchanged reads instead of looking each name up; not part of operator==).
   std::vector<bool> in_cluster_;
+  // By QueueId: the root of the queue's cohort tree ("" without a cohort), as seen when the queue was
+  // first named and at every refresh() that looked at the ClusterQueues.
+  // Releasing one queue's inadmissible Workloads releases those of every queue under the same root,
+  // as Kueue requeues a whole cohort when quota in it comes free.
+  std::vector<std::string> cohort_root_;
 };
 
 }  // namespace chaintwin::model

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "model/kueue/kueue_status_reconciler.h"
+#include "model/kueue/scheduler/cohort_preemption.h"
 #include "model/kueue/scheduler/flavor_assigner.h"
 #include "model/kueue/scheduler/preemption.h"
 #include "model/kueue/scheduler/tas_assigner.h"
@@ -15,7 +16,8 @@ struct Nomination {
   std::string assignment_error;  // empty when it fits; the Pending message otherwise
   std::optional<Admission> admission;
   std::vector<std::string> tas_flavors;  // the TAS flavors whose Nodes were read, in order
-  std::vector<std::string> targets;      // Preempt mode with victims: whom to evict first
+  std::vector<PreemptionTarget> targets;  // Preempt mode with victims: whom to evict first, and why
+  int borrowing = 0;                      // the assignment's borrow height (Kueue's entry order)
   bool operator==(const Nomination&) const = default;
 };
 
@@ -85,11 +87,35 @@ FlavorResourceAmounts requested(const FlavorAssignment& fa) {
 }
 
 // What a nomination reads besides the cluster and the usage: the Workloads (for preemption
-// candidates) and, when kept, the keys of those holding quota per ClusterQueue.
+// candidates), when kept the keys of those holding quota per ClusterQueue, and the cohort tree
+// (null when no ClusterQueue has a cohort).
 struct PreemptionScope {
   const WorkloadState* workloads = nullptr;
   const ReservingByQueue* reserving = nullptr;
+  const QuotaTree* tree = nullptr;
 };
+
+// Whether `cq` is in a cohort of `tree`.
+bool in_cohort(const QuotaTree* tree, const ClusterQueue& cq) {
+  if (tree == nullptr) return false;
+  const QuotaTree::NodeId n = tree->cluster_queue(cq.metadata.name);
+  return n != QuotaTree::kNone && tree->has_parent(n);
+}
+
+// Whether anything of the queue's may be preempted for its heads: within the queue, or, in a
+// cohort, by reclaiming from the others.
+bool may_preempt_for(const ClusterQueue& cq, bool cohort) {
+  if (preempts_within_cluster_queue(cq)) return true;
+  const std::string& reclaim = cq.spec.preemption.reclaim_within_cohort;
+  return cohort && !reclaim.empty() && reclaim != "Never";
+}
+
+std::vector<PreemptionTarget> within_queue(std::vector<std::string> keys) {
+  std::vector<PreemptionTarget> out;
+  out.reserve(keys.size());
+  for (auto& k : keys) out.push_back({std::move(k), TransitionReason::kInClusterQueue});
+  return out;
+}
 
 // Flavors, then TAS on each PodSet whose flavor names a Topology, against `usage`; in Preempt
 // mode (quota short but candidates exist, or quota fits and TAS does not), the minimal victims
@@ -100,7 +126,8 @@ Nomination nominate(const ClusterState& cluster, const ClusterQueue& cq, const W
                     TasLeafCache* leaves = nullptr, const WorkloadInfo* info = nullptr) {
   const auto quota_it = usage.quota.find(cq.metadata.name);
   static const FlavorResourceAmounts kNone;
-  const bool may_preempt = scope.workloads != nullptr && preempts_within_cluster_queue(cq);
+  const bool cohort = in_cohort(scope.tree, cq);
+  const bool may_preempt = scope.workloads != nullptr && may_preempt_for(cq, cohort);
   const ReservingKeys* reserving = nullptr;
   static const ReservingKeys kNobody;
   if (scope.reserving != nullptr) {
@@ -113,20 +140,50 @@ Nomination nominate(const ClusterState& cluster, const ClusterQueue& cq, const W
   // Kueue's SimulatePreemption: quota of the one contested resource only.
   const PreemptionOracle oracle = [&](const FlavorResource& fr, int64_t amount) {
     const FlavorResourceAmounts request{{fr, amount}};
-    return !minimal_victims(candidates({fr}), usage,
-                            [&](const UsageSnapshot& u) { return quota_fits(cq, request, u); })
-                .empty();
+    if (!cohort) {
+      const bool some = !minimal_victims(candidates({fr}), usage,
+                                         [&](const UsageSnapshot& u) { return quota_fits(cq, request, u); })
+                             .empty();
+      return OracleAnswer{some ? PreemptionPossibility::kPreempt : PreemptionPossibility::kNoCandidates, 0};
+    }
+    const QuotaTree& tree = *scope.tree;
+    const QuotaTree::NodeId node = tree.cluster_queue(cq.metadata.name);
+    const FlavorResourceView view{fr.first, fr.second};
+    const auto targets = cohort_preemption_targets(
+        tree, usage, cq, cohort_preemption_candidates(tree, usage, cq, wl, {fr}, request, *scope.workloads, scope.reserving),
+        {fr}, request, nullptr);
+    if (targets.empty()) return OracleAnswer{PreemptionPossibility::kNoCandidates,
+                                             tree.lowest_subtree_that_fits(node, view, amount, usage).height};
+    UsageSnapshot after = usage;
+    bool own = false;
+    for (const auto& t : targets) {
+      const Workload& victim = scope.workloads->workloads.at(t.key);
+      add_workload_usage(after, victim, -1);
+      own = own || (victim.status.admission && victim.status.admission->cluster_queue == cq.metadata.name);
+    }
+    return OracleAnswer{own ? PreemptionPossibility::kPreempt : PreemptionPossibility::kReclaim,
+                        tree.lowest_subtree_that_fits(node, view, amount, after).height};
   };
-  const FlavorAssignment fa = assign_flavors(cluster, cq, wl, quota_it == usage.quota.end() ? kNone : quota_it->second,
-                                             config, may_preempt ? &oracle : nullptr, info);
+  const FlavorAssignment fa =
+      assign_flavors(cluster, cq, wl, quota_it == usage.quota.end() ? kNone : quota_it->second, config,
+                     may_preempt ? &oracle : nullptr, info, CohortQuota{cohort ? scope.tree : nullptr, &usage});
   const auto victims = [&](const std::set<FlavorResource>& contested) {
     const FlavorResourceAmounts request = requested(fa);
-    return minimal_victims(candidates(contested), usage, [&](const UsageSnapshot& u) {
-      return quota_fits(cq, request, u) && place(cluster, cq, wl, fa, u, config, tas_nodes, nullptr, info).admission;
-    });
+    if (!cohort)
+      return within_queue(minimal_victims(candidates(contested), usage, [&](const UsageSnapshot& u) {
+        return quota_fits(cq, request, u) && place(cluster, cq, wl, fa, u, config, tas_nodes, nullptr, info).admission;
+      }));
+    const QuotaTree& tree = *scope.tree;
+    return cohort_preemption_targets(
+        tree, usage, cq,
+        cohort_preemption_candidates(tree, usage, cq, wl, contested, request, *scope.workloads, scope.reserving),
+        contested, request, [&](const UsageSnapshot& u) {
+          return place(cluster, cq, wl, fa, u, config, tas_nodes, nullptr, info).admission.has_value();
+        });
   };
   if (fa.preempt) {
     Nomination n;
+    n.borrowing = fa.borrowing;
     n.assignment_error = fa.message;
     n.targets = victims(fa.contested);
     for (const auto& psf : fa.pod_sets)
@@ -142,6 +199,7 @@ Nomination nominate(const ClusterState& cluster, const ClusterQueue& cq, const W
     return n;
   }
   Nomination n = place(cluster, cq, wl, fa, usage, config, tas_nodes, leaves, info);
+  n.borrowing = fa.borrowing;
   if (!n.admission && may_preempt) {
     // Kueue turns a TAS failure in Fit mode into Preempt mode for every flavor of the Workload.
     std::set<FlavorResource> contested;
@@ -320,7 +378,14 @@ CycleResult schedule_cycle(const ClusterState& cluster, WorkloadState& workloads
   const auto leaves_for = [&](const UsageSnapshot* usage) {
     return usage == kept.reserved && kept.tas_nodes != nullptr ? kept.tas_leaves : nullptr;
   };
-  const PreemptionScope scope{&workloads, kept.reserving};
+  // The cohort tree, when some ClusterQueue has a cohort (the operator's queues have none).
+  std::optional<QuotaTree> tree;
+  for (const auto& [name, cq] : cluster.cluster_queues)
+    if (!cq.spec.cohort_name.empty()) {
+      tree = QuotaTree::build(cluster);
+      break;
+    }
+  const PreemptionScope scope{&workloads, kept.reserving, tree ? &*tree : nullptr};
   struct Entry {
     QueueEntry entry;
     std::string cluster_queue;
@@ -333,8 +398,10 @@ CycleResult schedule_cycle(const ClusterState& cluster, WorkloadState& workloads
     const Workload& wl = workloads.workloads.at(h.key);
     const ClusterQueue& cq = cluster.cluster_queues.at(e.cluster_queue);
     const Workload* shareable = shares_verdicts(cq, wl) ? &wl : nullptr;
+    // A verdict in a cohort depends on every queue of the tree's usage: none is remembered there.
+    NominationMemo* const queue_memo = in_cohort(scope.tree, cq) ? nullptr : memo;
     if (!cq.spec.namespace_selector_all) e.inadmissible = "Workload namespace doesn't match ClusterQueue selector";
-    else if (const auto known = memo != nullptr ? memo->failure(h.ref, e.cluster_queue, shareable) : std::nullopt) {
+    else if (const auto known = queue_memo != nullptr ? queue_memo->failure(h.ref, e.cluster_queue, shareable) : std::nullopt) {
       e.nomination.assignment_error = *known;
       if (memo->verify) {
         const Nomination fresh =
@@ -348,13 +415,17 @@ CycleResult schedule_cycle(const ClusterState& cluster, WorkloadState& workloads
     } else {
       e.nomination =
           nominate(cluster, cq, wl, *snapshot_ptr, config, tas_nodes, scope, leaves_for(snapshot_ptr), queues.info(h.ref));
-      if (memo != nullptr && !e.nomination.admission && e.nomination.targets.empty())
-        memo->remember_failure(h.ref, e.cluster_queue, e.nomination.assignment_error, e.nomination.tas_flavors, shareable);
+      if (queue_memo != nullptr && !e.nomination.admission && e.nomination.targets.empty())
+        queue_memo->remember_failure(h.ref, e.cluster_queue, e.nomination.assignment_error, e.nomination.tas_flavors, shareable);
     }
     entries.push_back(std::move(e));
   }
   // 4. Kueue's entry order: priority, then queue-order time, then key.
-  std::sort(entries.begin(), entries.end(), [](const Entry& a, const Entry& b) { return a.entry < b.entry; });
+  // Kueue's entryOrdering: the lower borrow height first (0 for every queue without a cohort).
+  std::sort(entries.begin(), entries.end(), [](const Entry& a, const Entry& b) {
+    if (a.nomination.borrowing != b.nomination.borrowing) return a.nomination.borrowing < b.nomination.borrowing;
+    return a.entry < b.entry;
+  });
   // 5. Admit in order against the usage committed so far. Until an entry changes something (a
   // reservation, an eviction, a Pending condition), the state is the one every head was nominated
   // against, and nominate() is a function of it: a nomination is then taken as it stands instead
@@ -366,7 +437,7 @@ CycleResult schedule_cycle(const ClusterState& cluster, WorkloadState& workloads
     std::string message = e.inadmissible;
     bool after_nomination = false;
     std::optional<Admission> admission;
-    std::vector<std::string> targets;
+    std::vector<PreemptionTarget> targets;
     if (message.empty()) {
       if (!e.nomination.admission && e.nomination.targets.empty()) {
         message = e.nomination.assignment_error;
@@ -393,11 +464,11 @@ CycleResult schedule_cycle(const ClusterState& cluster, WorkloadState& workloads
     if (!targets.empty()) {
       // Preempt mode with victims: evict those not yet evicted, and wait (back in the heap at once,
       // Kueue's PendingPreemption) until their quota is released.
-      const std::string why = preemption_message(wl);
-      for (const auto& key : targets) {
-        Workload& victim = workloads.workloads.at(key);
+      for (const auto& target : targets) {
+        Workload& victim = workloads.workloads.at(target.key);
         if (preemption_candidate(victim).evicted) continue;  // a preemption under way
-        for (auto& t : evict_for_preemption(victim, why, now)) result.transitions.push_back(std::move(t));
+        for (auto& t : evict_for_preemption(victim, preemption_message(wl, target.reason), now, target.reason))
+          result.transitions.push_back(std::move(t));
         ++result.preemptions;
       }
       moved = true;

@@ -32,6 +32,8 @@ std::string_view transition_reason_name(TransitionReason reason) {
     case TransitionReason::kClusterQueueRestarted: return "ClusterQueueRestarted";
     case TransitionReason::kSucceeded: return "Succeeded";
     case TransitionReason::kFinished: return "Finished";
+    case TransitionReason::kInCohortReclamation: return "InCohortReclamation";
+    case TransitionReason::kInCohortReclaimWhileBorrowing: return "InCohortReclaimWhileBorrowing";
   }
   return "";
 }

@@ -42,6 +42,8 @@ enum class TransitionReason : uint8_t {
   kClusterQueueRestarted,
   kSucceeded,
   kFinished,
+  kInCohortReclamation,
+  kInCohortReclaimWhileBorrowing,
 };
 
 std::string_view transition_type_name(TransitionType type);

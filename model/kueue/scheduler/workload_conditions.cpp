@@ -81,17 +81,18 @@ void evict(Workload& wl, const std::string& reason, const std::string& message, 
   unset_quota_reservation(wl, "Pending", message, now);
 }
 
-std::vector<WorkloadTransition> evict_for_preemption(Workload& wl, const std::string& message, TimeUs now) {
+std::vector<WorkloadTransition> evict_for_preemption(Workload& wl, const std::string& message, TimeUs now,
+                                                     TransitionReason reason) {
   const std::string key = object_key(wl.metadata);
   const std::string cq = wl.status.admission ? wl.status.admission->cluster_queue : "";
   set_condition(wl.status.conditions, kWorkloadEvicted, true, "Preempted", message);
-  set_condition(wl.status.conditions, kWorkloadPreempted, true, "InClusterQueue", message);
+  set_condition(wl.status.conditions, kWorkloadPreempted, true, transition_reason_name(reason), message);
   ++wl.status.evictions;
   reset_checks(wl, now);
   if (!wl.status.admission_checks.empty())
     set_condition(wl.status.conditions, kWorkloadAdmitted, false, "UnsatisfiedChecks",
                   "The workload has not all checks ready");
-  return {{key, cq, TransitionType::kEvicted, TransitionReason::kPreempted, message}, {key, cq, TransitionType::kPreempted, TransitionReason::kInClusterQueue, message}};
+  return {{key, cq, TransitionType::kEvicted, TransitionReason::kPreempted, message}, {key, cq, TransitionType::kPreempted, reason, message}};
 }
 
 void set_requeued(Workload& wl, bool requeued, const std::string& reason, const std::string& message) {

@@ -29,8 +29,11 @@ model::ClusterQueue a10g_queue() {
   cq.spec.resource_groups = {g};
   cq.spec.stop_policy = model::StopPolicy::kNone;
   cq.spec.admission_checks = {"gpustack-node-devices", "gpustack-model-deployment-joint"};
-  cq.spec.flavor_fungibility = {"TryNextFlavor", "MayStopSearch"};
-  cq.spec.preemption = {"Never", "Never", "LowerPriority"};
+  cq.spec.flavor_fungibility.when_can_borrow = "TryNextFlavor";
+  cq.spec.flavor_fungibility.when_can_preempt = "MayStopSearch";
+  cq.spec.preemption.reclaim_within_cohort = "Never";
+  cq.spec.preemption.borrow_within_cohort_policy = "Never";
+  cq.spec.preemption.within_cluster_queue = "LowerPriority";
   cq.status.conditions = {{"Active", "True", "Ready", "Can admit new workloads", 3},
                           {"TopologyReady", "True", "Ready", "", 3}};
   cq.status.pending_workloads = 2;

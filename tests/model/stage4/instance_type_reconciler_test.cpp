@@ -68,8 +68,13 @@ TEST_CASE("the first pass locks the type, creates its queue held and marked, and
                                            {std::string(k::kResourceType), "instancetypes"}});
   CHECK(cq.spec.cohort_name.empty());
   CHECK(cq.spec.resource_groups.empty());
-  CHECK(cq.spec.preemption == m::ClusterQueuePreemption{"Never", "Never", "LowerPriority"});
-  CHECK(cq.spec.flavor_fungibility == m::FlavorFungibility{"TryNextFlavor", "MayStopSearch"});
+  CHECK(cq.spec.preemption.reclaim_within_cohort == "Never");
+  CHECK(cq.spec.preemption.borrow_within_cohort_policy == "Never");
+  CHECK(cq.spec.preemption.within_cluster_queue == "LowerPriority");
+  CHECK_FALSE(cq.spec.preemption.max_priority_threshold);
+  CHECK(cq.spec.flavor_fungibility.when_can_borrow == "TryNextFlavor");
+  CHECK(cq.spec.flavor_fungibility.when_can_preempt == "MayStopSearch");
+  CHECK(cq.spec.flavor_fungibility.preference.empty());
   CHECK(it.status.phase == "Inactive");
   CHECK(it.status.entrance == "gpustack-fnv64-c4680bb149644f1c");
   CHECK(m::reconcile_instance_type(next).empty());  // converged: the marked Hold is not ours to release

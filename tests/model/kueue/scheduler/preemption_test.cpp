@@ -14,8 +14,11 @@ namespace {
 
 ClusterQueue& preempting(ClusterQueue& cq, const std::string& policy = "LowerPriority",
                          const std::string& when_can_preempt = "MayStopSearch") {
-  cq.spec.preemption = {"Never", "Never", policy};
-  cq.spec.flavor_fungibility = {"TryNextFlavor", when_can_preempt};
+  cq.spec.preemption.reclaim_within_cohort = "Never";
+  cq.spec.preemption.borrow_within_cohort_policy = "Never";
+  cq.spec.preemption.within_cluster_queue = policy;
+  cq.spec.flavor_fungibility.when_can_borrow = "TryNextFlavor";
+  cq.spec.flavor_fungibility.when_can_preempt = when_can_preempt;
   return cq;
 }
 

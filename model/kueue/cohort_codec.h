@@ -1,0 +1,17 @@
+// Cohort <-> Kubernetes JSON (kueue.x-k8s.io/v1beta2, v1beta1 accepted): spec.parentName and
+// spec.resourceGroups (the same shape as a ClusterQueue's). spec.fairSharing is read and refused
+// when it asks for anything but weight 1, as fair sharing is not modelled yet. Decoding refuses by
+// path: a malformed or negative quantity, a parentName naming the Cohort itself.
+#pragma once
+
+#include <nlohmann/json_fwd.hpp>
+
+#include "model/kueue/kueue_objects.h"
+#include "model/result.h"
+
+namespace chaintwin::model {
+
+nlohmann::json encode_cohort(const Cohort& cohort);
+Result<Cohort> decode_cohort(const nlohmann::json& document);
+
+}  // namespace chaintwin::model

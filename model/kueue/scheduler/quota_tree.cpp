@@ -1,0 +1,223 @@
+#include "model/kueue/scheduler/quota_tree.h"
+
+#include <algorithm>
+#include <limits>
+#include <set>
+
+#include "model/kueue/scheduler/kueue_config.h"
+
+namespace chaintwin::model {
+namespace {
+
+constexpr int64_t kUnlimited = std::numeric_limits<int64_t>::max();
+
+template <typename Quotas>
+void read_groups(const std::vector<ResourceGroup>& groups, Quotas& out) {
+  for (const auto& g : groups)
+    for (const auto& f : g.flavors)
+      for (const auto& r : f.resources) {
+        auto& l = out[{f.name, r.name}];
+        l.nominal = resource_value(r.name, r.nominal_quota);
+        if (r.borrowing_limit) l.borrowing_limit = resource_value(r.name, *r.borrowing_limit);
+        if (r.lending_limit) l.lending_limit = resource_value(r.name, *r.lending_limit);
+      }
+}
+
+}  // namespace
+
+QuotaTree QuotaTree::build(const ClusterState& cluster) {
+  QuotaTree t;
+  // Cohorts: every Cohort object, and every name a ClusterQueue or a Cohort's parentName gives.
+  std::set<std::string> cohort_names;
+  for (const auto& [name, c] : cluster.cohorts) {
+    cohort_names.insert(name);
+    if (!c.spec.parent_name.empty()) cohort_names.insert(c.spec.parent_name);
+  }
+  for (const auto& [name, cq] : cluster.cluster_queues)
+    if (!cq.spec.cohort_name.empty()) cohort_names.insert(cq.spec.cohort_name);
+  for (const auto& name : cohort_names) {
+    t.cohorts_[name] = static_cast<NodeId>(t.nodes_.size());
+    Node n;
+    n.name = name;
+    if (const auto c = cluster.cohorts.find(name); c != cluster.cohorts.end()) read_groups(c->second.spec.resource_groups, n.quotas);
+    t.nodes_.push_back(std::move(n));
+  }
+  // Parents of cohorts, leaving out every cohort on or under a cycle.
+  std::set<NodeId> cyclic;
+  for (const auto& [name, id] : t.cohorts_) {
+    std::set<NodeId> seen{id};
+    for (std::string at = name;;) {
+      const auto c = cluster.cohorts.find(at);
+      if (c == cluster.cohorts.end() || c->second.spec.parent_name.empty()) break;
+      const NodeId up = t.cohorts_.at(c->second.spec.parent_name);
+      if (!seen.insert(up).second) {
+        cyclic.insert(id);
+        break;
+      }
+      at = c->second.spec.parent_name;
+    }
+  }
+  for (const auto& [name, id] : t.cohorts_) {
+    if (cyclic.count(id) != 0) continue;
+    const auto c = cluster.cohorts.find(name);
+    if (c == cluster.cohorts.end() || c->second.spec.parent_name.empty()) continue;
+    const NodeId up = t.cohorts_.at(c->second.spec.parent_name);
+    t.nodes_[id].parent = up;
+    t.nodes_[up].children.push_back(id);
+  }
+  for (const auto& [name, cq] : cluster.cluster_queues) {
+    const NodeId id = static_cast<NodeId>(t.nodes_.size());
+    t.cluster_queues_[name] = id;
+    Node n;
+    n.name = name;
+    n.is_cluster_queue = true;
+    read_groups(cq.spec.resource_groups, n.quotas);
+    if (!cq.spec.cohort_name.empty()) {
+      t.has_cohorts_ = true;
+      const NodeId up = t.cohorts_.at(cq.spec.cohort_name);
+      if (cyclic.count(up) != 0) {
+        t.in_cycle_.push_back(name);
+      } else {
+        n.parent = up;
+        t.nodes_[up].children.push_back(id);
+      }
+    }
+    t.nodes_.push_back(std::move(n));
+  }
+  for (NodeId id = 0; id < static_cast<NodeId>(t.nodes_.size()); ++id)
+    if (t.nodes_[id].parent == kNone) t.accumulate(id);
+  return t;
+}
+
+void QuotaTree::accumulate(NodeId n) {
+  Node& node = nodes_[n];
+  node.subtree_quota.clear();
+  for (const auto& [fr, l] : node.quotas) node.subtree_quota[fr] = l.nominal;
+  for (const NodeId c : node.children) {
+    accumulate(c);
+    for (const auto& [fr, q] : nodes_[c].subtree_quota) nodes_[n].subtree_quota[fr] += q - local_quota(c, fr);
+  }
+}
+
+QuotaTree::NodeId QuotaTree::cluster_queue(const std::string& name) const {
+  const auto it = cluster_queues_.find(name);
+  return it == cluster_queues_.end() ? kNone : it->second;
+}
+
+QuotaTree::NodeId QuotaTree::cohort(const std::string& name) const {
+  const auto it = cohorts_.find(name);
+  return it == cohorts_.end() ? kNone : it->second;
+}
+
+QuotaTree::NodeId QuotaTree::root(NodeId n) const {
+  while (nodes_[n].parent != kNone) n = nodes_[n].parent;
+  return n;
+}
+
+std::vector<std::string> QuotaTree::tree_members(const std::string& cluster_queue) const {
+  const NodeId cq = this->cluster_queue(cluster_queue);
+  if (cq == kNone || nodes_[cq].parent == kNone) return {cluster_queue};
+  std::vector<std::string> out;
+  std::vector<NodeId> stack{root(cq)};
+  while (!stack.empty()) {
+    const NodeId n = stack.back();
+    stack.pop_back();
+    if (nodes_[n].is_cluster_queue) out.push_back(nodes_[n].name);
+    for (const NodeId c : nodes_[n].children) stack.push_back(c);
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+const QuotaTree::Limits* QuotaTree::limits(NodeId n, FlavorResourceView fr) const {
+  const auto it = nodes_[n].quotas.find(fr);
+  return it == nodes_[n].quotas.end() ? nullptr : &it->second;
+}
+
+int64_t QuotaTree::nominal(NodeId n, FlavorResourceView fr) const {
+  const Limits* l = limits(n, fr);
+  return l == nullptr ? 0 : l->nominal;
+}
+
+int64_t QuotaTree::subtree_quota(NodeId n, FlavorResourceView fr) const {
+  const auto it = nodes_[n].subtree_quota.find(fr);
+  return it == nodes_[n].subtree_quota.end() ? 0 : it->second;
+}
+
+int64_t QuotaTree::local_quota(NodeId n, FlavorResourceView fr) const {
+  const Limits* l = limits(n, fr);
+  if (l == nullptr || !l->lending_limit) return 0;
+  return std::max<int64_t>(0, subtree_quota(n, fr) - *l->lending_limit);
+}
+
+int64_t QuotaTree::usage(NodeId n, FlavorResourceView fr, const UsageSnapshot& snapshot) const {
+  const Node& node = nodes_[n];
+  if (node.is_cluster_queue) {
+    const auto q = snapshot.quota.find(node.name);
+    return q == snapshot.quota.end() ? 0 : amount_of(q->second, fr);
+  }
+  int64_t sum = 0;
+  for (const NodeId c : node.children) sum += std::max<int64_t>(0, usage(c, fr, snapshot) - local_quota(c, fr));
+  return sum;
+}
+
+int64_t QuotaTree::local_available(NodeId n, FlavorResourceView fr, const UsageSnapshot& snapshot) const {
+  return std::max<int64_t>(0, local_quota(n, fr) - usage(n, fr, snapshot));
+}
+
+int64_t QuotaTree::available_raw(NodeId n, FlavorResourceView fr, const UsageSnapshot& snapshot) const {
+  const int64_t used = usage(n, fr, snapshot);
+  if (nodes_[n].parent == kNone) return subtree_quota(n, fr) - used;
+  int64_t from_parent = available_raw(nodes_[n].parent, fr, snapshot);
+  const int64_t local = local_quota(n, fr);
+  if (const Limits* l = limits(n, fr); l != nullptr && l->borrowing_limit) {
+    const int64_t stored_in_parent = subtree_quota(n, fr) - local;
+    const int64_t used_in_parent = std::max<int64_t>(0, used - local);
+    from_parent = std::min(from_parent, stored_in_parent - used_in_parent + *l->borrowing_limit);
+  }
+  return std::max<int64_t>(0, local - used) + from_parent;
+}
+
+int64_t QuotaTree::available(NodeId n, FlavorResourceView fr, const UsageSnapshot& snapshot) const {
+  return std::max<int64_t>(0, available_raw(n, fr, snapshot));
+}
+
+int64_t QuotaTree::potential_available(NodeId n, FlavorResourceView fr) const {
+  if (nodes_[n].parent == kNone) return subtree_quota(n, fr);
+  int64_t out = local_quota(n, fr) + potential_available(nodes_[n].parent, fr);
+  if (const Limits* l = limits(n, fr); l != nullptr && l->borrowing_limit)
+    out = std::min(out, subtree_quota(n, fr) + *l->borrowing_limit);
+  return out;
+}
+
+bool QuotaTree::borrowing_with(NodeId n, FlavorResourceView fr, int64_t v, const UsageSnapshot& snapshot) const {
+  const int64_t cap = nodes_[n].is_cluster_queue ? nominal(n, fr) : subtree_quota(n, fr);
+  return usage(n, fr, snapshot) + v > cap;
+}
+
+bool QuotaTree::within_nominal(NodeId n, const std::vector<FlavorResourceView>& frs, const UsageSnapshot& snapshot) const {
+  for (const auto& fr : frs)
+    if (usage(n, fr, snapshot) > subtree_quota(n, fr)) return false;
+  return true;
+}
+
+int QuotaTree::height(NodeId cohort) const {
+  int h = std::min<int>(static_cast<int>(nodes_[cohort].children.size()), 1);
+  for (const NodeId c : nodes_[cohort].children)
+    if (!nodes_[c].is_cluster_queue) h = std::max(h, height(c) + 1);
+  return h;
+}
+
+QuotaTree::BorrowHeight QuotaTree::lowest_subtree_that_fits(NodeId cq, FlavorResourceView fr, int64_t val,
+                                                            const UsageSnapshot& snapshot) const {
+  const bool parent = nodes_[cq].parent != kNone;
+  if (!parent || !borrowing_with(cq, fr, val, snapshot)) return {0, parent};
+  int64_t remaining = val - local_available(cq, fr, snapshot);
+  for (NodeId at = nodes_[cq].parent; at != kNone; at = nodes_[at].parent) {
+    if (!borrowing_with(at, fr, remaining, snapshot)) return {height(at), nodes_[at].parent != kNone};
+    remaining -= local_available(at, fr, snapshot);
+  }
+  return {height(root(cq)), false};
+}
+
+}  // namespace chaintwin::model
