@@ -5,7 +5,7 @@
 namespace chaintwin::live {
 namespace {
 
-constexpr std::array<ApiResource, 13> kResources{{
+constexpr std::array<ApiResource, 14> kResources{{
     {"Namespace", "", "v1", "namespaces", false},
     {"Node", "", "v1", "nodes", false},
     {"Devices", "worker.gpustack.ai", "v1", "devices", false},
@@ -14,6 +14,7 @@ constexpr std::array<ApiResource, 13> kResources{{
     {"Setting", "gpustack.ai", "v1", "settings", true},
     {"ResourceFlavor", "kueue.x-k8s.io", "v1beta2", "resourceflavors", false},
     {"ClusterQueue", "kueue.x-k8s.io", "v1beta2", "clusterqueues", false},
+    {"Cohort", "kueue.x-k8s.io", "v1beta2", "cohorts", false},
     {"LocalQueue", "kueue.x-k8s.io", "v1beta2", "localqueues", true},
     {"Workload", "kueue.x-k8s.io", "v1beta2", "workloads", true},
     {"AdmissionCheck", "kueue.x-k8s.io", "v1beta2", "admissionchecks", false},

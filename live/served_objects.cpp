@@ -7,6 +7,7 @@
 #include "model/api/devices_codec.h"
 #include "model/api/instance_type_codec.h"
 #include "model/kueue/cluster_queue_codec.h"
+#include "model/kueue/cohort_codec.h"
 #include "model/kueue/kueue_codec.h"
 #include "model/api/node_codec.h"
 #include "model/api/settings.h"
@@ -32,7 +33,7 @@ void encode_all(const model::KeyedSlots<model::Workload>& table, Encode encode, 
 
 bool served_kind(std::string_view kind) {
   for (const char* k : {"Node", "Devices", "Namespace", "Setting", "TopologySource", "Topology", "ResourceFlavor",
-                        "InstanceType", "ClusterQueue", "LocalQueue", "AdmissionCheck", "Workload"})
+                        "InstanceType", "ClusterQueue", "Cohort", "LocalQueue", "AdmissionCheck", "Workload"})
     if (kind == k) return true;
   return false;
 }
@@ -52,6 +53,7 @@ std::vector<nlohmann::json> encode_objects(const model::ClusterState& state, std
   else if (kind == "ResourceFlavor") encode_all(state.resource_flavors, model::encode_resource_flavor, out);
   else if (kind == "InstanceType") encode_all(state.instance_types, model::encode_instance_type, out);
   else if (kind == "ClusterQueue") encode_all(state.cluster_queues, model::encode_cluster_queue, out);
+  else if (kind == "Cohort") encode_all(state.cohorts, model::encode_cohort, out);
   else if (kind == "LocalQueue") encode_all(state.local_queues, model::encode_local_queue, out);
   else if (kind == "AdmissionCheck") encode_all(state.admission_checks, model::encode_admission_check, out);
   else if (kind == "Setting")

@@ -108,6 +108,25 @@ model::Result<ClusterObjects> read_cluster_objects(const std::vector<SourceObjec
     const SourceObject& so = *other_sources.at("TopologySource/" + name);
     return model::err(locate_error(so, problems.front().path + ": " + problems.front().message));
   }
+  // Kueue disables every ClusterQueue under a Cohort whose parents form a cycle; a scenario or a
+  // cluster with one is refused here, naming the cycle.
+  for (const auto& [name, cohort] : out.cohorts) {
+    std::vector<std::string> path{name};
+    for (std::string at = cohort.spec.parent_name; !at.empty();) {
+      path.push_back(at);
+      if (at == name) {
+        std::string chain;
+        for (const auto& p : path) chain += (chain.empty() ? "" : " -> ") + p;
+        const SourceObject& so = *other_sources.at("Cohort/" + name);
+        return model::err(so.where("spec.parentName") + ": " + so.describe() +
+                          ": spec.parentName: the Cohorts' parents form a cycle (" + chain +
+                          "); Kueue would stop every ClusterQueue under it");
+      }
+      const auto up = out.cohorts.find(at);
+      if (up == out.cohorts.end() || path.size() > out.cohorts.size() + 1) break;
+      at = up->second.spec.parent_name;
+    }
+  }
   for (const auto& [name, so] : devices_source) {
     if (!out.nodes.count(name))
       return model::err(so->where("metadata.name") + ": " + so->describe() + ": metadata.name: Devices '" + name +

@@ -367,7 +367,7 @@ void Simulation::on_cycle() {
     return;
   }
   model::CycleResult result =
-      model::schedule_cycle(cluster_, workloads_, queues_, now_.us(), {}, kueue_.for_cycle());
+      model::schedule_cycle(cluster_, workloads_, queues_, now_.us(), kueue_config(), kueue_.for_cycle());
   // The cycle added its admissions to the kept snapshot itself.
   for (auto& a : result.admitted_usage)
     if (const WorkloadBook::Entry* entry = book_.find(a.key); entry != nullptr && entry->tracked)

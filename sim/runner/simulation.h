@@ -149,6 +149,12 @@ class Simulation {
   void on_arrival(int64_t generator);
   void on_trace_arrival(int64_t index);
   void on_cycle();
+  // The simulated Kueue's configuration: the scenario's feature gates, the operator's defaults else.
+  model::KueueConfig kueue_config() const {
+    model::KueueConfig c;
+    c.gates = scenario_.kueue.gates;
+    return c;
+  }
   // Each takes the Workload's id and the epoch the event was scheduled in (workload_book.h).
   void on_check(int64_t id, int64_t epoch);
   void on_pod_start(int64_t id, int64_t epoch);

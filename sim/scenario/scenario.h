@@ -15,12 +15,14 @@
 #include "model/api/node.h"
 #include "model/api/settings.h"
 #include "model/cluster_state.h"
+#include "model/kueue/scheduler/kueue_version.h"
 #include "model/api/topology_snapshot.h"
 #include "model/device_manager/detection_pass.h"
 #include "model/api/devices.h"
 #include "model/api/node.h"
 #include "model/api/settings.h"
 #include "model/cluster_state.h"
+#include "model/kueue/scheduler/kueue_version.h"
 #include "model/workload/workload.h"
 #include "sim/sim_time.h"
 
@@ -40,6 +42,9 @@ struct KueueOptions {
   // off only when a cycle admits nothing: model/kueue/scheduler/cycle_cadence.h).
   SimTime scheduling_cycle_cost = SimTime::micros(0);
   SimTime status_lag = SimTime::seconds(1); // ClusterQueue status catches up after a change
+  // Which Kueue: its version and the gates that change a decision (model/kueue/scheduler/kueue_version.h).
+  model::KueueVersion version = model::kDefaultKueueVersion;
+  model::KueueFeatureGates gates = model::default_feature_gates(model::kDefaultKueueVersion);
 };
 
 // Operator timings that shape behaviour over time (extension; defaults as the operator ships).

@@ -44,6 +44,25 @@ void read_kueue(const Val& v, KueueOptions& k) {
     if (k.scheduling_cycle_cost > SimTime::minutes(1)) fail(*d, "must be at most 1m (the time one cycle takes)");
   }
   if (const auto d = opt(v, "statusLag")) k.status_lag = as_duration(*d);
+  if (const auto ver = opt(v, "version")) {
+    const std::string text = as_string(*ver);
+    const auto parsed = model::parse_kueue_version(text);
+    if (!parsed) fail(*ver, "'" + text + "' is not a Kueue version the twin knows (expected v0.14.0 … v0.20.x, e.g. v0.18.9)");
+    k.version = *parsed;
+    k.gates = model::default_feature_gates(k.version);
+  }
+  if (const auto gates = opt(v, "featureGates")) {
+    if (!gates->is_object()) fail(*gates, "expected a mapping of Kueue feature gates to true/false");
+    for (const auto& item : gates->json->items()) {
+      const Val g = gates->at(item.key());
+      std::string known;
+      for (const auto& n : model::modelled_feature_gates()) known += (known.empty() ? "" : ", ") + n;
+      if (!model::set_feature_gate(k.gates, item.key(), as_bool(g)))
+        fail(g, "'" + item.key() + "' is not a feature gate the twin models (modelled: " + known + ")");
+      if (const std::string absent = model::feature_gate_absent(item.key(), k.version); !absent.empty())
+        fail(g, "'" + item.key() + "': " + absent);
+    }
+  }
 }
 
 void read_operator(const Val& v, OperatorTimings& t) {

@@ -108,7 +108,8 @@ std::string tas_mismatch(const ClusterState& cluster, const PodSet& ps, const Re
 
 FlavorAssignment assign_flavors(const ClusterState& cluster, const ClusterQueue& cq, const Workload& wl,
                                 const FlavorResourceAmounts& usage, const KueueConfig& config,
-                                const PreemptionOracle* oracle, const WorkloadInfo* info, const CohortQuota& cohort) {
+                                const PreemptionOracle* oracle, const WorkloadInfo* info, const CohortQuota& cohort,
+                                const FlavorScan* resume) {
   FlavorAssignment out;
   const FlavorFungibility& fungibility = cq.spec.flavor_fungibility;
   // The queue's node when it is in a cohort: the tree's arithmetic then; the isolated one else.
@@ -157,7 +158,12 @@ FlavorAssignment assign_flavors(const ClusterState& cluster, const ClusterQueue&
       const std::string* chosen = nullptr;  // names in the ClusterQueue's spec
       Granular chosen_mode;
       std::set<FlavorResource> short_of;  // of the chosen flavor
-      for (const auto& fq : group.flavors) {
+      const std::size_t group_index = static_cast<std::size_t>(&group - cq.spec.resource_groups.data());
+      const std::size_t first = resume != nullptr ? static_cast<std::size_t>(resume->next(index, group_index)) : 0;
+      int32_t attempted = -1;  // Kueue's attemptedFlavorIdx
+      for (std::size_t fi = first; fi < group.flavors.size(); ++fi) {
+        const FlavorQuotas& fq = group.flavors[fi];
+        attempted = static_cast<int32_t>(fi);
         const auto rf = cluster.resource_flavors.find(fq.name);
         if (rf == cluster.resource_flavors.end()) {
           reasons.push_back("flavor " + fq.name + " not found");
@@ -231,6 +237,14 @@ FlavorAssignment assign_flavors(const ClusterState& cluster, const ClusterQueue&
           short_of = std::move(short_here);
         }
       }
+      // What the next search resumes after: the attempted index, -1 once the last was attempted
+      // (or when no flavor was assignable: Kueue records nothing then, which reads the same).
+      if (out.scan.tried.size() <= index) out.scan.tried.resize(index + 1);
+      auto& tried = out.scan.tried[index];
+      if (tried.size() <= group_index) tried.resize(group_index + 1, -1);
+      const bool assignable = chosen != nullptr || best.mode != Mode::kNoFit;
+      tried[group_index] =
+          !assignable || attempted == static_cast<int32_t>(group.flavors.size()) - 1 ? -1 : attempted;
       // Kueue returns the best flavor seen; a Fit, Preempt or Reclaim one is taken (no candidates
       // is taken as not fitting here: nothing can be preempted to admit it this cycle).
       if (chosen == nullptr && best.mode != Mode::kNoFit && best.mode != Mode::kNoCandidates) {

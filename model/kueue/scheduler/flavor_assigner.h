@@ -24,6 +24,7 @@
 #include <string>
 #include <vector>
 
+#include "model/kueue/scheduler/flavor_scan.h"
 #include "model/kueue/scheduler/kueue_config.h"
 #include "model/kueue/scheduler/preemption_candidates.h"
 #include "model/kueue/scheduler/quota_tree.h"
@@ -52,6 +53,7 @@ struct FlavorAssignment {
   // The height of the lowest cohort subtree the chosen flavors fit in (Kueue's
   // Assignment.Borrowing; 0 when within the queue's nominal quota, or with no cohort).
   int borrowing = 0;
+  FlavorScan scan;  // where each group's search stopped
   bool operator==(const FlavorAssignment&) const = default;
 };
 
@@ -79,11 +81,13 @@ struct CohortQuota {
 // `oracle`: null when nothing can be preempted (withinClusterQueue Never, no reclaim): every
 // flavor short of unused quota is then "no candidates", as before preemption was modelled.
 // `info`: the Workload's per-PodSet requests as the QueueManager keeps them (workload_info.h);
-// derived from the Pod templates when null. `cohort`: see CohortQuota.
+// derived from the Pod templates when null. `cohort`: see CohortQuota. `resume`: where the last
+// search stopped (FlavorFungibilityPreserveScanProgress): each group's search starts after the
+// flavor it last attempted instead of at the first.
 FlavorAssignment assign_flavors(const ClusterState& cluster, const ClusterQueue& cq, const Workload& wl,
                                 const FlavorResourceAmounts& usage, const KueueConfig& config,
                                 const PreemptionOracle* oracle = nullptr, const WorkloadInfo* info = nullptr,
-                                const CohortQuota& cohort = {});
+                                const CohortQuota& cohort = {}, const FlavorScan* resume = nullptr);
 
 
 }  // namespace chaintwin::model

@@ -13,6 +13,7 @@
 
 #include "model/admission/accelerator_claim.h"
 #include "model/admission/credit_transform.h"
+#include "model/kueue/scheduler/kueue_version.h"
 #include "model/api/object_meta.h"
 #include "model/workload/workload.h"
 
@@ -33,6 +34,8 @@ using EffectiveRequestsFn = ResourceList (*)(const ResourceList& pod_requests);
 struct KueueConfig {
   EffectiveRequestsFn effective_requests = kueue_effective_requests;  // model/admission/credit_transform.h
   TasPlacement tas_placement = TasPlacement::kLeastFreeCapacity;
+  // The gates that change a decision (kueue_version.h); by default v0.14.8's.
+  KueueFeatureGates gates = default_feature_gates(kDefaultKueueVersion);
 };
 
 // Kueue's ResourceValue: MilliValue() for cpu, Value() (rounded up) for every other resource.

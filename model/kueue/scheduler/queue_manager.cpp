@@ -166,6 +166,17 @@ void QueueManager::attach(Tracked& t, Place place) {
 void QueueManager::track(const ClusterState& cluster, const Workload& wl, Place place) {
   const std::string key = object_key(wl.metadata);
   const std::optional<WorkloadRef> before = ref_of(key);
+  // Kueue copies the flavor-scan record into the rebuilt info when the scheduling shape matches.
+  FlavorScan kept_scan;
+  int64_t kept_scan_cycle = -1;
+  std::shared_ptr<const WorkloadInfo> kept_info;
+  if (before) {
+    Tracked& old = tracked_[before->slot];
+    kept_scan = std::move(old.scan);
+    kept_scan_cycle = old.scan_cycle;
+    kept_info = old.info;
+    old.scan_cycle = -1;
+  }
   remove(key);
   if (!wl.active || wl.finished() || wl.quota_reserved()) return;
   WorkloadSlot slot = kNoWorkloadSlot;
@@ -187,6 +198,9 @@ void QueueManager::track(const ClusterState& cluster, const Workload& wl, Place 
   t.entry = queue_entry(wl);
   t.entry.ref = WorkloadRef{slot, incarnation};
   t.info = infos_.of(wl);
+  const bool same_shape = kept_info != nullptr && kept_info == t.info;
+  t.scan = same_shape ? std::move(kept_scan) : FlavorScan{};
+  t.scan_cycle = same_shape ? kept_scan_cycle : -1;
   t.where = Where::kQueued;  // a fresh entry: in no index yet
   t.live = true;
   attach(t, place);
@@ -219,6 +233,8 @@ void QueueManager::release(WorkloadSlot slot) {
   t.cluster_queue = kNoQueue;
   t.entry.key.clear();
   t.info.reset();
+  t.scan = {};
+  t.scan_cycle = -1;
   t.where = Where::kUnplaced;  // in no index: remove() took it out
   free_slots_.push_back(slot);
 }
@@ -430,6 +446,22 @@ QueueId QueueManager::cluster_queue_id_of(WorkloadRef workload) const {
   if (workload.slot >= tracked_.size()) return kNoQueue;
   const Tracked& t = tracked_[workload.slot];
   return t.live && t.entry.ref == workload ? t.cluster_queue : kNoQueue;
+}
+
+const FlavorScan* QueueManager::scan_since(WorkloadRef workload, int64_t since) const {
+  if (workload.slot >= tracked_.size()) return nullptr;
+  const Tracked& t = tracked_[workload.slot];
+  if (!t.live || !(t.entry.ref == workload) || t.scan_cycle < 0 || t.scan_cycle < since) return nullptr;
+  return &t.scan;
+}
+
+void QueueManager::record_scan(WorkloadRef workload, FlavorScan scan, int64_t cycle) {
+  if (workload.slot >= tracked_.size()) return;
+  Tracked& t = tracked_[workload.slot];
+  if (!t.live || !(t.entry.ref == workload)) return;
+  const bool empty = scan.tried.empty();
+  t.scan = std::move(scan);
+  t.scan_cycle = empty ? -1 : cycle;
 }
 
 const WorkloadInfo* QueueManager::info(WorkloadRef workload) const {

@@ -29,6 +29,7 @@
 
 #include "model/cluster_state.h"
 #include "model/flat_string_index.h"
+#include "model/kueue/scheduler/flavor_scan.h"
 #include "model/kueue/scheduler/workload_info.h"
 #include "model/kueue/scheduler/workload_ref.h"
 #include "model/workload/workload.h"
@@ -116,6 +117,15 @@ class QueueManager {
   QueueId cluster_queue_id_of(WorkloadRef workload) const;
   // What was derived of a tracked Workload when it was last tracked (null for a stale ref).
   const WorkloadInfo* info(WorkloadRef workload) const;
+  // Scheduling cycles, counted by schedule_cycle (and run_idle_cycles) for the scan records.
+  int64_t cycles() const { return cycles_; }
+  void count_cycles(int64_t n) { cycles_ += n; }
+  // The flavor-scan record of a tracked Workload when it was made in cycle `since` or later (null
+  // otherwise, or for a stale ref); and its recording (an empty scan clears it). A record survives
+  // the Workload being tracked again with the same PodSets (Kueue copies it when the scheduling
+  // shape matches).
+  const FlavorScan* scan_since(WorkloadRef workload, int64_t since) const;
+  void record_scan(WorkloadRef workload, FlavorScan scan, int64_t cycle);
   // The first tracked Workload whose kept WorkloadInfo is not what `workloads` now gives (its
   // PodSets changed without it being tracked again), as text; "" when every one agrees (a tracked
   // key missing from `workloads` is skipped: the cycle drops it unread). The simulator's --verify
@@ -157,6 +167,10 @@ class QueueManager {
     bool live = false;                  // false: the slot is free
     uint32_t member_at = 0;             // its place in its LocalQueue's LocalQueueMembers::slots
     std::shared_ptr<const WorkloadInfo> info;  // derived when tracked (not compared: a function of the Workload)
+    // Where its last flavor search stopped, and in which cycle (-1: none recorded); read only under
+    // FlavorFungibilityPreserveScanProgress. Not compared: the queues' places are what is compared.
+    FlavorScan scan;
+    int64_t scan_cycle = -1;
   };
   struct PendingQueue {
     std::set<QueueEntry> queued[2];  // the heap is queued[heap_at], the inadmissible set the other
@@ -222,6 +236,7 @@ class QueueManager {
   // By QueueId: whether the cluster held the ClusterQueue at the last full refresh (what a refresh
   // with the queues unchanged reads instead of looking each name up; not part of operator==).
   std::vector<bool> in_cluster_;
+  int64_t cycles_ = 0;
   // By QueueId: the root of the queue's cohort tree ("" without a cohort), as seen when the queue was
   // first named and at every refresh() that looked at the ClusterQueues.
   // Releasing one queue's inadmissible Workloads releases those of every queue under the same root,

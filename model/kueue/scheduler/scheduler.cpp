@@ -18,6 +18,7 @@ struct Nomination {
   std::vector<std::string> tas_flavors;  // the TAS flavors whose Nodes were read, in order
   std::vector<PreemptionTarget> targets;  // Preempt mode with victims: whom to evict first, and why
   int borrowing = 0;                      // the assignment's borrow height (Kueue's entry order)
+  FlavorScan scan;                        // where the flavor search stopped
   bool operator==(const Nomination&) const = default;
 };
 
@@ -123,7 +124,8 @@ std::vector<PreemptionTarget> within_queue(std::vector<std::string> keys) {
 // generations follow. `info`: the Workload's kept per-PodSet requests (derived when null).
 Nomination nominate(const ClusterState& cluster, const ClusterQueue& cq, const Workload& wl, const UsageSnapshot& usage,
                     const KueueConfig& config, const TasNodeIndex* tas_nodes, const PreemptionScope& scope,
-                    TasLeafCache* leaves = nullptr, const WorkloadInfo* info = nullptr) {
+                    TasLeafCache* leaves = nullptr, const WorkloadInfo* info = nullptr,
+                    const FlavorScan* resume = nullptr) {
   const auto quota_it = usage.quota.find(cq.metadata.name);
   static const FlavorResourceAmounts kNone;
   const bool cohort = in_cohort(scope.tree, cq);
@@ -166,7 +168,7 @@ Nomination nominate(const ClusterState& cluster, const ClusterQueue& cq, const W
   };
   const FlavorAssignment fa =
       assign_flavors(cluster, cq, wl, quota_it == usage.quota.end() ? kNone : quota_it->second, config,
-                     may_preempt ? &oracle : nullptr, info, CohortQuota{cohort ? scope.tree : nullptr, &usage});
+                     may_preempt ? &oracle : nullptr, info, CohortQuota{cohort ? scope.tree : nullptr, &usage}, resume);
   const auto victims = [&](const std::set<FlavorResource>& contested) {
     const FlavorResourceAmounts request = requested(fa);
     if (!cohort)
@@ -184,6 +186,7 @@ Nomination nominate(const ClusterState& cluster, const ClusterQueue& cq, const W
   if (fa.preempt) {
     Nomination n;
     n.borrowing = fa.borrowing;
+    n.scan = fa.scan;
     n.assignment_error = fa.message;
     n.targets = victims(fa.contested);
     for (const auto& psf : fa.pod_sets)
@@ -196,10 +199,12 @@ Nomination nominate(const ClusterState& cluster, const ClusterQueue& cq, const W
   if (!fa.fits) {
     Nomination n;
     n.assignment_error = fa.message;
+    n.scan = fa.scan;
     return n;
   }
   Nomination n = place(cluster, cq, wl, fa, usage, config, tas_nodes, leaves, info);
   n.borrowing = fa.borrowing;
+  n.scan = fa.scan;
   if (!n.admission && may_preempt) {
     // Kueue turns a TAS failure in Fit mode into Preempt mode for every flavor of the Workload.
     std::set<FlavorResource> contested;
@@ -287,6 +292,7 @@ int64_t run_idle_cycles(const ClusterState& cluster, QueueManager& queues, const
   if (cycle < exhausted) ran = static_cast<int64_t>(cycle);  // stopped by a head, or by max_cycles
   else ran = steady ? max_cycles : static_cast<int64_t>(exhausted);  // every BestEffortFIFO head parks
   for (const auto& lane : lanes) queues.park_heads(lane.id, std::min(lane.size, static_cast<std::size_t>(ran)));
+  queues.count_cycles(ran);
   return ran;
 }
 
@@ -350,6 +356,11 @@ CycleResult schedule_cycle(const ClusterState& cluster, WorkloadState& workloads
   UsageSnapshot* reserved = kept.reserved;
   NominationMemo* memo = kept.memo;
   CycleResult result;
+  // FlavorFungibilityPreserveScanProgress: a head resumes its flavor search where the last one,
+  // at most one cycle old, stopped (kueue_version.h).
+  const bool preserve = config.gates.flavor_fungibility_preserve_scan_progress;
+  const int64_t cycle = queues.cycles();
+  queues.count_cycles(1);
   // 1. Heads: at most one per active ClusterQueue.
   std::vector<QueueEntry> heads;
   // A copy of the ids: the loop pops and removes, which may change the listed queues.
@@ -391,15 +402,19 @@ CycleResult schedule_cycle(const ClusterState& cluster, WorkloadState& workloads
     std::string cluster_queue;
     Nomination nomination;
     std::string inadmissible;  // set when the head cannot even be nominated
+    std::optional<FlavorScan> resume;  // where its search resumes (preserve only)
   };
   std::vector<Entry> entries;
   for (const auto& h : heads) {
-    Entry e{h, queues.cluster_queue_of(h.ref), {}, {}};
+    Entry e{h, queues.cluster_queue_of(h.ref), {}, {}, {}};
     const Workload& wl = workloads.workloads.at(h.key);
     const ClusterQueue& cq = cluster.cluster_queues.at(e.cluster_queue);
     const Workload* shareable = shares_verdicts(cq, wl) ? &wl : nullptr;
-    // A verdict in a cohort depends on every queue of the tree's usage: none is remembered there.
-    NominationMemo* const queue_memo = in_cohort(scope.tree, cq) ? nullptr : memo;
+    if (preserve)
+      if (const FlavorScan* s = queues.scan_since(h.ref, cycle - 1)) e.resume = *s;
+    // A verdict in a cohort depends on every queue of the tree's usage, and one that resumes a
+    // scan on the record: none is remembered there.
+    NominationMemo* const queue_memo = in_cohort(scope.tree, cq) || preserve ? nullptr : memo;
     if (!cq.spec.namespace_selector_all) e.inadmissible = "Workload namespace doesn't match ClusterQueue selector";
     else if (const auto known = queue_memo != nullptr ? queue_memo->failure(h.ref, e.cluster_queue, shareable) : std::nullopt) {
       e.nomination.assignment_error = *known;
@@ -413,8 +428,8 @@ CycleResult schedule_cycle(const ClusterState& cluster, WorkloadState& workloads
                                                         : "\"" + fresh.assignment_error + "\""));
       }
     } else {
-      e.nomination =
-          nominate(cluster, cq, wl, *snapshot_ptr, config, tas_nodes, scope, leaves_for(snapshot_ptr), queues.info(h.ref));
+      e.nomination = nominate(cluster, cq, wl, *snapshot_ptr, config, tas_nodes, scope, leaves_for(snapshot_ptr),
+                              queues.info(h.ref), e.resume ? &*e.resume : nullptr);
       if (queue_memo != nullptr && !e.nomination.admission && e.nomination.targets.empty())
         queue_memo->remember_failure(h.ref, e.cluster_queue, e.nomination.assignment_error, e.nomination.tas_flavors, shareable);
     }
@@ -438,6 +453,7 @@ CycleResult schedule_cycle(const ClusterState& cluster, WorkloadState& workloads
     bool after_nomination = false;
     std::optional<Admission> admission;
     std::vector<PreemptionTarget> targets;
+    FlavorScan scan = e.nomination.scan;
     if (message.empty()) {
       if (!e.nomination.admission && e.nomination.targets.empty()) {
         message = e.nomination.assignment_error;
@@ -445,12 +461,13 @@ CycleResult schedule_cycle(const ClusterState& cluster, WorkloadState& workloads
         Nomination again;
         if (moved || (memo != nullptr && memo->verify)) {
           again = nominate(cluster, cq, wl, *snapshot_ptr, config, tas_nodes, scope, leaves_for(snapshot_ptr),
-                           queues.info(e.entry.ref));
+                           queues.info(e.entry.ref), e.resume ? &*e.resume : nullptr);
           if (!moved && !(again == e.nomination))
             memo->note_mismatch("Workload " + e.entry.key + ": nominated again against the same state, it differs");
         } else {
           again = std::move(e.nomination);
         }
+        scan = std::move(again.scan);
         if (again.admission) admission = std::move(again.admission);
         else if (!again.targets.empty()) {
           message = again.assignment_error;
@@ -473,6 +490,7 @@ CycleResult schedule_cycle(const ClusterState& cluster, WorkloadState& workloads
       }
       moved = true;
       message += ". Pending the preemption of " + std::to_string(targets.size()) + " workload(s)";
+      if (preserve) queues.record_scan(e.entry.ref, {}, cycle);  // issuing preemptions clears the record
       if (set_pending(wl, "Pending", message, now))
         result.transitions.push_back({e.entry.key, e.cluster_queue, TransitionType::kPending, TransitionReason::kPending, message});
       queues.requeue(e.entry, /*inadmissible=*/false);
@@ -486,9 +504,12 @@ CycleResult schedule_cycle(const ClusterState& cluster, WorkloadState& workloads
         moved = true;
       }
       // StrictFIFO keeps its head (except on a namespace mismatch); a head that fitted at
-      // nomination goes straight back to the heap; BestEffortFIFO parks the rest.
+      // nomination goes straight back to the heap, and so does one with flavors left to try
+      // (Kueue's PendingFlavors, under preserve); BestEffortFIFO parks the rest.
+      const bool flavors_left = preserve && e.inadmissible.empty() && scan.pending_flavors();
+      if (preserve && e.inadmissible.empty()) queues.record_scan(e.entry.ref, std::move(scan), cycle);
       const bool inadmissible =
-          !after_nomination && (!e.inadmissible.empty() || !strict_fifo(cq));
+          !after_nomination && !flavors_left && (!e.inadmissible.empty() || !strict_fifo(cq));
       queues.requeue(e.entry, inadmissible);
       continue;
     }
