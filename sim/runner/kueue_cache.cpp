@@ -32,6 +32,8 @@ std::string KueueCache::prepare(const model::ClusterState& cluster, const model:
   }
   if (check && *tas_nodes_ != model::build_tas_node_index(cluster))
     return "the kept TAS node index differs from the cluster's";
+  if (!quota_tree_) quota_tree_ = model::QuotaTree::build(cluster);
+  if (check && !(*quota_tree_ == model::QuotaTree::build(cluster))) return "the kept cohort quota tree differs from the cluster's";
   const std::set<std::string>& active = active_queues(cluster);  // derived when it was dropped
   if (check && active != model::active_cluster_queues(cluster))
     return "the kept active ClusterQueues differ from the cluster's";
@@ -56,7 +58,7 @@ const std::set<std::string>& KueueCache::active_queues(const model::ClusterState
 }
 
 model::KeptCycleState KueueCache::for_cycle() {
-  return {&*tas_nodes_, &*reserved_, &memo_, &*active_queues_, &tas_leaves_, &reserving_by_queue_};
+  return {&*tas_nodes_, &*reserved_, &memo_, &*active_queues_, &tas_leaves_, &reserving_by_queue_, &*quota_tree_};
 }
 
 std::optional<model::KeptCycleState> KueueCache::for_idle_cycles() {
@@ -90,12 +92,14 @@ void KueueCache::kueue_objects_changed() {
   memo_.invalidate_all();
   tas_leaves_.clear();
   active_queues_.reset();
+  quota_tree_.reset();
 }
 
 void KueueCache::chain_resynced() {
   ++kueue_epoch_;
   tas_nodes_stale_ = true;
   active_queues_.reset();
+  quota_tree_.reset();
 }
 
 void KueueCache::node_changed(const std::string& node, model::NodeChange what) {

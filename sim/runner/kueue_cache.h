@@ -162,6 +162,7 @@ class KueueCache {
   // the Node's positions in their lists itself: TasLeafCache::index_nodes).
   model::FlatStringMap<std::vector<uint32_t>> node_flavors_;  // never walked
   std::optional<std::set<std::string>> active_queues_;
+  std::optional<model::QuotaTree> quota_tree_;  // dropped with active_queues_
   uint64_t kueue_epoch_ = 0;
   std::optional<model::UsageSnapshot> reserved_;
   uint64_t reserved_generation_ = 1;  // moves whenever reserved_ is dropped or built (Held::usage_generation)

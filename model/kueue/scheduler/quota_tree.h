@@ -85,11 +85,14 @@ class QuotaTree {
   };
   BorrowHeight lowest_subtree_that_fits(NodeId cq, FlavorResourceView fr, int64_t val, const UsageSnapshot& usage) const;
 
+  bool operator==(const QuotaTree&) const = default;
+
  private:
   struct Limits {
     int64_t nominal = 0;
     std::optional<int64_t> borrowing_limit;
     std::optional<int64_t> lending_limit;
+    bool operator==(const Limits&) const = default;
   };
   using FlavorResourceKey = std::pair<std::string, std::string>;
   struct Node {
@@ -99,6 +102,7 @@ class QuotaTree {
     std::vector<NodeId> children;  // cohorts first, then ClusterQueues, each in name order
     std::map<FlavorResourceKey, Limits, FlavorResourceLess> quotas;
     std::map<FlavorResourceKey, int64_t, FlavorResourceLess> subtree_quota;
+    bool operator==(const Node&) const = default;
   };
   const Limits* limits(NodeId n, FlavorResourceView fr) const;
   int64_t available_raw(NodeId n, FlavorResourceView fr, const UsageSnapshot& usage) const;

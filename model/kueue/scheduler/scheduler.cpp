@@ -19,6 +19,7 @@ struct Nomination {
   std::vector<PreemptionTarget> targets;  // Preempt mode with victims: whom to evict first, and why
   int borrowing = 0;                      // the assignment's borrow height (Kueue's entry order)
   FlavorScan scan;                        // where the flavor search stopped
+  FlavorResourceAmounts quota;            // with targets: the quota the preemptor will take
   bool operator==(const Nomination&) const = default;
 };
 
@@ -189,6 +190,7 @@ Nomination nominate(const ClusterState& cluster, const ClusterQueue& cq, const W
     n.scan = fa.scan;
     n.assignment_error = fa.message;
     n.targets = victims(fa.contested);
+    if (!n.targets.empty()) n.quota = requested(fa);
     for (const auto& psf : fa.pod_sets)
       for (const auto& [r, f] : psf.flavors) {
         const auto rf = cluster.resource_flavors.find(f);
@@ -210,6 +212,7 @@ Nomination nominate(const ClusterState& cluster, const ClusterQueue& cq, const W
     std::set<FlavorResource> contested;
     for (const auto& [fr, v] : requested(fa)) contested.insert(fr);
     n.targets = victims(contested);
+    if (!n.targets.empty()) n.quota = requested(fa);
   }
   return n;
 }
@@ -391,12 +394,18 @@ CycleResult schedule_cycle(const ClusterState& cluster, WorkloadState& workloads
   };
   // The cohort tree, when some ClusterQueue has a cohort (the operator's queues have none).
   std::optional<QuotaTree> tree;
-  for (const auto& [name, cq] : cluster.cluster_queues)
-    if (!cq.spec.cohort_name.empty()) {
-      tree = QuotaTree::build(cluster);
-      break;
-    }
-  const PreemptionScope scope{&workloads, kept.reserving, tree ? &*tree : nullptr};
+  const QuotaTree* tree_ptr = nullptr;
+  if (kept.quota_tree != nullptr) {
+    if (kept.quota_tree->has_cohorts()) tree_ptr = kept.quota_tree;
+  } else {
+    for (const auto& [name, cq] : cluster.cluster_queues)
+      if (!cq.spec.cohort_name.empty()) {
+        tree = QuotaTree::build(cluster);
+        tree_ptr = &*tree;
+        break;
+      }
+  }
+  const PreemptionScope scope{&workloads, kept.reserving, tree_ptr};
   struct Entry {
     QueueEntry entry;
     std::string cluster_queue;
@@ -446,6 +455,7 @@ CycleResult schedule_cycle(const ClusterState& cluster, WorkloadState& workloads
   // against, and nominate() is a function of it: a nomination is then taken as it stands instead
   // of being searched again (with the memo's verify on, it is searched again and compared).
   bool moved = false;
+  std::vector<CellCharges> held_for_preemptors;  // taken out again before the cycle returns
   for (auto& e : entries) {
     Workload& wl = workloads.workloads.at(e.entry.key);
     const ClusterQueue& cq = cluster.cluster_queues.at(e.cluster_queue);
@@ -453,6 +463,7 @@ CycleResult schedule_cycle(const ClusterState& cluster, WorkloadState& workloads
     bool after_nomination = false;
     std::optional<Admission> admission;
     std::vector<PreemptionTarget> targets;
+    FlavorResourceAmounts preemptor_quota;
     FlavorScan scan = e.nomination.scan;
     if (message.empty()) {
       if (!e.nomination.admission && e.nomination.targets.empty()) {
@@ -472,6 +483,7 @@ CycleResult schedule_cycle(const ClusterState& cluster, WorkloadState& workloads
         else if (!again.targets.empty()) {
           message = again.assignment_error;
           targets = std::move(again.targets);
+          preemptor_quota = std::move(again.quota);
         } else {
           message = again.assignment_error;
           after_nomination = true;
@@ -491,6 +503,17 @@ CycleResult schedule_cycle(const ClusterState& cluster, WorkloadState& workloads
       moved = true;
       message += ". Pending the preemption of " + std::to_string(targets.size()) + " workload(s)";
       if (preserve) queues.record_scan(e.entry.ref, {}, cycle);  // issuing preemptions clears the record
+      // Kueue adds the preemptor's usage to the cycle's snapshot before issuing (cq.AddUsage), so
+      // no later head of its cohort takes the room its victims will free. It matters only in a
+      // cohort (an isolated queue has one head a cycle); the charge is taken out when the cycle ends.
+      if (in_cohort(scope.tree, cq)) {
+        WorkloadUsage held;
+        held.reserved = true;
+        held.cluster_queue = e.cluster_queue;
+        for (const auto& [fr, v] : preemptor_quota) held.quota.push_back({fr, v});
+        UsageSnapshot& target = reserved != nullptr ? *reserved : *own;
+        held_for_preemptors.push_back(charge_workload_usage(target, held));
+      }
       if (set_pending(wl, "Pending", message, now))
         result.transitions.push_back({e.entry.key, e.cluster_queue, TransitionType::kPending, TransitionReason::kPending, message});
       queues.requeue(e.entry, /*inadmissible=*/false);
@@ -526,6 +549,7 @@ CycleResult schedule_cycle(const ClusterState& cluster, WorkloadState& workloads
     queues.remove(e.entry.key);
     result.progressed = true;
   }
+  for (const auto& charge : held_for_preemptors) charge.apply(-1);
   return result;
 }
 

@@ -19,6 +19,7 @@
 #include "model/kueue/scheduler/kueue_config.h"
 #include "model/kueue/scheduler/nomination_memo.h"
 #include "model/kueue/scheduler/queue_manager.h"
+#include "model/kueue/scheduler/quota_tree.h"
 #include "model/kueue/scheduler/reserving_keys.h"
 #include "model/kueue/scheduler/transitions.h"
 #include "model/kueue/scheduler/tas_assigner.h"
@@ -52,6 +53,9 @@ struct KeptCycleState {
   // The keys of the Workloads holding quota, by ClusterQueue (a superset is fine): preemption looks
   // for candidates only among them. Null: every Workload is looked at.
   const ReservingByQueue* reserving = nullptr;
+  // QuotaTree::build(cluster), kept while no ClusterQueue or Cohort changed (null: the cycle builds
+  // it when some ClusterQueue has a cohort).
+  const QuotaTree* quota_tree = nullptr;
 };
 
 CycleResult schedule_cycle(const ClusterState& cluster, WorkloadState& workloads, QueueManager& queues, TimeUs now,
