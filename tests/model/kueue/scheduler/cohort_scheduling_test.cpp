@@ -152,3 +152,33 @@ TEST_CASE("quota freed in one queue of a cohort requeues the inadmissible Worklo
 }
 
 }  // namespace chaintwin::model::testing
+
+namespace chaintwin::model::testing {
+
+TEST_CASE("a preempting head holds its quota for the rest of the cycle, so a later head of the cohort "
+          "does not take the room it counts on", "[kueue][cohort]") {
+  // a (2 cards) borrows 2 of b's 3; c has no quota of its own. One card of the cohort's 5 is free.
+  CohortFixture f(2, {}, 3);
+  CohortFixture::join(f.queue("c", {{"f", 0}}), {});
+  f.queues.refresh(f.cluster);
+  f.cluster.cluster_queues.at("b").spec.preemption.reclaim_within_cohort = "Any";
+  for (int i = 0; i < 4; ++i) {
+    f.submit("a" + std::to_string(i), "a", 1, 1, i);
+    f.cycle(i);
+  }
+  REQUIRE(f.reserved("a3"));
+  // b's head wants its 3 cards (1 free + 2 reclaimed from a); c's head wants the free card and
+  // borrows, so it comes after b's in the cycle.
+  f.submit("mine", "b", 3, 1, 10);
+  f.submit("other", "c", 1, 1, 11);
+  const CycleResult r = f.cycle(10);
+  CHECK(r.preemptions == 2);
+  CHECK_FALSE(f.reserved("other"));
+  CHECK(f.message("other") == "couldn't assign flavors to pod set main: insufficient unused quota for " + kCredits +
+                                  " in flavor f, 1600k more needed");
+  // The hold ends with the cycle: the queues' reserved quota is the Workloads' again.
+  const UsageSnapshot after = build_usage_snapshot(f.state);
+  CHECK(amount_of(after.quota.count("b") ? after.quota.at("b") : FlavorResourceAmounts{}, {"f", kCredits}) == 0);
+}
+
+}  // namespace chaintwin::model::testing
