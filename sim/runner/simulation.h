@@ -256,6 +256,8 @@ class Simulation {
   std::map<std::string, std::vector<std::string>> deployments_;  // deployment → its Workloads
   std::optional<WorkloadCountersSet> final_counters_;  // counters() as finish() left them
   std::string fatal_;                              // a broken invariant stops the run
+  static constexpr int64_t kMaxEventsInOneInstant = 2'000'000;
+  int64_t events_in_instant_ = 0;                  // events handled since simulated time last moved
   bool cycle_pending_ = false;
   model::CycleCadence cadence_;  // when Kueue's loop runs its next cycle
   std::optional<SimTime> reconcile_at_;  // the earliest requeued reconcile already scheduled
