@@ -38,6 +38,14 @@ constexpr PrioritySource kPrioritySources[] = {
     {"scheduling.k8s.io/priorityclass", "scheduling.k8s.io", "PriorityClass"},
 };
 
+// A string member, or "" when it is absent or not a string (a hostile or broken object must not
+// throw out of a conversion: json::value throws on a member of another type).
+std::string text_of(const json& object, const char* key) {
+  if (!object.is_object()) return "";
+  const auto it = object.find(key);
+  return it != object.end() && it->is_string() ? it->get<std::string>() : "";
+}
+
 json* member(json& object, const char* key) {
   return object.is_object() && object.contains(key) && object[key].is_object() ? &object[key] : nullptr;
 }
@@ -55,14 +63,14 @@ void convert_priority(json& spec, bool up) {
     const json source = spec["priorityClassSource"];
     for (const auto& p : kPrioritySources)
       if (source == p.source)
-        spec["priorityClassRef"] = {{"group", p.group}, {"kind", p.kind}, {"name", spec.value("priorityClassName", "")}};
+        spec["priorityClassRef"] = {{"group", p.group}, {"kind", p.kind}, {"name", text_of(spec, "priorityClassName")}};
     spec.erase("priorityClassSource");
     spec.erase("priorityClassName");
   } else if (json* ref = up ? nullptr : member(spec, "priorityClassRef")) {
     for (const auto& p : kPrioritySources)
-      if (ref->value("group", "") == p.group && ref->value("kind", "") == p.kind) {
+      if (text_of(*ref, "group") == p.group && text_of(*ref, "kind") == p.kind) {
         spec["priorityClassSource"] = p.source;
-        spec["priorityClassName"] = ref->value("name", "");
+        spec["priorityClassName"] = text_of(*ref, "name");
       }
     spec.erase("priorityClassRef");
   }
@@ -70,9 +78,9 @@ void convert_priority(json& spec, bool up) {
 
 // `up`: v1beta1 → v1beta2; otherwise back. Objects of any other apiVersion pass unchanged.
 json convert(json o, bool up) {
-  if (!o.is_object() || o.value("apiVersion", "") != (up ? kV1beta1 : kV1beta2)) return o;
+  if (!o.is_object() || text_of(o, "apiVersion") != (up ? kV1beta1 : kV1beta2)) return o;
   o["apiVersion"] = up ? kV1beta2 : kV1beta1;
-  const std::string kind = o.value("kind", "");
+  const std::string kind = text_of(o, "kind");
   for (const auto& r : kRenames)
     if (kind == r.kind)
       if (json* section = member(o, r.section)) rename(*section, up ? r.v1beta1 : r.v1beta2, up ? r.v1beta2 : r.v1beta1);
