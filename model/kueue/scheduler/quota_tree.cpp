@@ -1,7 +1,6 @@
 #include "model/kueue/scheduler/quota_tree.h"
 
 #include <algorithm>
-#include <limits>
 #include <set>
 
 #include "model/kueue/scheduler/kueue_config.h"
@@ -9,7 +8,6 @@
 namespace chaintwin::model {
 namespace {
 
-constexpr int64_t kUnlimited = std::numeric_limits<int64_t>::max();
 
 template <typename Quotas>
 void read_groups(const std::vector<ResourceGroup>& groups, Quotas& out) {
