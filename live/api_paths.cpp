@@ -1,4 +1,5 @@
 #include "live/api_paths.h"
+#include "live/json_members.h"
 
 #include <array>
 
@@ -34,11 +35,9 @@ std::optional<ApiResource> find_resource(std::string_view kind) {
 
 ServedVersions served_versions(const nlohmann::json& api_group_list) {
   ServedVersions served;
-  if (!api_group_list.is_object()) return served;
-  for (const auto& g : api_group_list.value("groups", nlohmann::json::array()))
-    if (g.is_object())
-      for (const auto& v : g.value("versions", nlohmann::json::array()))
-        if (v.is_object()) served[g.value("name", "")].insert(v.value("version", ""));
+  for (const auto& g : array_member(api_group_list, "groups"))
+    for (const auto& v : array_member(g, "versions"))
+      if (v.is_object()) served[string_member(g, "name")].insert(string_member(v, "version"));
   return served;
 }
 

@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "live/api_paths.h"
+#include "live/json_members.h"
 #include "live/kueue_conversion.h"
 #include "model/workload/workload_codec.h"
 #include "sim/cluster_objects.h"
@@ -38,14 +39,28 @@ model::Result<ObservedCluster> read_cluster(ApiClient& client) {
     const std::string path = collection_path(r);
     auto list = get_json(client, path);
     if (!list.ok()) return model::err(list.error());
-    out.resource_version = list->value("metadata", json::object()).value("resourceVersion", "");
-    for (auto& item : list->value("items", json::array())) {
-      out.raw.push_back(as_read(std::move(item), r));
-      ++out.objects;
-    }
+    if (auto s = add_listed(out, std::move(*list), r); !s.ok()) return model::err("GET " + path + ": " + s.error());
   }
   if (auto s = decode_observed(out); !s.ok()) return model::err(s.error());
   return out;
+}
+
+model::Status add_listed(ObservedCluster& out, json list, const ApiResource& r) {
+  if (!list.is_object()) return model::err("the reply is not a list (expected an object with items)");
+  const auto items = list.find("items");
+  if (items != list.end() && !items->is_array() && !items->is_null())
+    return model::err("items: expected a list of objects, got " + std::string(items->type_name()));
+  if (items != list.end() && items->is_array())
+    for (size_t i = 0; i < items->size(); ++i)
+      if (!(*items)[i].is_object())
+        return model::err("items[" + std::to_string(i) + "]: expected an object, got " + std::string((*items)[i].type_name()));
+  out.resource_version = string_member(object_member(list, "metadata"), "resourceVersion");
+  if (items == list.end() || items->is_null()) return model::Ok{};
+  for (auto& item : *items) {
+    out.raw.push_back(as_read(std::move(item), r));
+    ++out.objects;
+  }
+  return model::Ok{};
 }
 
 json as_read(json object, const ApiResource& r) {
@@ -59,16 +74,16 @@ namespace {
 // Whether the operator made this Kueue object: its flavors and queues carry
 // resource.gpustack.ai/type, its LocalQueues, Topologies and AdmissionChecks are named gpustack-….
 bool operators(const json& o) {
-  const json& meta = o.value("metadata", json::object());
-  return meta.value("labels", json::object()).contains("resource.gpustack.ai/type") ||
-         meta.value("name", "").rfind("gpustack-", 0) == 0;
+  const json& meta = object_member(o, "metadata");
+  return object_member(meta, "labels").contains("resource.gpustack.ai/type") ||
+         string_member(meta, "name").rfind("gpustack-", 0) == 0;
 }
 
 // "Kind namespace/name" (or "Kind name") for messages.
 std::string describe(const json& o) {
-  const json& meta = o.value("metadata", json::object());
-  const std::string ns = meta.value("namespace", "");
-  return o.value("kind", "") + " " + (ns.empty() ? "" : ns + "/") + meta.value("name", "");
+  const json& meta = object_member(o, "metadata");
+  const std::string ns = string_member(meta, "namespace");
+  return string_member(o, "kind") + " " + (ns.empty() ? "" : ns + "/") + string_member(meta, "name");
 }
 
 }  // namespace
@@ -79,7 +94,7 @@ model::Status decode_observed(ObservedCluster& out) {
   out.workloads = {};
   out.left_out.clear();
   for (json& o : out.raw) {
-    const std::string kind = o.value("kind", "");
+    const std::string kind = string_member(o, "kind");
     if (kind == "Workload") {
       auto w = model::decode_workload(o);
       if (!w.ok()) {
@@ -91,10 +106,10 @@ model::Status decode_observed(ObservedCluster& out) {
       kept.push_back(std::move(o));
       continue;
     }
-    sim::SourceObject source{o.value("apiVersion", ""), 0, o, {}};
+    sim::SourceObject source{string_member(o, "apiVersion"), 0, o, {}};
     // A Kueue object someone else made that the model cannot hold (a namespaceSelector with
     // matchLabels, say) is no business of the operator's: set it aside rather than fail the read.
-    if (o.value("apiVersion", "").rfind(std::string(kKueueGroup) + "/", 0) == 0 && !operators(o)) {
+    if (string_member(o, "apiVersion").rfind(std::string(kKueueGroup) + "/", 0) == 0 && !operators(o)) {
       if (auto alone = sim::read_cluster_objects({source}, model::Settings{}); !alone.ok()) {
         // The loader's message starts "<file>:<line>: Kind/name: "; keep what follows.
         const std::string said = alone.error(), head = source.describe() + ": ";

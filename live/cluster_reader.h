@@ -38,6 +38,11 @@ model::Result<ObservedCluster> read_cluster(ApiClient& client);
 // `out.left_out` instead). Shared by read_cluster and the watcher.
 model::Status decode_observed(ObservedCluster& out);
 
+// Adds a list reply's items (as_read) to `out.raw` and keeps its resourceVersion. A reply that is
+// not an object, items that are not a list, or an item that is not an object is refused by
+// position, and nothing is added.
+model::Status add_listed(ObservedCluster& out, nlohmann::json list, const ApiResource& r);
+
 // An object as listed or watched at `r`: its kind and apiVersion set (a List's items carry none on
 // a real API server) and, from a v1beta1-only Kueue, converted to v1beta2.
 nlohmann::json as_read(nlohmann::json object, const ApiResource& r);

@@ -1,4 +1,5 @@
 #include "live/cluster_role.h"
+#include "live/json_members.h"
 
 #include <algorithm>
 
@@ -26,12 +27,11 @@ bool has(const std::vector<std::string>& list, const std::string& value) {
 }  // namespace
 
 model::Result<ClusterRole> decode_cluster_role(const json& document) {
-  if (!document.is_object() || document.value("kind", "") != "ClusterRole" ||
-      document.value("apiVersion", "") != "rbac.authorization.k8s.io/v1")
+  if (string_member(document, "kind") != "ClusterRole" || string_member(document, "apiVersion") != "rbac.authorization.k8s.io/v1")
     return model::err("expected a ClusterRole (rbac.authorization.k8s.io/v1)");
   ClusterRole role;
-  role.name = document.value("metadata", json::object()).value("name", "");
-  const json rules = document.value("rules", json::array());
+  role.name = string_member(object_member(document, "metadata"), "name");
+  const json rules = document.contains("rules") ? document["rules"] : json::array();
   if (!rules.is_array()) return model::err("rules: expected a list");
   try {
     for (size_t i = 0; i < rules.size(); ++i) {

@@ -3,8 +3,10 @@
 #include <utility>
 
 #include <algorithm>
+#include <charconv>
 #include <random>
 
+#include "live/json_members.h"
 #include "sim/cluster_objects.h"
 
 namespace chaintwin::live {
@@ -13,9 +15,8 @@ namespace {
 using json = nlohmann::json;
 
 std::string key_of(const json& o) {
-  if (!o.is_object()) return "/";
-  const json meta = o.value("metadata", json::object());
-  return meta.value("namespace", "") + "/" + meta.value("name", "");
+  const json& meta = object_member(o, "metadata");
+  return string_member(meta, "namespace") + "/" + string_member(meta, "name");
 }
 
 }  // namespace
@@ -99,17 +100,14 @@ void ClusterWatcher::run(const ApiResource& r) {
         pause();
         continue;
       }
-      const json j = json::parse(list->body, nullptr, false);
-      if (!j.is_object()) {
+      ObservedCluster listed;
+      if (!add_listed(listed, json::parse(list->body, nullptr, false), r).ok()) {
+        ++reconnects_;  // not a list of objects: list again after a pause
         pause();
         continue;
       }
-      Item item{std::string(r.kind), "LIST", {}};
-      for (json o : j.value("items", json::array())) {
-        item.objects.push_back(as_read(std::move(o), r));
-      }
-      rv = j.value("metadata", json::object()).value("resourceVersion", "");
-      enqueue(std::move(item));
+      rv = listed.resource_version;
+      enqueue({std::string(r.kind), "LIST", std::move(listed.raw)});
       if (first) ++listed_;
       if (!first) ++relists_;
       first = false;
@@ -121,11 +119,11 @@ void ClusterWatcher::run(const ApiResource& r) {
         [&](const std::string& line) {
           const json e = json::parse(line, nullptr, false);
           if (!e.is_object()) return true;
-          const std::string type = e.value("type", "");
-          json o = e.value("object", json::object());
-          if (!o.is_object()) return true;
-          const json meta = o.value("metadata", json::object());
-          const std::string at = meta.is_object() ? meta.value("resourceVersion", "") : "";
+          const std::string type = string_member(e, "type");
+          const auto object = e.find("object");
+          if (object == e.end() || !object->is_object()) return true;
+          json o = *object;
+          const std::string at = string_member(object_member(o, "metadata"), "resourceVersion");
           if (type == "ERROR") {
             gone = true;  // 410 Expired or any server-side watch error: relist
             return false;
@@ -205,8 +203,10 @@ model::Result<ObservedCluster> ClusterWatcher::observed() const {
   for (const auto& [kind, items] : mirror_)
     for (const auto& [key, o] : items) {
       out.raw.push_back(o);
-      const std::string rv = o.value("metadata", json::object()).value("resourceVersion", "");
-      if (!rv.empty() && rv.find_first_not_of("0123456789") == std::string::npos) newest = std::max<int64_t>(newest, std::stoll(rv));
+      const std::string rv = string_member(object_member(o, "metadata"), "resourceVersion");
+      int64_t n = 0;  // a resourceVersion that is no int64 (opaque to clients) does not count
+      const auto [end, ec] = std::from_chars(rv.data(), rv.data() + rv.size(), n);
+      if (ec == std::errc{} && end == rv.data() + rv.size() && n >= 0) newest = std::max(newest, n);
       ++out.objects;
     }
   if (auto s = decode_observed(out); !s.ok()) return model::err(s.error());

@@ -1,4 +1,5 @@
 #include "live/kubeconfig.h"
+#include "live/json_members.h"
 #include "sim/input_file.h"
 
 #include <yaml-cpp/yaml.h>
@@ -258,9 +259,9 @@ model::Status run_exec_plugin(ClusterConnection& c) {
   if (j.is_discarded() || !j.contains("status") || !j["status"].is_object())
     return model::err("exec credential plugin '" + c.exec->command + "': its output is not an ExecCredential with a status");
   const auto& st = j["status"];
-  c.token = st.value("token", "");
-  c.client_cert_data = st.value("clientCertificateData", "");
-  c.client_key_data = st.value("clientKeyData", "");
+  c.token = string_member(st, "token");
+  c.client_cert_data = string_member(st, "clientCertificateData");
+  c.client_key_data = string_member(st, "clientKeyData");
   if (c.token.empty() && c.client_cert_data.empty())
     return model::err("exec credential plugin '" + c.exec->command + "': its ExecCredential has neither a token nor a client certificate");
   return model::Ok{};

@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "live/api_paths.h"
+#include "live/json_members.h"
 #include "live/kueue_conversion.h"
 #include "live/unknown_fields.h"
 #include "model/api/devices_codec.h"
@@ -73,7 +74,7 @@ std::map<SentKey, const json*> index_sent(const std::vector<json>& raw) {
   for (const auto& o : raw) {
     const auto meta = o.find("metadata");
     if (meta == o.end() || !meta->is_object()) continue;
-    out[{o.value("kind", ""), meta->value("namespace", ""), meta->value("name", "")}] = &o;
+    out[{string_member(o, "kind"), string_member(*meta, "namespace"), string_member(*meta, "name")}] = &o;
   }
   return out;
 }
@@ -125,7 +126,8 @@ ApplyReport apply_writes(ApiClient& client, const ObservedCluster& observed, con
         path = object;
         json m = json::object();
         for (const char* field : {"labels", "annotations"}) {
-          const json p = map_patch(before["metadata"].value(field, json::object()), body["metadata"].value(field, json::object()));
+          const json p = map_patch(object_member(object_member(before, "metadata"), field),
+                                   object_member(object_member(body, "metadata"), field));
           if (!p.empty()) m[field] = p;
         }
         body = {{"metadata", m}};
@@ -133,8 +135,8 @@ ApplyReport apply_writes(ApiClient& client, const ObservedCluster& observed, con
         path = object + "/status";
         json st = json::object();
         for (const char* field : {"capacity", "allocatable"}) {
-          const json p = map_patch(before.value("status", json::object()).value(field, json::object()),
-                                   body.value("status", json::object()).value(field, json::object()));
+          const json p = map_patch(object_member(object_member(before, "status"), field),
+                                   object_member(object_member(body, "status"), field));
           if (!p.empty()) st[field] = p;
         }
         body = {{"status", st}};

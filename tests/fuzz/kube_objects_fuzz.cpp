@@ -3,7 +3,10 @@
 //   0      the documents reader (YAML or JSON, several documents, `kind: List`) and the cluster
 //          reader behind it — what `derive`, `serve` and a scenario's `objects:` read;
 //   1..N   one typed decoder of model/ (Devices, Node, Kueue's objects, ...) on a JSON document;
-//   last   the Kueue version conversions of the served API (v1beta1 <-> v1beta2).
+//   N+1    the Kueue version conversions of the served API (v1beta1 <-> v1beta2);
+//   then   what the live mode reads from an API server and a user's files: a list reply (items
+//          decoded as the live mode decodes them), a discovery reply, a ClusterRole, and a served
+//          object made into kubectl's table rows.
 // Every input must come back decoded or refused; a crash, a hang, a leak, an escaping exception
 // or undefined behaviour is a finding.
 #include <cstddef>
@@ -12,6 +15,10 @@
 
 #include <nlohmann/json.hpp>
 
+#include "live/api_paths.h"
+#include "live/api_tables.h"
+#include "live/cluster_reader.h"
+#include "live/cluster_role.h"
 #include "live/kueue_conversion.h"
 #include "model/api/devices_codec.h"
 #include "model/api/instance_codec.h"
@@ -61,6 +68,18 @@ void (*const kDecoders[])(const json&) = {
     [](const json& j) {
       (void)chaintwin::live::kueue_to_v1beta1(j);
       (void)chaintwin::live::kueue_to_v1beta2(j);
+    },
+    [](const json& j) {
+      // The kind listed is picked by the reply's size, so every kind's decoding is reached.
+      const auto kinds = chaintwin::live::watched_resources();
+      chaintwin::live::ObservedCluster out;
+      if (chaintwin::live::add_listed(out, j, kinds[j.size() % kinds.size()]).ok()) (void)chaintwin::live::decode_observed(out);
+    },
+    [](const json& j) { (void)chaintwin::live::resolve_resources(chaintwin::live::served_versions(j)); },
+    [](const json& j) { (void)chaintwin::live::decode_cluster_role(j); },
+    [](const json& j) {
+      for (const char* kind : {"ClusterQueue", "InstanceType", "LocalQueue", "Devices", "Workload", "Setting", "Node"})
+        (void)chaintwin::live::object_table(kind, {j}, "1");
     },
 };
 constexpr size_t kDecoderCount = sizeof(kDecoders) / sizeof(kDecoders[0]);
