@@ -5,6 +5,7 @@
 
 #include "model/api/codec_support.h"
 #include "model/kueue/condition_codec.h"
+#include "model/kueue/fair_sharing_codec.h"
 #include "model/kueue/kueue_codec.h"
 #include "model/kueue/resource_groups_codec.h"
 #include "model/api/object_meta_codec.h"
@@ -58,6 +59,7 @@ json encode_spec(const ClusterQueueSpec& s) {
   if (!s.preemption.within_cluster_queue.empty()) preemption["withinClusterQueue"] = s.preemption.within_cluster_queue;
   if (!preemption.empty()) spec["preemption"] = std::move(preemption);
   if (!s.queueing_strategy.empty()) spec["queueingStrategy"] = s.queueing_strategy;
+  fair_sharing_codec::encode_weight(spec, s.fair_sharing_weight);
   return spec;
 }
 
@@ -143,6 +145,7 @@ ClusterQueueSpec decode_spec(const json& spec) {
   // Kueue's defaulting webhook stores BestEffortFIFO when the field is left out.
   if (codec::find_member(spec, "queueingStrategy") != nullptr)
     s.queueing_strategy = codec::read_string(spec, "queueingStrategy", "spec");
+  s.fair_sharing_weight = fair_sharing_codec::decode_weight(spec);
   return s;
 }
 

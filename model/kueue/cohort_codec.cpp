@@ -2,6 +2,7 @@
 
 #include "model/api/codec_support.h"
 #include "model/api/object_meta_codec.h"
+#include "model/kueue/fair_sharing_codec.h"
 #include "model/kueue/kueue_codec.h"
 #include "model/kueue/resource_groups_codec.h"
 
@@ -14,6 +15,7 @@ json encode_cohort(const Cohort& cohort) {
   if (!cohort.spec.parent_name.empty()) spec["parentName"] = cohort.spec.parent_name;
   if (!cohort.spec.resource_groups.empty())
     spec["resourceGroups"] = resource_groups_codec::encode_resource_groups(cohort.spec.resource_groups);
+  fair_sharing_codec::encode_weight(spec, cohort.spec.fair_sharing_weight);
   return {{"apiVersion", kKueueApiVersion}, {"kind", "Cohort"}, {"metadata", encode_object_meta(cohort.metadata)},
           {"spec", std::move(spec)}};
 }
@@ -30,15 +32,7 @@ Result<Cohort> decode_cohort(const json& doc) {
       if (!c.spec.parent_name.empty() && c.spec.parent_name == c.metadata.name)
         codec::fail("spec.parentName", "'" + c.spec.parent_name + "' names this Cohort itself (a cohort cannot be its own parent)");
       c.spec.resource_groups = resource_groups_codec::decode_resource_groups(*spec);
-      if (const json* fs = codec::find_member(*spec, "fairSharing")) {
-        codec::expect_object(*fs, "spec.fairSharing");
-        if (const json* w = codec::find_member(*fs, "weight")) {
-          const Quantity q = codec::as_quantity(*w, "spec.fairSharing.weight");
-          if (!(q == Quantity::from_int(1)))
-            codec::fail("spec.fairSharing.weight", "'" + q.to_string() +
-                                                       "': fair sharing is not modelled yet, so only the default weight 1 is accepted");
-        }
-      }
+      c.spec.fair_sharing_weight = fair_sharing_codec::decode_weight(*spec);
       // Kueue's webhook: borrowingLimit and lendingLimit only on a Cohort with a parent.
       if (c.spec.parent_name.empty())
         for (std::size_t g = 0; g < c.spec.resource_groups.size(); ++g)

@@ -1,7 +1,7 @@
 // Cohort <-> Kubernetes JSON (kueue.x-k8s.io/v1beta2, v1beta1 accepted): spec.parentName and
-// spec.resourceGroups (the same shape as a ClusterQueue's). spec.fairSharing is read and refused
-// when it asks for anything but weight 1, as fair sharing is not modelled yet. Decoding refuses by
-// path: a malformed or negative quantity, a parentName naming the Cohort itself.
+// spec.resourceGroups (the same shape as a ClusterQueue's) and spec.fairSharing.weight
+// (fair_sharing_codec.h). Decoding refuses by path: a malformed or negative quantity, a parentName
+// naming the Cohort itself.
 #pragma once
 
 #include <nlohmann/json_fwd.hpp>

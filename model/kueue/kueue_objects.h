@@ -110,6 +110,7 @@ struct ClusterQueueSpec {
   FlavorFungibility flavor_fungibility;
   ClusterQueuePreemption preemption;
   std::string queueing_strategy = "BestEffortFIFO";
+  std::optional<Quantity> fair_sharing_weight;  // spec.fairSharing.weight; absent: 1
   bool operator==(const ClusterQueueSpec&) const = default;
 };
 
@@ -119,6 +120,7 @@ struct ClusterQueueSpec {
 struct CohortSpec {
   std::string parent_name;                    // empty: a root
   std::vector<ResourceGroup> resource_groups;  // quota the cohort itself adds to its subtree
+  std::optional<Quantity> fair_sharing_weight;  // spec.fairSharing.weight; absent: 1
   bool operator==(const CohortSpec&) const = default;
 };
 

@@ -153,6 +153,7 @@ class Simulation {
   model::KueueConfig kueue_config() const {
     model::KueueConfig c;
     c.gates = scenario_.kueue.gates;
+    c.fair_sharing = scenario_.kueue.fair_sharing;
     return c;
   }
   // Each takes the Workload's id and the epoch the event was scheduled in (workload_book.h).

@@ -45,6 +45,9 @@ struct KueueOptions {
   // Which Kueue: its version and the gates that change a decision (model/kueue/scheduler/kueue_version.h).
   model::KueueVersion version = model::kDefaultKueueVersion;
   model::KueueFeatureGates gates = model::default_feature_gates(model::kDefaultKueueVersion);
+  // Kueue's configuration fairSharing.enable, and where the scenario said so ("file:line").
+  bool fair_sharing = false;
+  std::string fair_sharing_at;
 };
 
 // Operator timings that shape behaviour over time (extension; defaults as the operator ships).

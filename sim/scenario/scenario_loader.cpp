@@ -51,6 +51,11 @@ void read_kueue(const Val& v, KueueOptions& k) {
     k.version = *parsed;
     k.gates = model::default_feature_gates(k.version);
   }
+  if (const auto fs = opt(v, "fairSharing")) {
+    expect_keys(*fs, scenario_fields_at("FairSharing"), "Kueue's fair sharing configuration");
+    if (const auto e = opt(*fs, "enable")) k.fair_sharing = as_bool(*e);
+    k.fair_sharing_at = fs->where();
+  }
   if (const auto gates = opt(v, "featureGates")) {
     if (!gates->is_object()) fail(*gates, "expected a mapping of Kueue feature gates to true/false");
     for (const auto& item : gates->json->items()) {

@@ -36,6 +36,9 @@ struct KueueConfig {
   TasPlacement tas_placement = TasPlacement::kLeastFreeCapacity;
   // The gates that change a decision (kueue_version.h); by default v0.14.8's.
   KueueFeatureGates gates = default_feature_gates(kDefaultKueueVersion);
+  // Kueue's configuration fairSharing.enable: the heads of a cohort tree are taken in the order of
+  // its dominant-resource-share tournament (fair_sharing.h) instead of the entry order.
+  bool fair_sharing = false;
 };
 
 // Kueue's ResourceValue: MilliValue() for cpu, Value() (rounded up) for every other resource.

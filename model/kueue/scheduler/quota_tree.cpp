@@ -21,6 +21,16 @@ void read_groups(const std::vector<ResourceGroup>& groups, Quotas& out) {
       }
 }
 
+// A weight quantity as a double: mantissa × 10^exponent, the power taken exactly (|exponent| ≤ 22
+// for every quantity Kubernetes accepts as a weight) and applied once.
+double weight_of(const std::optional<Quantity>& q) {
+  if (!q) return 1;
+  double power = 1;
+  for (int32_t e = q->exponent() < 0 ? -q->exponent() : q->exponent(); e > 0; --e) power *= 10;
+  const double m = static_cast<double>(q->mantissa());
+  return q->exponent() < 0 ? m / power : m * power;
+}
+
 }  // namespace
 
 QuotaTree QuotaTree::build(const ClusterState& cluster) {
@@ -37,7 +47,10 @@ QuotaTree QuotaTree::build(const ClusterState& cluster) {
     t.cohorts_[name] = static_cast<NodeId>(t.nodes_.size());
     Node n;
     n.name = name;
-    if (const auto c = cluster.cohorts.find(name); c != cluster.cohorts.end()) read_groups(c->second.spec.resource_groups, n.quotas);
+    if (const auto c = cluster.cohorts.find(name); c != cluster.cohorts.end()) {
+      read_groups(c->second.spec.resource_groups, n.quotas);
+      n.weight = weight_of(c->second.spec.fair_sharing_weight);
+    }
     t.nodes_.push_back(std::move(n));
   }
   // Parents of cohorts, leaving out every cohort on or under a cycle.
@@ -70,6 +83,7 @@ QuotaTree QuotaTree::build(const ClusterState& cluster) {
     n.name = name;
     n.is_cluster_queue = true;
     read_groups(cq.spec.resource_groups, n.quotas);
+    n.weight = weight_of(cq.spec.fair_sharing_weight);
     if (!cq.spec.cohort_name.empty()) {
       t.has_cohorts_ = true;
       const NodeId up = t.cohorts_.at(cq.spec.cohort_name);
@@ -124,6 +138,13 @@ std::vector<std::string> QuotaTree::tree_members(const std::string& cluster_queu
     for (const NodeId c : nodes_[n].children) stack.push_back(c);
   }
   std::sort(out.begin(), out.end());
+  return out;
+}
+
+std::vector<FlavorResourceView> QuotaTree::subtree_flavor_resources(NodeId n) const {
+  std::vector<FlavorResourceView> out;
+  out.reserve(nodes_[n].subtree_quota.size());
+  for (const auto& [fr, q] : nodes_[n].subtree_quota) out.emplace_back(fr.first, fr.second);
   return out;
 }
 

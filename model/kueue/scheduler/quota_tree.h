@@ -60,6 +60,12 @@ class QuotaTree {
   // itself when it has no cohort.
   std::vector<std::string> tree_members(const std::string& cluster_queue) const;
 
+  // spec.fairSharing.weight as a number (1 when absent; Kueue's parseFairWeight, AsFloat64Slow).
+  double fair_weight(NodeId n) const { return nodes_[n].weight; }
+  // The (flavor, resource) pairs of n's SubtreeQuota, in name order (a root's hold every pair of
+  // its tree, zeros included, as Kueue's accumulateFromChild keeps them).
+  std::vector<FlavorResourceView> subtree_flavor_resources(NodeId n) const;
+
   // Per (flavor, resource), against the reserved quota in `usage` (by ClusterQueue):
   int64_t nominal(NodeId n, FlavorResourceView fr) const;
   int64_t subtree_quota(NodeId n, FlavorResourceView fr) const;
@@ -102,6 +108,7 @@ class QuotaTree {
     std::vector<NodeId> children;  // cohorts first, then ClusterQueues, each in name order
     std::map<FlavorResourceKey, Limits, FlavorResourceLess> quotas;
     std::map<FlavorResourceKey, int64_t, FlavorResourceLess> subtree_quota;
+    double weight = 1;
     bool operator==(const Node&) const = default;
   };
   const Limits* limits(NodeId n, FlavorResourceView fr) const;

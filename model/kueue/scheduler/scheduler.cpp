@@ -4,6 +4,7 @@
 
 #include "model/kueue/kueue_status_reconciler.h"
 #include "model/kueue/scheduler/cohort_preemption.h"
+#include "model/kueue/scheduler/fair_sharing.h"
 #include "model/kueue/scheduler/flavor_assigner.h"
 #include "model/kueue/scheduler/preemption.h"
 #include "model/kueue/scheduler/tas_assigner.h"
@@ -207,6 +208,7 @@ Nomination nominate(const ClusterState& cluster, const ClusterQueue& cq, const W
   Nomination n = place(cluster, cq, wl, fa, usage, config, tas_nodes, leaves, info);
   n.borrowing = fa.borrowing;
   n.scan = fa.scan;
+  if (n.admission && config.fair_sharing) n.quota = requested(fa);  // what the tournament adds
   if (!n.admission && may_preempt) {
     // Kueue turns a TAS failure in Fit mode into Preempt mode for every flavor of the Workload.
     std::set<FlavorResource> contested;
@@ -450,13 +452,41 @@ CycleResult schedule_cycle(const ClusterState& cluster, WorkloadState& workloads
     if (a.nomination.borrowing != b.nomination.borrowing) return a.nomination.borrowing < b.nomination.borrowing;
     return a.entry < b.entry;
   });
+  // Under fair sharing, the next entry of a cohort tree is the winner of its tournament
+  // (fair_sharing.h), run again at each pop against the usage committed so far. Kueue starts each
+  // pop at any ClusterQueue with an entry (a Go map's order); the twin starts at the first left in
+  // the entry order, so trees (and isolated queues) take turns by their best head.
+  const bool fair = config.fair_sharing && tree_ptr != nullptr;
+  std::vector<char> taken(entries.size(), 0);
+  const auto next_entry = [&](std::size_t left) -> std::size_t {
+    if (!fair) return entries.size() - left;
+    std::size_t first = 0;
+    while (taken[first] != 0) ++first;
+    const QuotaTree& t = *tree_ptr;
+    const QuotaTree::NodeId node = t.cluster_queue(entries[first].cluster_queue);
+    if (node == QuotaTree::kNone || !t.has_parent(node)) return first;
+    const QuotaTree::NodeId root = t.root(node);
+    std::vector<FairSharingHead> competing;
+    std::vector<std::size_t> index;
+    for (std::size_t i = first; i < entries.size(); ++i) {
+      if (taken[i] != 0) continue;
+      const QuotaTree::NodeId n = t.cluster_queue(entries[i].cluster_queue);
+      if (n == QuotaTree::kNone || !t.has_parent(n) || t.root(n) != root) continue;
+      competing.push_back({n, &entries[i].nomination.quota, &entries[i].entry});
+      index.push_back(i);
+    }
+    return index[fair_sharing_winner(t, root, competing, *snapshot_ptr)];
+  };
   // 5. Admit in order against the usage committed so far. Until an entry changes something (a
   // reservation, an eviction, a Pending condition), the state is the one every head was nominated
   // against, and nominate() is a function of it: a nomination is then taken as it stands instead
   // of being searched again (with the memo's verify on, it is searched again and compared).
   bool moved = false;
   std::vector<CellCharges> held_for_preemptors;  // taken out again before the cycle returns
-  for (auto& e : entries) {
+  for (std::size_t left = entries.size(); left > 0; --left) {
+    const std::size_t at = next_entry(left);
+    taken[at] = 1;
+    Entry& e = entries[at];
     Workload& wl = workloads.workloads.at(e.entry.key);
     const ClusterQueue& cq = cluster.cluster_queues.at(e.cluster_queue);
     std::string message = e.inadmissible;

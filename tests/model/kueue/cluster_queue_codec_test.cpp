@@ -160,3 +160,40 @@ TEST_CASE("a bad cluster queue field is refused with its JSON path", "[cluster_q
     CHECK(decoded.error() == r.message);
   }
 }
+
+TEST_CASE("a fair-sharing weight is read as Kueue's webhook allows it, and written back", "[cluster_queue_codec][fair-sharing]") {
+  struct Row {
+    json weight;
+    std::string expected;  // the weight as written back, or the refusal
+    bool ok;
+  };
+  const std::vector<Row> rows = {
+      {"3", "3", true},
+      {0.5, "500m", true},
+      {"0", "0", true},  // weight 0: an infinite share when borrowing
+      {"2n", "2n", true},
+      {"1n", "spec.fairSharing: '1n': when not 0, weight must be > 10e-9", false},
+      {"-1", "spec.fairSharing: '-1': must be greater than or equal to 0", false},
+      {"many", "spec.fairSharing.weight", false},
+  };
+  for (const auto& r : rows) {
+    INFO(r.weight.dump());
+    const json doc = {{"apiVersion", "kueue.x-k8s.io/v1beta2"},
+                      {"kind", "ClusterQueue"},
+                      {"metadata", {{"name", "q"}}},
+                      {"spec", {{"fairSharing", {{"weight", r.weight}}}}}};
+    const auto cq = model::decode_cluster_queue(doc);
+    REQUIRE(cq.ok() == r.ok);
+    if (!r.ok) {
+      CHECK_THAT(cq.error(), Catch::Contains(r.expected));
+      continue;
+    }
+    REQUIRE(cq->spec.fair_sharing_weight.has_value());
+    CHECK(model::encode_cluster_queue(*cq)["spec"]["fairSharing"]["weight"] == r.expected);
+  }
+  const auto none = model::decode_cluster_queue(
+      {{"apiVersion", "kueue.x-k8s.io/v1beta2"}, {"kind", "ClusterQueue"}, {"metadata", {{"name", "q"}}}, {"spec", json::object()}});
+  REQUIRE(none.ok());
+  CHECK_FALSE(none->spec.fair_sharing_weight.has_value());
+  CHECK_FALSE(model::encode_cluster_queue(*none)["spec"].contains("fairSharing"));
+}
