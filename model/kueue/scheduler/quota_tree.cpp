@@ -98,6 +98,17 @@ QuotaTree QuotaTree::build(const ClusterState& cluster) {
   }
   for (NodeId id = 0; id < static_cast<NodeId>(t.nodes_.size()); ++id)
     if (t.nodes_[id].parent == kNone) t.accumulate(id);
+  for (NodeId id = 0; id < static_cast<NodeId>(t.nodes_.size()); ++id) {
+    Node& n = t.nodes_[id];
+    for (const auto& [fr, q] : n.subtree_quota) {
+      const FlavorResourceView view{fr.first, fr.second};
+      Node::Cell c;
+      if (const Limits* l = t.limits(id, view)) c.limits = *l;
+      c.subtree_quota = q;
+      c.local_quota = c.limits.lending_limit ? std::max<int64_t>(0, q - *c.limits.lending_limit) : 0;
+      n.cells.emplace(fr, c);
+    }
+  }
   return t;
 }
 
@@ -153,20 +164,34 @@ const QuotaTree::Limits* QuotaTree::limits(NodeId n, FlavorResourceView fr) cons
   return it == nodes_[n].quotas.end() ? nullptr : &it->second;
 }
 
+const QuotaTree::Node::Cell* QuotaTree::cell(NodeId n, FlavorResourceView fr) const {
+  const auto it = nodes_[n].cells.find(fr);
+  return it == nodes_[n].cells.end() ? nullptr : &it->second;
+}
+
 int64_t QuotaTree::nominal(NodeId n, FlavorResourceView fr) const {
-  const Limits* l = limits(n, fr);
-  return l == nullptr ? 0 : l->nominal;
+  const Node::Cell* c = cell(n, fr);
+  return c == nullptr ? 0 : c->limits.nominal;
 }
 
 int64_t QuotaTree::subtree_quota(NodeId n, FlavorResourceView fr) const {
-  const auto it = nodes_[n].subtree_quota.find(fr);
-  return it == nodes_[n].subtree_quota.end() ? 0 : it->second;
+  // Before the cells are made (accumulate), from the sums being built.
+  if (nodes_[n].cells.empty()) {
+    const auto it = nodes_[n].subtree_quota.find(fr);
+    return it == nodes_[n].subtree_quota.end() ? 0 : it->second;
+  }
+  const Node::Cell* c = cell(n, fr);
+  return c == nullptr ? 0 : c->subtree_quota;
 }
 
 int64_t QuotaTree::local_quota(NodeId n, FlavorResourceView fr) const {
-  const Limits* l = limits(n, fr);
-  if (l == nullptr || !l->lending_limit) return 0;
-  return std::max<int64_t>(0, subtree_quota(n, fr) - *l->lending_limit);
+  if (nodes_[n].cells.empty()) {  // while building: from the limits and the sums so far
+    const Limits* l = limits(n, fr);
+    if (l == nullptr || !l->lending_limit) return 0;
+    return std::max<int64_t>(0, subtree_quota(n, fr) - *l->lending_limit);
+  }
+  const Node::Cell* c = cell(n, fr);
+  return c == nullptr ? 0 : c->local_quota;
 }
 
 int64_t QuotaTree::usage(NodeId n, FlavorResourceView fr, const UsageSnapshot& snapshot) const {
@@ -176,7 +201,10 @@ int64_t QuotaTree::usage(NodeId n, FlavorResourceView fr, const UsageSnapshot& s
     return q == snapshot.quota.end() ? 0 : amount_of(q->second, fr);
   }
   int64_t sum = 0;
-  for (const NodeId c : node.children) sum += std::max<int64_t>(0, usage(c, fr, snapshot) - local_quota(c, fr));
+  for (const NodeId c : node.children) {
+    const Node::Cell* child = cell(c, fr);
+    sum += std::max<int64_t>(0, usage(c, fr, snapshot) - (child == nullptr ? 0 : child->local_quota));
+  }
   return sum;
 }
 
@@ -186,13 +214,16 @@ int64_t QuotaTree::local_available(NodeId n, FlavorResourceView fr, const UsageS
 
 int64_t QuotaTree::available_raw(NodeId n, FlavorResourceView fr, const UsageSnapshot& snapshot) const {
   const int64_t used = usage(n, fr, snapshot);
-  if (nodes_[n].parent == kNone) return subtree_quota(n, fr) - used;
+  static const Node::Cell kEmpty;
+  const Node::Cell* c = cell(n, fr);
+  if (c == nullptr) c = &kEmpty;
+  if (nodes_[n].parent == kNone) return c->subtree_quota - used;
   int64_t from_parent = available_raw(nodes_[n].parent, fr, snapshot);
-  const int64_t local = local_quota(n, fr);
-  if (const Limits* l = limits(n, fr); l != nullptr && l->borrowing_limit) {
-    const int64_t stored_in_parent = subtree_quota(n, fr) - local;
+  const int64_t local = c->local_quota;
+  if (c->limits.borrowing_limit) {
+    const int64_t stored_in_parent = c->subtree_quota - local;
     const int64_t used_in_parent = std::max<int64_t>(0, used - local);
-    from_parent = std::min(from_parent, stored_in_parent - used_in_parent + *l->borrowing_limit);
+    from_parent = std::min(from_parent, stored_in_parent - used_in_parent + *c->limits.borrowing_limit);
   }
   return std::max<int64_t>(0, local - used) + from_parent;
 }
@@ -202,10 +233,10 @@ int64_t QuotaTree::available(NodeId n, FlavorResourceView fr, const UsageSnapsho
 }
 
 int64_t QuotaTree::potential_available(NodeId n, FlavorResourceView fr) const {
-  if (nodes_[n].parent == kNone) return subtree_quota(n, fr);
-  int64_t out = local_quota(n, fr) + potential_available(nodes_[n].parent, fr);
-  if (const Limits* l = limits(n, fr); l != nullptr && l->borrowing_limit)
-    out = std::min(out, subtree_quota(n, fr) + *l->borrowing_limit);
+  const Node::Cell* c = cell(n, fr);
+  if (nodes_[n].parent == kNone) return c == nullptr ? 0 : c->subtree_quota;
+  int64_t out = (c == nullptr ? 0 : c->local_quota) + potential_available(nodes_[n].parent, fr);
+  if (c != nullptr && c->limits.borrowing_limit) out = std::min(out, c->subtree_quota + *c->limits.borrowing_limit);
   return out;
 }
 

@@ -108,10 +108,20 @@ class QuotaTree {
     std::vector<NodeId> children;  // cohorts first, then ClusterQueues, each in name order
     std::map<FlavorResourceKey, Limits, FlavorResourceLess> quotas;
     std::map<FlavorResourceKey, int64_t, FlavorResourceLess> subtree_quota;
+    // Per pair, everything the questions read of the specs, found with one lookup (made at build).
+    struct Cell {
+      Limits limits;  // zeros and no limits when the node names no quota for the pair
+      int64_t subtree_quota = 0;
+      int64_t local_quota = 0;
+      bool operator==(const Cell&) const = default;
+    };
+    std::map<FlavorResourceKey, Cell, FlavorResourceLess> cells;
     double weight = 1;
     bool operator==(const Node&) const = default;
   };
   const Limits* limits(NodeId n, FlavorResourceView fr) const;
+  // The node's cell of `fr`, null when the node's subtree holds no quota of it.
+  const Node::Cell* cell(NodeId n, FlavorResourceView fr) const;
   int64_t available_raw(NodeId n, FlavorResourceView fr, const UsageSnapshot& usage) const;
   int height(NodeId cohort) const;
   void accumulate(NodeId n);
