@@ -10,6 +10,7 @@
 #include "model/api/devices_validation.h"
 #include "model/api/node_codec.h"
 #include "model/api/setting_codec.h"
+#include "model/workload/priority_class_codec.h"
 
 namespace chaintwin::sim {
 namespace {
@@ -97,6 +98,9 @@ model::Result<ClusterObjects> read_cluster_objects(const std::vector<SourceObjec
       else if (kind == "Cohort") error = decode_into(so, model::decode_cohort, out.cohorts, other_sources, false);
       else if (kind == "LocalQueue") error = decode_into(so, model::decode_local_queue, out.local_queues, other_sources, true);
       else if (kind == "AdmissionCheck") error = decode_into(so, model::decode_admission_check, out.admission_checks, other_sources, false);
+      else if (kind == "WorkloadPriorityClass")
+        error = decode_into(so, model::decode_workload_priority_class, out.workload_priority_classes, other_sources, false);
+      else if (kind == "PriorityClass") error = decode_into(so, model::decode_priority_class, out.priority_classes, other_sources, false);
       else ++out.ignored_kinds[kind];
       if (!error.empty()) return model::err(error);
     }

@@ -15,12 +15,16 @@
 #include "model/result.h"
 #include "model/api/settings.h"
 #include "model/cluster_state.h"
+#include "model/workload/priority_class.h"
 #include "sim/kube_documents.h"
 
 namespace chaintwin::sim {
 
 struct ClusterObjects : model::ClusterState {
   std::map<std::string, int> ignored_kinds;  // kinds the chain does not read, with counts
+  // The priority classes a scenario's workloads may name (resolved into spec.priority at load).
+  std::map<std::string, model::WorkloadPriorityClass> workload_priority_classes;
+  std::map<std::string, model::PriorityClass> priority_classes;
 };
 
 // Decodes and checks `objects`, starting from `settings` (Setting objects override it).

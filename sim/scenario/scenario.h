@@ -137,6 +137,12 @@ struct WorkloadSpec {
   std::vector<PodSetSpec> pod_sets;  // one Workload carries them all (joint admission)
   std::string required_topology_level;
   int32_t priority = 0;
+  // Where the priority comes from instead (Kueue's jobframework): a WorkloadPriorityClass (the
+  // kueue.x-k8s.io/priority-class label) or a PriorityClass (the Pod template's priorityClassName);
+  // with neither and no `priority`, the global default PriorityClass. Resolved at load into priority.
+  std::string workload_priority_class;
+  std::string priority_class;
+  bool priority_given = false;  // `priority:` was written
   int32_t replicas = 1;               // ModelDeployment replicas: one Workload per replica group
   SimTime pod_deletion_delay;         // finish → Pods deleted
   // kind: Instance — each arrival is an Instance (worker.gpustack.ai) of the chosen type, named as

@@ -116,6 +116,18 @@ void build_cluster(LoadContext& ctx, const Val* cluster_val, const std::string& 
   if (cluster_val != nullptr) read_cluster(ctx, *cluster_val, file, parts);
   auto decoded = read_cluster_objects(parts.objects, model::Settings{});
   if (!decoded) throw ScenarioError{decoded.error()};
+  // Each generator's priority from the class it names, or the global default PriorityClass.
+  for (size_t i = 0; i < s.workloads.size(); ++i) {
+    WorkloadSpec& w = s.workloads[i];
+    if (w.priority_given) continue;
+    const auto resolved = model::resolve_priority(w.workload_priority_class, w.priority_class,
+                                                  decoded->workload_priority_classes, decoded->priority_classes);
+    if (!resolved.ok())
+      throw ScenarioError{w.where.str() + ": workloads[" + std::to_string(i) + "]." +
+                          (w.workload_priority_class.empty() ? "priorityClass" : "workloadPriorityClass") + ": " +
+                          resolved.error() + " among the cluster's objects"};
+    w.priority = resolved->value;
+  }
   model::ClusterState cluster = static_cast<model::ClusterState&&>(std::move(decoded).value());
   for (auto& g : parts.generated) {
     const std::string name = g.node.metadata.name;

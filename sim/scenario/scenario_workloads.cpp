@@ -223,7 +223,14 @@ WorkloadSpec read_generator(const Val& v) {
       fail(sets[i], "podSet name '" + w.pod_sets.back().name + "' is used twice");
   }
   if (const auto t = opt(v, "requiredTopologyLevel")) w.required_topology_level = as_string(*t);
-  if (const auto p = opt(v, "priority")) w.priority = static_cast<int32_t>(as_int(*p, INT32_MIN, INT32_MAX));
+  if (const auto p = opt(v, "priority")) {
+    w.priority = static_cast<int32_t>(as_int(*p, INT32_MIN, INT32_MAX));
+    w.priority_given = true;
+  }
+  if (const auto c = opt(v, "workloadPriorityClass")) w.workload_priority_class = as_string(*c);
+  if (const auto c = opt(v, "priorityClass")) w.priority_class = as_string(*c);
+  if (w.priority_given + !w.workload_priority_class.empty() + !w.priority_class.empty() > 1)
+    fail(v, "give at most one of priority, workloadPriorityClass and priorityClass");
   if (const auto r = opt(v, "replicas")) w.replicas = static_cast<int32_t>(as_int(*r, 1, 10000));
   if (const auto d = opt(v, "podDeletionDelay")) w.pod_deletion_delay = as_duration(*d);
   if (const auto k = opt(v, "kind")) {
