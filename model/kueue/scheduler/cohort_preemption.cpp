@@ -37,7 +37,7 @@ std::vector<std::pair<const std::string*, const Workload*>> holders(const std::s
 // QuantitiesFitInQuota: whether Usage + v ≤ SubtreeQuota for every fr of `request`, and what is
 // left of each once the node's never-lent quota is used.
 std::pair<bool, FlavorResourceAmounts> fit_in_quota(const QuotaTree& tree, QuotaTree::NodeId n,
-                                                    const FlavorResourceAmounts& request, const UsageSnapshot& usage) {
+                                                    const FlavorResourceAmounts& request, const QuotaUsage& usage) {
   bool fits = true;
   FlavorResourceAmounts remaining;
   for (const auto& [fr, v] : request) {
@@ -50,7 +50,7 @@ std::pair<bool, FlavorResourceAmounts> fit_in_quota(const QuotaTree& tree, Quota
 
 struct Gathering {
   const QuotaTree& tree;
-  const UsageSnapshot& usage;
+  const QuotaUsage& usage;
   const ClusterQueue& cq;
   QuotaTree::NodeId cq_node;
   const Workload& preemptor;
@@ -125,20 +125,22 @@ TransitionReason preemption_reason(PreemptionVariant v) {
 CohortCandidates cohort_preemption_candidates(const QuotaTree& tree, const UsageSnapshot& usage, const ClusterQueue& cq,
                                               const Workload& preemptor, const std::set<FlavorResource>& contested,
                                               const FlavorResourceAmounts& request, const WorkloadState& workloads,
-                                              const ReservingByQueue* reserving) {
+                                              const ReservingByQueue* reserving, const QuotaUsage* bound) {
   CohortCandidates out;
   const QuotaTree::NodeId node = tree.cluster_queue(cq.metadata.name);
   if (node == QuotaTree::kNone || contested.empty()) return out;
-  const Gathering g{tree, usage, cq, node, preemptor, contested, views(contested), workloads, reserving};
+  std::optional<QuotaUsage> own;
+  if (bound == nullptr) bound = &own.emplace(tree.bind(usage, node));
+  const Gathering g{tree, *bound, cq, node, preemptor, contested, views(contested), workloads, reserving};
   std::vector<CohortCandidate> same, hierarchy, priority;
   if (preempts_within_cluster_queue(cq)) g.from_queue(cq.metadata.name, QuotaTree::kNone, false, same);
   const std::string& reclaim = cq.spec.preemption.reclaim_within_cohort;
   if (tree.has_parent(node) && !reclaim.empty() && reclaim != "Never") {
-    auto [advantage, remaining] = fit_in_quota(tree, node, request, usage);
+    auto [advantage, remaining] = fit_in_quota(tree, node, request, *bound);
     QuotaTree::NodeId previous = QuotaTree::kNone;
     for (QuotaTree::NodeId at = tree.parent(node); at != QuotaTree::kNone; at = tree.parent(at)) {
       g.in_subtree(at, at, previous, advantage, advantage ? hierarchy : priority);
-      auto [fits, left] = fit_in_quota(tree, at, remaining, usage);
+      auto [fits, left] = fit_in_quota(tree, at, remaining, *bound);
       remaining = std::move(left);
       advantage = advantage || fits;
       previous = at;
@@ -159,61 +161,68 @@ std::vector<PreemptionTarget> cohort_preemption_targets(const QuotaTree& tree, c
                                                         const ClusterQueue& cq, const CohortCandidates& candidates,
                                                         const std::set<FlavorResource>& contested,
                                                         const FlavorResourceAmounts& request,
-                                                        const BeyondQuotaFits& beyond_quota) {
+                                                        const BeyondQuotaFits& beyond_quota, const QuotaUsage* bound) {
   const QuotaTree::NodeId node = tree.cluster_queue(cq.metadata.name);
   if (node == QuotaTree::kNone || candidates.ordered.empty()) return {};
+  // The quota as the victims leave it; the whole snapshot only when TAS must fit too.
+  QuotaUsage trial_quota = bound != nullptr ? *bound : tree.bind(usage, node);
+  std::optional<UsageSnapshot> trial;
+  if (beyond_quota) trial = usage;
+  const auto take_out = [&](const Workload& wl, int sign) {
+    trial_quota.add(workload_usage(wl), sign);
+    if (trial) add_workload_usage(*trial, wl, sign);
+  };
   const std::vector<FlavorResourceView> contested_views = views(contested);
   const std::string& borrow_policy = cq.spec.preemption.borrow_within_cohort_policy;
   const bool forbidden = borrow_policy.empty() || borrow_policy == "Never";
   bool under_nominal = true;  // queueUnderNominalInResourcesNeedingPreemption
   for (const auto& fr : contested_views)
-    if (tree.usage(node, fr, usage) >= tree.nominal(node, fr)) under_nominal = false;
+    if (trial_quota.of(node, fr) >= tree.nominal(node, fr)) under_nominal = false;
   std::vector<bool> attempts;
   if (candidates.none_from_other_queues || (forbidden && !under_nominal)) attempts = {true};
   else if (forbidden && candidates.none_for_hierarchical_reclaim) attempts = {false, true};
   else attempts = {true, false};
 
-  UsageSnapshot trial = usage;
   const auto fits = [&](bool borrow) {
     for (const auto& [fr, v] : request) {
       const FlavorResourceView view{fr.first, fr.second};
-      if (!borrow && tree.borrowing_with(node, view, v, trial)) return false;
-      if (v > tree.available(node, view, trial)) return false;
+      if (!borrow && tree.borrowing_with(node, view, v, trial_quota)) return false;
+      if (v > tree.available(node, view, trial_quota)) return false;
     }
-    return !beyond_quota || beyond_quota(trial);
+    return !beyond_quota || beyond_quota(*trial);
   };
   const auto valid = [&](const CohortCandidate& c, bool borrow) {
     if (c.cluster_queue == cq.metadata.name) return true;
     if (borrow && c.variant == PreemptionVariant::kReclaimWithoutBorrowing) return false;
     const QuotaTree::NodeId at = tree.cluster_queue(c.cluster_queue);
-    if (at == QuotaTree::kNone || tree.within_nominal(at, contested_views, trial)) return false;
+    if (at == QuotaTree::kNone || tree.within_nominal(at, contested_views, trial_quota)) return false;
     for (QuotaTree::NodeId up = tree.parent(at); up != QuotaTree::kNone && up != c.lca; up = tree.parent(up))
-      if (tree.within_nominal(up, contested_views, trial)) return false;
+      if (tree.within_nominal(up, contested_views, trial_quota)) return false;
     return true;
   };
   for (const bool borrow : attempts) {
     std::vector<const CohortCandidate*> targets;
     for (const auto& c : candidates.ordered) {
       if (!valid(c, borrow)) continue;
-      add_workload_usage(trial, *c.workload, -1);
+      take_out(*c.workload, -1);
       targets.push_back(&c);
       if (!fits(borrow)) continue;
       // fillBackWorkloads: from the second-to-last back to the first, keep out only those needed.
       for (std::size_t n = targets.size(); n >= 2; --n) {
         const std::size_t i = n - 2;
-        add_workload_usage(trial, *targets[i]->workload);
+        take_out(*targets[i]->workload, 1);
         if (fits(borrow)) {
           targets[i] = targets.back();
           targets.pop_back();
         } else {
-          add_workload_usage(trial, *targets[i]->workload, -1);
+          take_out(*targets[i]->workload, -1);
         }
       }
       std::vector<PreemptionTarget> out;
       for (const auto* t : targets) out.push_back({t->key, preemption_reason(t->variant)});
       return out;
     }
-    for (const auto* t : targets) add_workload_usage(trial, *t->workload);  // restoreSnapshot
+    for (const auto* t : targets) take_out(*t->workload, 1);  // restoreSnapshot
   }
   return {};
 }

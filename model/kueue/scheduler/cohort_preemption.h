@@ -58,7 +58,9 @@ struct CohortCandidates {
 CohortCandidates cohort_preemption_candidates(const QuotaTree& tree, const UsageSnapshot& usage, const ClusterQueue& cq,
                                               const Workload& preemptor, const std::set<FlavorResource>& contested,
                                               const FlavorResourceAmounts& request, const WorkloadState& workloads,
-                                              const ReservingByQueue* reserving);
+                                              const ReservingByQueue* reserving, const QuotaUsage* bound = nullptr);
+
+// (`bound`, when given, is `usage` bound to `tree`: the same answers, found faster.)
 
 // A target of the search: the Workload and why it is preempted.
 struct PreemptionTarget {
@@ -80,6 +82,7 @@ std::vector<PreemptionTarget> cohort_preemption_targets(const QuotaTree& tree, c
                                                         const ClusterQueue& cq, const CohortCandidates& candidates,
                                                         const std::set<FlavorResource>& contested,
                                                         const FlavorResourceAmounts& request,
-                                                        const BeyondQuotaFits& beyond_quota);
+                                                        const BeyondQuotaFits& beyond_quota,
+                                                        const QuotaUsage* bound = nullptr);
 
 }  // namespace chaintwin::model

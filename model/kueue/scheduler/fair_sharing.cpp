@@ -14,6 +14,10 @@ int compare_drs(const DominantResourceShare& a, const DominantResourceShare& b) 
 }
 
 DominantResourceShare dominant_resource_share(const QuotaTree& tree, QuotaTree::NodeId n, const UsageSnapshot& usage) {
+  return dominant_resource_share(tree, n, tree.bind(usage, n));
+}
+
+DominantResourceShare dominant_resource_share(const QuotaTree& tree, QuotaTree::NodeId n, const QuotaUsage& usage) {
   DominantResourceShare drs;
   drs.weight = tree.fair_weight(n);
   if (!tree.has_parent(n)) return drs;
@@ -74,27 +78,23 @@ std::optional<std::size_t> tournament(const QuotaTree& tree, QuotaTree::NodeId c
 
 std::size_t fair_sharing_winner(const QuotaTree& tree, QuotaTree::NodeId root, const std::vector<FairSharingHead>& heads,
                                 const UsageSnapshot& reserved) {
-  // The tree reads the quota only: the simulated additions go to a copy of it, so the snapshot the
-  // cycle keeps gains no entries.
-  UsageSnapshot usage;
-  usage.quota = reserved.quota;
+  // The simulated additions go to the bound usage, not to the snapshot the cycle keeps.
+  QuotaUsage usage = tree.bind(reserved, root);
   ShareAt share;
   std::map<QuotaTree::NodeId, std::size_t> head_of;
   for (std::size_t i = 0; i < heads.size(); ++i) {
     const FairSharingHead& h = heads[i];
     head_of[h.cluster_queue] = i;
-    FlavorResourceAmounts* cell = nullptr;
-    if (h.assignment != nullptr && !h.assignment->empty()) {
-      cell = &usage.quota[tree.name(h.cluster_queue)];
-      for (const auto& [fr, v] : *h.assignment) add_amount(*cell, FlavorResourceView{fr.first, fr.second}, v);
-    }
+    const bool adds = h.assignment != nullptr && !h.assignment->empty();
+    if (adds)
+      for (const auto& [fr, v] : *h.assignment) usage.add(h.cluster_queue, FlavorResourceView{fr.first, fr.second}, v);
     DominantResourceShare d = dominant_resource_share(tree, h.cluster_queue, usage);
     for (QuotaTree::NodeId up = tree.parent(h.cluster_queue); up != QuotaTree::kNone; up = tree.parent(up)) {
       share[{up, i}] = d;
       d = dominant_resource_share(tree, up, usage);
     }
-    if (cell != nullptr)
-      for (const auto& [fr, v] : *h.assignment) add_amount(*cell, FlavorResourceView{fr.first, fr.second}, -v);
+    if (adds)
+      for (const auto& [fr, v] : *h.assignment) usage.add(h.cluster_queue, FlavorResourceView{fr.first, fr.second}, -v);
   }
   return tournament(tree, root, head_of, heads, share).value_or(0);
 }

@@ -41,6 +41,7 @@ int compare_drs(const DominantResourceShare& a, const DominantResourceShare& b);
 
 // The DRS of node `n` against the quota reserved in `usage`.
 DominantResourceShare dominant_resource_share(const QuotaTree& tree, QuotaTree::NodeId n, const UsageSnapshot& usage);
+DominantResourceShare dominant_resource_share(const QuotaTree& tree, QuotaTree::NodeId n, const QuotaUsage& usage);
 
 // One head competing in a tournament: its ClusterQueue's node, the quota its assignment takes, and
 // its queue-order entry (priority, time, key).

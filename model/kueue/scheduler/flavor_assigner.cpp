@@ -198,7 +198,9 @@ FlavorAssignment assign_flavors(const ClusterState& cluster, const ClusterQueue&
           // fitsResourceQuota: the isolated arithmetic, or the cohort tree's.
           const int64_t capacity = in_cohort ? cohort.tree->potential_available(node, fr) : nominal;
           const int64_t available =
-              in_cohort ? cohort.tree->available(node, fr, *cohort.snapshot) : nominal - amount_of(usage, fr);
+              in_cohort ? (cohort.bound != nullptr ? cohort.tree->available(node, fr, *cohort.bound)
+                                                   : cohort.tree->available(node, fr, *cohort.snapshot))
+                        : nominal - amount_of(usage, fr);
           Granular mode;
           if (val > capacity) {
             reasons.push_back("insufficient quota for " + r + " in flavor " + fq.name + ", request > maximum capacity (" +
@@ -206,7 +208,9 @@ FlavorAssignment assign_flavors(const ClusterState& cluster, const ClusterQueue&
             mode = {Mode::kNoFit, 0};
           } else {
             const QuotaTree::BorrowHeight height =
-                in_cohort ? cohort.tree->lowest_subtree_that_fits(node, fr, val, *cohort.snapshot) : QuotaTree::BorrowHeight{};
+                !in_cohort                ? QuotaTree::BorrowHeight{}
+                : cohort.bound != nullptr ? cohort.tree->lowest_subtree_that_fits(node, fr, val, *cohort.bound)
+                                          : cohort.tree->lowest_subtree_that_fits(node, fr, val, *cohort.snapshot);
             if (val <= available) {
               mode = {Mode::kFit, height.height};
             } else {

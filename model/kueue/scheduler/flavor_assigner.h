@@ -75,6 +75,7 @@ using PreemptionOracle = std::function<OracleAnswer(const FlavorResource& fr, in
 struct CohortQuota {
   const QuotaTree* tree = nullptr;
   const UsageSnapshot* snapshot = nullptr;
+  const QuotaUsage* bound = nullptr;  // the snapshot bound to the tree (faster), when the caller has it
 };
 
 // `usage` is the ClusterQueue's reserved quota so far (snapshot + this cycle's admissions).

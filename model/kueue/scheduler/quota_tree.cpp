@@ -109,6 +109,31 @@ QuotaTree QuotaTree::build(const ClusterState& cluster) {
       n.cells.emplace(fr, c);
     }
   }
+  // Dense ids of the pairs, the never-lent quota by id, and an order with children first.
+  for (const Node& n : t.nodes_)
+    for (const auto& [fr, q] : n.subtree_quota) t.pair_ids_.emplace(fr, 0);
+  int next = 0;
+  for (auto& [fr, id] : t.pair_ids_) id = next++;
+  const std::size_t pairs = t.pair_ids_.size();
+  t.local_quota_by_id_.assign(t.nodes_.size() * pairs, 0);
+  for (NodeId id = 0; id < static_cast<NodeId>(t.nodes_.size()); ++id)
+    for (const auto& [fr, c] : t.nodes_[id].cells)
+      t.local_quota_by_id_[static_cast<std::size_t>(id) * pairs + static_cast<std::size_t>(t.pair_ids_.at(fr))] = c.local_quota;
+  std::vector<std::pair<NodeId, bool>> stack;
+  for (NodeId id = 0; id < static_cast<NodeId>(t.nodes_.size()); ++id)
+    if (t.nodes_[id].parent == kNone) stack.emplace_back(id, false);
+  while (!stack.empty()) {
+    const auto [id, expanded] = stack.back();
+    stack.pop_back();
+    if (expanded) {
+      t.post_order_.push_back(id);
+      continue;
+    }
+    stack.emplace_back(id, true);
+    for (const NodeId c : t.nodes_[id].children) stack.emplace_back(c, false);
+  }
+  t.root_of_.resize(t.nodes_.size());
+  for (NodeId id = 0; id < static_cast<NodeId>(t.nodes_.size()); ++id) t.root_of_[id] = t.root(id);
   return t;
 }
 
@@ -208,17 +233,19 @@ int64_t QuotaTree::usage(NodeId n, FlavorResourceView fr, const UsageSnapshot& s
   return sum;
 }
 
-int64_t QuotaTree::local_available(NodeId n, FlavorResourceView fr, const UsageSnapshot& snapshot) const {
-  return std::max<int64_t>(0, local_quota(n, fr) - usage(n, fr, snapshot));
+int QuotaTree::pair_id(FlavorResourceView fr) const {
+  const auto it = pair_ids_.find(fr);
+  return it == pair_ids_.end() ? -1 : it->second;
 }
 
-int64_t QuotaTree::available_raw(NodeId n, FlavorResourceView fr, const UsageSnapshot& snapshot) const {
-  const int64_t used = usage(n, fr, snapshot);
+template <typename Used>
+int64_t QuotaTree::available_raw_t(NodeId n, FlavorResourceView fr, const Used& used_of) const {
+  const int64_t used = used_of(n);
   static const Node::Cell kEmpty;
   const Node::Cell* c = cell(n, fr);
   if (c == nullptr) c = &kEmpty;
   if (nodes_[n].parent == kNone) return c->subtree_quota - used;
-  int64_t from_parent = available_raw(nodes_[n].parent, fr, snapshot);
+  int64_t from_parent = available_raw_t(nodes_[n].parent, fr, used_of);
   const int64_t local = c->local_quota;
   if (c->limits.borrowing_limit) {
     const int64_t stored_in_parent = c->subtree_quota - local;
@@ -228,8 +255,26 @@ int64_t QuotaTree::available_raw(NodeId n, FlavorResourceView fr, const UsageSna
   return std::max<int64_t>(0, local - used) + from_parent;
 }
 
+template <typename Used>
+bool QuotaTree::borrowing_with_t(NodeId n, FlavorResourceView fr, int64_t v, const Used& used_of) const {
+  const int64_t cap = nodes_[n].is_cluster_queue ? nominal(n, fr) : subtree_quota(n, fr);
+  return used_of(n) + v > cap;
+}
+
+int64_t QuotaTree::local_available(NodeId n, FlavorResourceView fr, const UsageSnapshot& snapshot) const {
+  return std::max<int64_t>(0, local_quota(n, fr) - usage(n, fr, snapshot));
+}
+
+int64_t QuotaTree::local_available(NodeId n, FlavorResourceView fr, const QuotaUsage& bound) const {
+  return std::max<int64_t>(0, local_quota(n, fr) - bound.of(n, fr));
+}
+
 int64_t QuotaTree::available(NodeId n, FlavorResourceView fr, const UsageSnapshot& snapshot) const {
-  return std::max<int64_t>(0, available_raw(n, fr, snapshot));
+  return std::max<int64_t>(0, available_raw_t(n, fr, [&](NodeId m) { return usage(m, fr, snapshot); }));
+}
+
+int64_t QuotaTree::available(NodeId n, FlavorResourceView fr, const QuotaUsage& bound) const {
+  return std::max<int64_t>(0, available_raw_t(n, fr, [&](NodeId m) { return bound.of(m, fr); }));
 }
 
 int64_t QuotaTree::potential_available(NodeId n, FlavorResourceView fr) const {
@@ -241,13 +286,22 @@ int64_t QuotaTree::potential_available(NodeId n, FlavorResourceView fr) const {
 }
 
 bool QuotaTree::borrowing_with(NodeId n, FlavorResourceView fr, int64_t v, const UsageSnapshot& snapshot) const {
-  const int64_t cap = nodes_[n].is_cluster_queue ? nominal(n, fr) : subtree_quota(n, fr);
-  return usage(n, fr, snapshot) + v > cap;
+  return borrowing_with_t(n, fr, v, [&](NodeId m) { return usage(m, fr, snapshot); });
+}
+
+bool QuotaTree::borrowing_with(NodeId n, FlavorResourceView fr, int64_t v, const QuotaUsage& bound) const {
+  return borrowing_with_t(n, fr, v, [&](NodeId m) { return bound.of(m, fr); });
 }
 
 bool QuotaTree::within_nominal(NodeId n, const std::vector<FlavorResourceView>& frs, const UsageSnapshot& snapshot) const {
   for (const auto& fr : frs)
     if (usage(n, fr, snapshot) > subtree_quota(n, fr)) return false;
+  return true;
+}
+
+bool QuotaTree::within_nominal(NodeId n, const std::vector<FlavorResourceView>& frs, const QuotaUsage& bound) const {
+  for (const auto& fr : frs)
+    if (bound.of(n, fr) > subtree_quota(n, fr)) return false;
   return true;
 }
 
@@ -258,16 +312,104 @@ int QuotaTree::height(NodeId cohort) const {
   return h;
 }
 
-QuotaTree::BorrowHeight QuotaTree::lowest_subtree_that_fits(NodeId cq, FlavorResourceView fr, int64_t val,
-                                                            const UsageSnapshot& snapshot) const {
+template <typename Used>
+QuotaTree::BorrowHeight QuotaTree::lowest_subtree_that_fits_t(NodeId cq, FlavorResourceView fr, int64_t val,
+                                                              const Used& used_of) const {
   const bool parent = nodes_[cq].parent != kNone;
-  if (!parent || !borrowing_with(cq, fr, val, snapshot)) return {0, parent};
-  int64_t remaining = val - local_available(cq, fr, snapshot);
+  const auto local_available_of = [&](NodeId n) { return std::max<int64_t>(0, local_quota(n, fr) - used_of(n)); };
+  if (!parent || !borrowing_with_t(cq, fr, val, used_of)) return {0, parent};
+  int64_t remaining = val - local_available_of(cq);
   for (NodeId at = nodes_[cq].parent; at != kNone; at = nodes_[at].parent) {
-    if (!borrowing_with(at, fr, remaining, snapshot)) return {height(at), nodes_[at].parent != kNone};
-    remaining -= local_available(at, fr, snapshot);
+    if (!borrowing_with_t(at, fr, remaining, used_of)) return {height(at), nodes_[at].parent != kNone};
+    remaining -= local_available_of(at);
   }
   return {height(root(cq)), false};
+}
+
+QuotaTree::BorrowHeight QuotaTree::lowest_subtree_that_fits(NodeId cq, FlavorResourceView fr, int64_t val,
+                                                            const UsageSnapshot& snapshot) const {
+  return lowest_subtree_that_fits_t(cq, fr, val, [&](NodeId m) { return usage(m, fr, snapshot); });
+}
+
+QuotaTree::BorrowHeight QuotaTree::lowest_subtree_that_fits(NodeId cq, FlavorResourceView fr, int64_t val,
+                                                            const QuotaUsage& bound) const {
+  return lowest_subtree_that_fits_t(cq, fr, val, [&](NodeId m) { return bound.of(m, fr); });
+}
+
+QuotaUsage QuotaTree::bind(const UsageSnapshot& snapshot, NodeId within) const {
+  QuotaUsage out;
+  out.tree_ = this;
+  out.base_ = &snapshot;
+  out.root_ = within == kNone ? -1 : root_of_[within];
+  const std::size_t pairs = pair_ids_.size();
+  out.used_.assign(nodes_.size() * pairs, 0);
+  if (pairs == 0) return out;
+  for (const NodeId id : post_order_) {
+    if (out.root_ >= 0 && root_of_[id] != out.root_) continue;
+    const Node& node = nodes_[id];
+    int64_t* row = out.used_.data() + static_cast<std::size_t>(id) * pairs;
+    if (node.is_cluster_queue) {
+      const auto q = snapshot.quota.find(node.name);
+      if (q == snapshot.quota.end()) continue;
+      for (const auto& [fr, v] : q->second)
+        if (const auto it = pair_ids_.find(fr); it != pair_ids_.end()) row[it->second] = v;
+      continue;
+    }
+    for (const NodeId c : node.children) {
+      const int64_t* child = out.used_.data() + static_cast<std::size_t>(c) * pairs;
+      const int64_t* local = local_quota_by_id_.data() + static_cast<std::size_t>(c) * pairs;
+      for (std::size_t f = 0; f < pairs; ++f) row[f] += std::max<int64_t>(0, child[f] - local[f]);
+    }
+  }
+  return out;
+}
+
+int64_t QuotaUsage::of(NodeId n, FlavorResourceView fr) const {
+  const int id = tree_->pair_id(fr);
+  if (id >= 0 && (root_ < 0 || tree_->root_of_[n] == root_))
+    return used_[static_cast<std::size_t>(n) * tree_->pair_ids_.size() + static_cast<std::size_t>(id)];
+  // Not bound (another tree, or a pair no quota names, as when a reservation outlives its
+  // ClusterQueue's flavor): read as the unbound tree reads it, with what was added since.
+  const auto& node = tree_->nodes_[n];
+  if (node.is_cluster_queue) {
+    int64_t v = tree_->usage(n, fr, *base_);
+    if (const auto it = other_added_.find({n, {std::string(fr.first), std::string(fr.second)}}); it != other_added_.end())
+      v += it->second;
+    return v;
+  }
+  int64_t sum = 0;
+  for (const NodeId c : node.children) sum += std::max<int64_t>(0, of(c, fr) - tree_->local_quota(c, fr));
+  return sum;
+}
+
+void QuotaUsage::add(NodeId cq, FlavorResourceView fr, int64_t v) {
+  const int id = tree_->pair_id(fr);
+  if (id < 0 || (root_ >= 0 && tree_->root_of_[cq] != root_)) {
+    other_added_[{cq, {std::string(fr.first), std::string(fr.second)}}] += v;
+    return;
+  }
+  const std::size_t pairs = tree_->pair_ids_.size();
+  const auto at = [&](NodeId n) -> int64_t& { return used_[static_cast<std::size_t>(n) * pairs + static_cast<std::size_t>(id)]; };
+  const auto local = [&](NodeId n) {
+    return tree_->local_quota_by_id_[static_cast<std::size_t>(n) * pairs + static_cast<std::size_t>(id)];
+  };
+  // Each node's share in its parent is max(0, usage − localQuota): pass the change of that share up.
+  int64_t before = at(cq);
+  at(cq) += v;
+  for (NodeId n = cq; tree_->nodes_[n].parent != QuotaTree::kNone; n = tree_->nodes_[n].parent) {
+    const int64_t delta = std::max<int64_t>(0, at(n) - local(n)) - std::max<int64_t>(0, before - local(n));
+    if (delta == 0) break;
+    const NodeId p = tree_->nodes_[n].parent;
+    before = at(p);
+    at(p) += delta;
+  }
+}
+
+void QuotaUsage::add(const WorkloadUsage& usage, int sign) {
+  if (!usage.reserved) return;
+  const NodeId cq = tree_->cluster_queue(usage.cluster_queue);
+  if (cq == QuotaTree::kNone) return;
+  for (const auto& [fr, v] : usage.quota) add(cq, FlavorResourceView{fr.first, fr.second}, sign * v);
 }
 
 }  // namespace chaintwin::model

@@ -33,6 +33,32 @@
 
 namespace chaintwin::model {
 
+class QuotaTree;
+
+// The usage of every node of a QuotaTree, read from a UsageSnapshot once (QuotaTree::bind): a
+// nomination asks the tree many questions, each of which would otherwise look each ClusterQueue's
+// usage up by name in the snapshot and sum the cohorts again. Adding to a ClusterQueue updates its
+// cohorts as Kueue's resource nodes do. It reads its snapshot for pairs no quota of the tree names,
+// so it must not outlive that snapshot; changes made to the snapshot after binding are not seen.
+class QuotaUsage {
+ public:
+  using NodeId = int32_t;
+  int64_t of(NodeId n, FlavorResourceView fr) const;
+  // Adds `v` of `fr` to ClusterQueue node `cq` (negative: takes it out).
+  void add(NodeId cq, FlavorResourceView fr, int64_t v);
+  // Adds (sign +1) or takes out (sign -1) a Workload's reserved quota, at its ClusterQueue's node.
+  void add(const WorkloadUsage& usage, int sign);
+
+ private:
+  friend class QuotaTree;
+  const QuotaTree* tree_ = nullptr;
+  const UsageSnapshot* base_ = nullptr;
+  std::vector<int64_t> used_;  // node × pair id
+  int32_t root_ = -1;          // bound for this root's tree only; -1: every tree
+  // Pairs no quota of the tree names: what was added to each ClusterQueue since binding.
+  std::map<std::pair<NodeId, std::pair<std::string, std::string>>, int64_t> other_added_;
+};
+
 class QuotaTree {
  public:
   using NodeId = int32_t;
@@ -66,7 +92,11 @@ class QuotaTree {
   // its tree, zeros included, as Kueue's accumulateFromChild keeps them).
   std::vector<FlavorResourceView> subtree_flavor_resources(NodeId n) const;
 
-  // Per (flavor, resource), against the reserved quota in `usage` (by ClusterQueue):
+  // The usage of every node as `snapshot` reserves it (see QuotaUsage); with `within`, of the nodes
+  // of within's tree only (the others are read from the snapshot at each question).
+  QuotaUsage bind(const UsageSnapshot& snapshot, NodeId within = kNone) const;
+
+  // Per (flavor, resource), against the reserved quota in `usage` (by ClusterQueue), or bound:
   int64_t nominal(NodeId n, FlavorResourceView fr) const;
   int64_t subtree_quota(NodeId n, FlavorResourceView fr) const;
   int64_t usage(NodeId n, FlavorResourceView fr, const UsageSnapshot& usage) const;
@@ -79,6 +109,11 @@ class QuotaTree {
   bool borrowing_with(NodeId n, FlavorResourceView fr, int64_t v, const UsageSnapshot& usage) const;
   // Usage ≤ SubtreeQuota for every fr: IsWithinNominalInResources.
   bool within_nominal(NodeId n, const std::vector<FlavorResourceView>& frs, const UsageSnapshot& usage) const;
+  int64_t usage(NodeId n, FlavorResourceView fr, const QuotaUsage& bound) const { return bound.of(n, fr); }
+  int64_t local_available(NodeId n, FlavorResourceView fr, const QuotaUsage& usage) const;
+  int64_t available(NodeId n, FlavorResourceView fr, const QuotaUsage& usage) const;
+  bool borrowing_with(NodeId n, FlavorResourceView fr, int64_t v, const QuotaUsage& usage) const;
+  bool within_nominal(NodeId n, const std::vector<FlavorResourceView>& frs, const QuotaUsage& usage) const;
 
   // FindHeightOfLowestSubtreeThatFits for `val` of fr more in ClusterQueue `cq`: the height of the
   // lowest subtree (0 for the queue itself; a cohort's height is the distance to its furthest
@@ -90,6 +125,7 @@ class QuotaTree {
     bool operator==(const BorrowHeight&) const = default;
   };
   BorrowHeight lowest_subtree_that_fits(NodeId cq, FlavorResourceView fr, int64_t val, const UsageSnapshot& usage) const;
+  BorrowHeight lowest_subtree_that_fits(NodeId cq, FlavorResourceView fr, int64_t val, const QuotaUsage& usage) const;
 
   bool operator==(const QuotaTree&) const = default;
 
@@ -119,14 +155,27 @@ class QuotaTree {
     double weight = 1;
     bool operator==(const Node&) const = default;
   };
+  friend class QuotaUsage;
   const Limits* limits(NodeId n, FlavorResourceView fr) const;
   // The node's cell of `fr`, null when the node's subtree holds no quota of it.
   const Node::Cell* cell(NodeId n, FlavorResourceView fr) const;
-  int64_t available_raw(NodeId n, FlavorResourceView fr, const UsageSnapshot& usage) const;
+  // The id of a pair some quota of the tree names, -1 for any other.
+  int pair_id(FlavorResourceView fr) const;
+  // The questions, for any reader of a node's usage of one pair: used(NodeId) -> int64_t.
+  template <typename Used>
+  int64_t available_raw_t(NodeId n, FlavorResourceView fr, const Used& used) const;
+  template <typename Used>
+  BorrowHeight lowest_subtree_that_fits_t(NodeId cq, FlavorResourceView fr, int64_t val, const Used& used) const;
+  template <typename Used>
+  bool borrowing_with_t(NodeId n, FlavorResourceView fr, int64_t v, const Used& used) const;
   int height(NodeId cohort) const;
   void accumulate(NodeId n);
 
   std::vector<Node> nodes_;
+  std::map<FlavorResourceKey, int, FlavorResourceLess> pair_ids_;  // every pair some node's subtree holds
+  std::vector<int64_t> local_quota_by_id_;  // node × pair id
+  std::vector<NodeId> post_order_;          // children before their parents
+  std::vector<NodeId> root_of_;             // each node's root
   std::map<std::string, NodeId> cluster_queues_, cohorts_;
   std::vector<std::string> in_cycle_;
   bool has_cohorts_ = false;

@@ -141,6 +141,9 @@ Nomination nominate(const ClusterState& cluster, const ClusterQueue& cq, const W
   const auto candidates = [&](const std::set<FlavorResource>& contested) {
     return preemption_candidates(cq, wl, contested, *scope.workloads, reserving);
   };
+  // In a cohort, the snapshot bound to the tree once for every question of this nomination.
+  std::optional<QuotaUsage> bound;
+  if (cohort) bound = scope.tree->bind(usage, scope.tree->cluster_queue(cq.metadata.name));
   // Kueue's SimulatePreemption: quota of the one contested resource only.
   const PreemptionOracle oracle = [&](const FlavorResource& fr, int64_t amount) {
     const FlavorResourceAmounts request{{fr, amount}};
@@ -154,15 +157,16 @@ Nomination nominate(const ClusterState& cluster, const ClusterQueue& cq, const W
     const QuotaTree::NodeId node = tree.cluster_queue(cq.metadata.name);
     const FlavorResourceView view{fr.first, fr.second};
     const auto targets = cohort_preemption_targets(
-        tree, usage, cq, cohort_preemption_candidates(tree, usage, cq, wl, {fr}, request, *scope.workloads, scope.reserving),
-        {fr}, request, nullptr);
+        tree, usage, cq,
+        cohort_preemption_candidates(tree, usage, cq, wl, {fr}, request, *scope.workloads, scope.reserving, &*bound),
+        {fr}, request, nullptr, &*bound);
     if (targets.empty()) return OracleAnswer{PreemptionPossibility::kNoCandidates,
-                                             tree.lowest_subtree_that_fits(node, view, amount, usage).height};
-    UsageSnapshot after = usage;
+                                             tree.lowest_subtree_that_fits(node, view, amount, *bound).height};
+    QuotaUsage after = *bound;
     bool own = false;
     for (const auto& t : targets) {
       const Workload& victim = scope.workloads->workloads.at(t.key);
-      add_workload_usage(after, victim, -1);
+      after.add(workload_usage(victim), -1);
       own = own || (victim.status.admission && victim.status.admission->cluster_queue == cq.metadata.name);
     }
     return OracleAnswer{own ? PreemptionPossibility::kPreempt : PreemptionPossibility::kReclaim,
@@ -170,7 +174,8 @@ Nomination nominate(const ClusterState& cluster, const ClusterQueue& cq, const W
   };
   const FlavorAssignment fa =
       assign_flavors(cluster, cq, wl, quota_it == usage.quota.end() ? kNone : quota_it->second, config,
-                     may_preempt ? &oracle : nullptr, info, CohortQuota{cohort ? scope.tree : nullptr, &usage}, resume);
+                     may_preempt ? &oracle : nullptr, info,
+                     CohortQuota{cohort ? scope.tree : nullptr, &usage, bound ? &*bound : nullptr}, resume);
   const auto victims = [&](const std::set<FlavorResource>& contested) {
     const FlavorResourceAmounts request = requested(fa);
     if (!cohort)
@@ -180,10 +185,12 @@ Nomination nominate(const ClusterState& cluster, const ClusterQueue& cq, const W
     const QuotaTree& tree = *scope.tree;
     return cohort_preemption_targets(
         tree, usage, cq,
-        cohort_preemption_candidates(tree, usage, cq, wl, contested, request, *scope.workloads, scope.reserving),
-        contested, request, [&](const UsageSnapshot& u) {
+        cohort_preemption_candidates(tree, usage, cq, wl, contested, request, *scope.workloads, scope.reserving, &*bound),
+        contested, request,
+        [&](const UsageSnapshot& u) {
           return place(cluster, cq, wl, fa, u, config, tas_nodes, nullptr, info).admission.has_value();
-        });
+        },
+        &*bound);
   };
   if (fa.preempt) {
     Nomination n;

@@ -146,3 +146,61 @@ TEST_CASE("a cohort whose parents form a cycle takes its queues out of every tre
 }
 
 }  // namespace chaintwin::model
+
+namespace chaintwin::model {
+
+TEST_CASE("a bound usage answers every question as the snapshot does, and follows additions as a rebinding would",
+          "[kueue][cohort]") {
+  // root r (10 of its own) over cohort x (lends at most 4 of its subtree) and queue d (lends at
+  // most 3 of 8); x over a (5, lends at most 2) and b (5, borrowingLimit 1). Usages cross every
+  // localQuota, so each clamp is exercised.
+  ClusterState c;
+  add_cohort(c, "r", "", cpu_group(10));
+  add_cohort(c, "x", "r", cpu_group(0, {}, 4));
+  add_queue(c, "a", "x", cpu_group(5, {}, 2));
+  add_queue(c, "b", "x", cpu_group(5, 1));
+  add_queue(c, "d", "r", cpu_group(8, {}, 3));
+  add_queue(c, "lonely", "", cpu_group(3));
+  const QuotaTree t = QuotaTree::build(c);
+  const std::vector<std::string> queues = {"a", "b", "d", "lonely"};
+  std::vector<QuotaTree::NodeId> nodes;
+  for (const auto& q : queues) nodes.push_back(t.cluster_queue(q));
+  nodes.push_back(t.cohort("x"));
+  nodes.push_back(t.cohort("r"));
+  const FlavorResourceView other{"g", "memory"};  // a pair no quota names
+  for (const auto& u : {used({}), used({{"a", 2}, {"b", 7}}), used({{"a", 9}, {"b", 1}, {"d", 12}, {"lonely", 4}}),
+                        used({{"a", 4}, {"d", 2}})}) {
+    for (const QuotaTree::NodeId within : {QuotaTree::kNone, t.cluster_queue("a"), t.cluster_queue("lonely")}) {
+      const QuotaUsage bound = t.bind(u, within);
+      for (const auto n : nodes) {
+        INFO("node " << t.name(n) << ", bound within " << (within == QuotaTree::kNone ? "all" : t.name(within)));
+        CHECK(t.usage(n, kFr, bound) == t.usage(n, kFr, u));
+        CHECK(t.available(n, kFr, bound) == t.available(n, kFr, u));
+        CHECK(t.local_available(n, kFr, bound) == t.local_available(n, kFr, u));
+        CHECK(t.borrowing_with(n, kFr, 3'000, bound) == t.borrowing_with(n, kFr, 3'000, u));
+        CHECK(t.within_nominal(n, {kFr}, bound) == t.within_nominal(n, {kFr}, u));
+        CHECK(t.usage(n, other, bound) == t.usage(n, other, u));
+        if (t.is_cluster_queue(n))
+          for (const int64_t v : {1'000, 6'000, 20'000})
+            CHECK(t.lowest_subtree_that_fits(n, kFr, v, bound) == t.lowest_subtree_that_fits(n, kFr, v, u));
+      }
+      // Adding and taking out, by ClusterQueue, against the snapshot changed the same way.
+      QuotaUsage moved = bound;
+      UsageSnapshot changed = u;
+      for (const auto& [q, v] : std::vector<std::pair<std::string, int64_t>>{{"a", 3'000}, {"b", -1'000}, {"d", 5'000}, {"a", -4'000}, {"lonely", 2'000}}) {
+        moved.add(t.cluster_queue(q), kFr, v);
+        moved.add(t.cluster_queue(q), other, v);
+        add_amount(changed.quota[q], kFr, v);
+        add_amount(changed.quota[q], other, v);
+        for (const auto n : nodes) {
+          INFO("after adding " << v << " to " << q << ", node " << t.name(n));
+          CHECK(moved.of(n, kFr) == t.usage(n, kFr, changed));
+          CHECK(moved.of(n, other) == t.usage(n, other, changed));
+          CHECK(t.available(n, kFr, moved) == t.available(n, kFr, changed));
+        }
+      }
+    }
+  }
+}
+
+}  // namespace chaintwin::model
