@@ -12,7 +12,8 @@ std::vector<FlavorResourceView> views(const std::set<FlavorResource>& frs) {
   return out;
 }
 
-// The Workloads holding quota in one ClusterQueue (not finished), in key order.
+// The Workloads holding quota in one ClusterQueue (not finished), in no particular order: every
+// list of candidates is sorted by a total order (sort_candidates) before anything reads its order.
 std::vector<std::pair<const std::string*, const Workload*>> holders(const std::string& cluster_queue,
                                                                      const WorkloadState& workloads,
                                                                      const ReservingByQueue* reserving) {
@@ -26,7 +27,6 @@ std::vector<std::pair<const std::string*, const Workload*>> holders(const std::s
     for (const auto& key : r->second)
       if (const auto it = workloads.workloads.find(key); it != workloads.workloads.end() && holds(it->second))
         out.emplace_back(&it->first, &it->second);
-    std::sort(out.begin(), out.end(), [](const auto& a, const auto& b) { return *a.first < *b.first; });
     return out;
   }
   for (const auto* kv : workloads.workloads.in_key_order())
@@ -58,6 +58,7 @@ struct Gathering {
   std::vector<FlavorResourceView> contested_views;
   const WorkloadState& workloads;
   const ReservingByQueue* reserving;
+  std::string self;  // the preemptor's key
 
   // classifyPreemptionVariant; nullopt for Never.
   std::optional<PreemptionVariant> classify(const std::string& candidate_queue, const Workload& wl, bool advantage) const {
@@ -76,7 +77,6 @@ struct Gathering {
   }
 
   void from_queue(const std::string& name, QuotaTree::NodeId lca, bool advantage, std::vector<CohortCandidate>& out) const {
-    const std::string self = object_key(preemptor.metadata);
     for (const auto& [key, wl] : holders(name, workloads, reserving)) {
       if (*key == self) continue;
       if (const auto v = classify(name, *wl, advantage)) out.push_back({wl, *key, name, lca, *v});
@@ -131,7 +131,8 @@ CohortCandidates cohort_preemption_candidates(const QuotaTree& tree, const Usage
   if (node == QuotaTree::kNone || contested.empty()) return out;
   std::optional<QuotaUsage> own;
   if (bound == nullptr) bound = &own.emplace(tree.bind(usage, node));
-  const Gathering g{tree, *bound, cq, node, preemptor, contested, views(contested), workloads, reserving};
+  const Gathering g{tree, *bound, cq, node, preemptor, contested, views(contested), workloads, reserving,
+                    object_key(preemptor.metadata)};
   std::vector<CohortCandidate> same, hierarchy, priority;
   if (preempts_within_cluster_queue(cq)) g.from_queue(cq.metadata.name, QuotaTree::kNone, false, same);
   const std::string& reclaim = cq.spec.preemption.reclaim_within_cohort;
