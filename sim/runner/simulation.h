@@ -152,6 +152,7 @@ class Simulation {
   // The simulated Kueue's configuration: the scenario's feature gates, the operator's defaults else.
   model::KueueConfig kueue_config() const {
     model::KueueConfig c;
+    c.version = scenario_.kueue.version;
     c.gates = scenario_.kueue.gates;
     c.fair_sharing = scenario_.kueue.fair_sharing;
     return c;

@@ -203,8 +203,15 @@ FlavorAssignment assign_flavors(const ClusterState& cluster, const ClusterQueue&
                         : nominal - amount_of(usage, fr);
           Granular mode;
           if (val > capacity) {
-            reasons.push_back("insufficient quota for " + r + " in flavor " + fq.name + ", request > maximum capacity (" +
-                              amount(r, val) + " > " + amount(r, capacity) + ")");
+            // Kueue's wording from v0.14.2 splits the earlier PodSets' requests from this one's.
+            if (config.version >= KueueVersion{14, 2})
+              reasons.push_back("insufficient quota for " + r + " in flavor " + fq.name +
+                                ", previously considered podsets requests (" + amount(r, amount_of(assigned, fr)) +
+                                ") + current podset request (" + amount(r, v) + ") > maximum capacity (" +
+                                amount(r, capacity) + ")");
+            else
+              reasons.push_back("insufficient quota for " + r + " in flavor " + fq.name + ", request > maximum capacity (" +
+                                amount(r, val) + " > " + amount(r, capacity) + ")");
             mode = {Mode::kNoFit, 0};
           } else {
             const QuotaTree::BorrowHeight height =

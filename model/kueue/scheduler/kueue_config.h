@@ -34,7 +34,9 @@ using EffectiveRequestsFn = ResourceList (*)(const ResourceList& pod_requests);
 struct KueueConfig {
   EffectiveRequestsFn effective_requests = kueue_effective_requests;  // model/admission/credit_transform.h
   TasPlacement tas_placement = TasPlacement::kLeastFreeCapacity;
-  // The gates that change a decision (kueue_version.h); by default v0.14.8's.
+  // The release (what its messages say) and the gates that change a decision (kueue_version.h);
+  // by default v0.14.8's.
+  KueueVersion version = kDefaultKueueVersion;
   KueueFeatureGates gates = default_feature_gates(kDefaultKueueVersion);
   // Kueue's configuration fairSharing.enable: the heads of a cohort tree are taken in the order of
   // its dominant-resource-share tournament (fair_sharing.h) instead of the entry order.

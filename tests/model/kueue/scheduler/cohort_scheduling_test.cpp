@@ -47,7 +47,8 @@ TEST_CASE("a queue in a cohort borrows idle quota up to its borrowingLimit", "[k
   f.cycle(10);
   f.cycle(11);
   CHECK(f.message("big") == "couldn't assign flavors to pod set main: insufficient quota for " + kCredits +
-                                " in flavor f, request > maximum capacity (6400k > 4800k)");
+                                " in flavor f, previously considered podsets requests (0) + current podset request "
+                                "(6400k) > maximum capacity (4800k)");
 }
 
 TEST_CASE("without a borrowingLimit a queue can take the whole cohort's idle quota", "[kueue][cohort]") {

@@ -105,26 +105,43 @@ TEST_CASE("an inadmissible BestEffortFIFO head waits for an event, not for the n
   CHECK(reserved_in_cycle(after) == std::vector<std::string>{"default/pair"});
 }
 
-TEST_CASE("quota messages name the resource, the flavor and the shortfall", "[kueue][scheduler]") {
-  Fixture f;
-  f.node("n1", 8);
-  f.flavor("f1");
-  f.queue("cq", {{"f1", 2}});
-  f.submit("one", "cq", 1, 1, 1);
-  f.submit("two", "cq", 2, 1, 2);
-  f.submit("three", "cq", 3, 1, 3);
-  f.cycle();
-  const auto r = f.cycle();
-  REQUIRE(r.transitions.size() == 1);
-  CHECK(r.transitions[0].type == TransitionType::kPending);
-  CHECK(r.transitions[0].reason == TransitionReason::kPending);
-  CHECK(f.message("two") ==
-        "couldn't assign flavors to pod set main: insufficient unused quota for credits.gpustack.ai/nvidia in flavor f1, "
-        "1600k more needed");
-  f.cycle();
-  CHECK(f.message("three") ==
-        "couldn't assign flavors to pod set main: insufficient quota for credits.gpustack.ai/nvidia in flavor f1, "
-        "request > maximum capacity (4800k > 3200k)");
+TEST_CASE("quota messages name the resource, the flavor and the shortfall, as the Kueue release words them",
+          "[kueue][scheduler]") {
+  // fitsResourceQuota's NoFit message: v0.14.0 and v0.14.1 give the total; from v0.14.2 the earlier
+  // PodSets' requests and this one's apart (0 and 4800k for a one-PodSet Workload).
+  struct Row {
+    KueueVersion version;
+    std::string over_capacity;
+  };
+  const std::vector<Row> rows = {
+      {{14, 1}, "request > maximum capacity (4800k > 3200k)"},
+      {{14, 2}, "previously considered podsets requests (0) + current podset request (4800k) > maximum capacity (3200k)"},
+      {kDefaultKueueVersion,
+       "previously considered podsets requests (0) + current podset request (4800k) > maximum capacity (3200k)"},
+  };
+  for (const auto& row : rows) {
+    INFO("Kueue v0." << row.version.minor << "." << row.version.patch);
+    Fixture f;
+    f.config.version = row.version;
+    f.node("n1", 8);
+    f.flavor("f1");
+    f.queue("cq", {{"f1", 2}});
+    f.submit("one", "cq", 1, 1, 1);
+    f.submit("two", "cq", 2, 1, 2);
+    f.submit("three", "cq", 3, 1, 3);
+    f.cycle();
+    const auto r = f.cycle();
+    REQUIRE(r.transitions.size() == 1);
+    CHECK(r.transitions[0].type == TransitionType::kPending);
+    CHECK(r.transitions[0].reason == TransitionReason::kPending);
+    CHECK(f.message("two") ==
+          "couldn't assign flavors to pod set main: insufficient unused quota for credits.gpustack.ai/nvidia in flavor f1, "
+          "1600k more needed");
+    f.cycle();
+    CHECK(f.message("three") ==
+          "couldn't assign flavors to pod set main: insufficient quota for credits.gpustack.ai/nvidia in flavor f1, " +
+              row.over_capacity);
+  }
 }
 
 TEST_CASE("the second flavor is used when the first is full", "[kueue][scheduler]") {
