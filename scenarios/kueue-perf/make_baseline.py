@@ -1,7 +1,10 @@
 # Writes Kueue's test/performance/scheduler baseline shape (configs/baseline/generator.yaml) as a
 # chaintwin scenario: python3 scenarios/kueue-perf/make_baseline.py > scenarios/kueue-perf/baseline.yaml
 import sys
-cohorts, per = 5, 6
+
+sys.dont_write_bytecode = True  # no __pycache__ beside the scenarios
+import kueue_perf_shape as shape  # noqa: E402
+
 classes = [  # name, count, cpu, runtime ms, priority, interval ms
     ("small", 350, 1, 200, 50, 100),
     ("medium", 100, 5, 500, 100, 500),
@@ -35,30 +38,12 @@ w("    - namePrefix: worker-")
 w("      count: 10")
 w("      cpu: {vendor: AMD, name: \"AMD EPYC 7763 64-Core Processor\", cores: 64}")
 w("      memory: 512Gi")
-ns = []
-for c in range(cohorts):
-    for q in range(per):
-        ns.append(f"ns-{c}-{q}")
-w("  namespaces: [" + ", ".join(ns) + "]")
+w("  namespaces: [" + ", ".join(shape.namespaces()) + "]")
 w("  objects:")
 w("    - {apiVersion: kueue.x-k8s.io/v1beta2, kind: ResourceFlavor, metadata: {name: rf}}")
-for c in range(cohorts):
-    for q in range(per):
-        name = f"cq-{c}-{q}"
-        w(f"    - apiVersion: kueue.x-k8s.io/v1beta2")
-        w(f"      kind: ClusterQueue")
-        w(f"      metadata: {{name: {name}}}")
-        w(f"      spec:")
-        w(f"        cohortName: cohort-{c}")
-        w(f"        namespaceSelector: {{}}")
-        w(f"        preemption: {{reclaimWithinCohort: Any, withinClusterQueue: LowerPriority}}")
-        w(f"        resourceGroups:")
-        w(f"          - coveredResources: [cpu]")
-        w(f"            flavors: [{{name: rf, resources: [{{name: cpu, nominalQuota: 20, borrowingLimit: 100}}]}}]")
-        w(f"    - {{apiVersion: kueue.x-k8s.io/v1beta2, kind: LocalQueue, metadata: {{name: lq, namespace: ns-{c}-{q}}}, spec: {{clusterQueue: {name}}}}}")
+shape.cluster_queues(w, "rf")
 w("workloads:")
-for c in range(cohorts):
-    for q in range(per):
+for (c, q) in shape.queues():
         for (cls, count, cpu, runtime, prio, interval) in classes:
             w(f"  - name: {cls}-{c}-{q}")
             w(f"    namespace: ns-{c}-{q}")
@@ -70,6 +55,6 @@ for c in range(cohorts):
             w(f"    podSets: [{{request: {{cpu: {cpu}}}}}]")
 w("expect:")
 w("  - at: end")
-total = cohorts * per * sum(c[1] for c in classes)
+total = shape.COHORTS * shape.PER_COHORT * sum(c[1] for c in classes)
 w(f"    workloads: {{admitted: {total}, finished: {total}, pending: 0, rejected: 0}}")
 print("\n".join(out))

@@ -1,6 +1,10 @@
 # Writes Kueue's test/performance/scheduler TAS shape (configs/tas/generator.yaml, from v0.17.0) as a
 # chaintwin scenario: python3 scenarios/kueue-perf/make_tas.py > scenarios/kueue-perf/tas.yaml
-cohorts, per = 5, 6
+import sys
+
+sys.dont_write_bytecode = True  # no __pycache__ beside the scenarios
+import kueue_perf_shape as shape  # noqa: E402
+
 racks, nodes_per_rack = 10, 64
 classes = [  # name, count, pods, cpu per pod, runtime ms, priority, interval ms
     ("small-required-rack", 120, 2, "500m", 200, 50, 100),
@@ -48,8 +52,7 @@ for r in range(racks):
     w("      memory: 256Gi")
     w("      pods: 110")
     w(f"      labels: {{cloud.provider.com/topology-block: block-0, cloud.provider.com/topology-rack: rack-{r}, tas-node-group: tas}}")
-ns = [f"ns-{c}-{q}" for c in range(cohorts) for q in range(per)]
-w("  namespaces: [" + ", ".join(ns) + "]")
+w("  namespaces: [" + ", ".join(shape.namespaces()) + "]")
 w("  objects:")
 w("    - apiVersion: kueue.x-k8s.io/v1beta2")
 w("      kind: Topology")
@@ -63,23 +66,9 @@ w("    - apiVersion: kueue.x-k8s.io/v1beta2")
 w("      kind: ResourceFlavor")
 w("      metadata: {name: tas-flavor}")
 w("      spec: {nodeLabels: {tas-node-group: tas}, topologyName: default-topology}")
-for c in range(cohorts):
-    for q in range(per):
-        name = f"cq-{c}-{q}"
-        w("    - apiVersion: kueue.x-k8s.io/v1beta2")
-        w("      kind: ClusterQueue")
-        w(f"      metadata: {{name: {name}}}")
-        w("      spec:")
-        w(f"        cohortName: cohort-{c}")
-        w("        namespaceSelector: {}")
-        w("        preemption: {reclaimWithinCohort: Any, withinClusterQueue: LowerPriority}")
-        w("        resourceGroups:")
-        w("          - coveredResources: [cpu]")
-        w("            flavors: [{name: tas-flavor, resources: [{name: cpu, nominalQuota: 20, borrowingLimit: 100}]}]")
-        w(f"    - {{apiVersion: kueue.x-k8s.io/v1beta2, kind: LocalQueue, metadata: {{name: lq, namespace: ns-{c}-{q}}}, spec: {{clusterQueue: {name}}}}}")
+shape.cluster_queues(w, "tas-flavor")
 w("workloads:")
-for c in range(cohorts):
-    for q in range(per):
+for (c, q) in shape.queues():
         for (cls, count, pods, cpu, runtime, prio, interval) in classes:
             w(f"  - name: {cls}-{c}-{q}")
             w(f"    namespace: ns-{c}-{q}")
@@ -92,6 +81,6 @@ for c in range(cohorts):
             w(f"    podSets: [{{count: {pods}, request: {{cpu: {cpu}}}}}]")
 w("expect:")
 w("  - at: end")
-total = cohorts * per * sum(c[1] for c in classes)
+total = shape.COHORTS * shape.PER_COHORT * sum(c[1] for c in classes)
 w(f"    workloads: {{admitted: {total}, finished: {total}, pending: 0, rejected: 0}}")
 print("\n".join(out))
