@@ -27,7 +27,6 @@
 #include "sim/results/event_log.h"
 #include "sim/results/report.h"
 #include "sim/runner/chain_sync.h"
-#include "sim/runner/kueue_support.h"
 #include "sim/runner/workload_references.h"
 #include "sim/scenario/slo_check.h"
 
@@ -118,7 +117,6 @@ model::Status Simulation::start() {
   if (!synced.ok()) return model::err("the operator's controllers refused the initial cluster: " + synced.error());
   for (const auto& node : synced->fit_label_nodes) write_fit_labels(cluster_, node);
   if (auto refs = check_workload_references(scenario_, cluster_); !refs.ok()) return refs;
-  if (auto modelled = check_modelled_kueue(scenario_, cluster_); !modelled.ok()) return modelled;
   // Only fit labels moved since the fixpoint, and nothing the controllers decide reads them (stage 3
   // decides its other outputs without them, pinned by a stage-3 test; stage 4 reads no fit label),
   // so the fixpoint still holds. --verify runs it again and requires that it writes nothing at all.

@@ -155,6 +155,7 @@ class Simulation {
     c.version = scenario_.kueue.version;
     c.gates = scenario_.kueue.gates;
     c.fair_sharing = scenario_.kueue.fair_sharing;
+    c.fair_preemption_strategies = scenario_.kueue.fair_preemption_strategies;
     return c;
   }
   // Each takes the Workload's id and the epoch the event was scheduled in (workload_book.h).

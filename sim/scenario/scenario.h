@@ -6,22 +6,18 @@
 
 #include <cstdint>
 #include <map>
-#include <set>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
 #include "model/api/devices.h"
 #include "model/api/node.h"
 #include "model/api/settings.h"
-#include "model/cluster_state.h"
-#include "model/kueue/scheduler/kueue_version.h"
 #include "model/api/topology_snapshot.h"
-#include "model/device_manager/detection_pass.h"
-#include "model/api/devices.h"
-#include "model/api/node.h"
-#include "model/api/settings.h"
 #include "model/cluster_state.h"
+#include "model/device_manager/detection_pass.h"
+#include "model/kueue/scheduler/kueue_config.h"
 #include "model/kueue/scheduler/kueue_version.h"
 #include "model/workload/workload.h"
 #include "sim/sim_time.h"
@@ -45,9 +41,9 @@ struct KueueOptions {
   // Which Kueue: its version and the gates that change a decision (model/kueue/scheduler/kueue_version.h).
   model::KueueVersion version = model::kDefaultKueueVersion;
   model::KueueFeatureGates gates = model::default_feature_gates(model::kDefaultKueueVersion);
-  // Kueue's configuration fairSharing.enable, and where the scenario said so ("file:line").
+  // Kueue's configuration fairSharing.enable and fairSharing.preemptionStrategies.
   bool fair_sharing = false;
-  std::string fair_sharing_at;
+  std::vector<model::FairSharingStrategy> fair_preemption_strategies = model::KueueConfig{}.fair_preemption_strategies;
 };
 
 // Operator timings that shape behaviour over time (extension; defaults as the operator ships).

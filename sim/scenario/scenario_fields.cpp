@@ -14,7 +14,7 @@ const std::map<std::string, std::vector<std::string>>& scenario_fields() {
         {"Metadata", {"name", "description"}},
         {"Kueue", {"queueingStrategy", "admissionCheckRetryDelay", "schedulingCycleCost", "statusLag", "version",
                    "featureGates", "fairSharing"}},
-        {"FairSharing", {"enable"}},
+        {"FairSharing", {"enable", "preemptionStrategies"}},
         {"Operator", {"fitLabelCoalesce", "podStart", "redetectAfter"}},
         {"DeviceManager", {"noFastFailed"}},
         {"Cluster", {"nodes", "objects", "include", "namespaces"}},

@@ -3,6 +3,7 @@
 #include "sim/input_file.h"
 #include "sim/scenario/default_scenario.h"
 
+#include <algorithm>
 #include <fstream>
 #include <sstream>
 
@@ -30,6 +31,30 @@ void read_settings(const Val& v, model::Settings& settings) {
   }
 }
 
+// fairSharing.preemptionStrategies, as Kueue's configuration validation takes it: one of three lists.
+std::vector<model::FairSharingStrategy> fair_preemption_strategies(const Val& v) {
+  using model::FairSharingStrategy;
+  std::vector<FairSharingStrategy> out;
+  std::string given;
+  bool known = true;
+  for (const Val& item : as_list(v, "a list of preemption strategies")) {
+    const std::string name = as_string(item);
+    given += (given.empty() ? "" : ", ") + name;
+    if (name == "LessThanOrEqualToFinalShare") out.push_back(FairSharingStrategy::kLessThanOrEqualToFinalShare);
+    else if (name == "LessThanInitialShare") out.push_back(FairSharingStrategy::kLessThanInitialShare);
+    else known = false;
+  }
+  const std::vector<std::vector<FairSharingStrategy>> valid = {
+      {FairSharingStrategy::kLessThanOrEqualToFinalShare},
+      {FairSharingStrategy::kLessThanInitialShare},
+      {FairSharingStrategy::kLessThanOrEqualToFinalShare, FairSharingStrategy::kLessThanInitialShare}};
+  if (!known || std::find(valid.begin(), valid.end(), out) == valid.end())
+    fail(v, "unsupported value [" + given +
+                "]: Kueue accepts [LessThanOrEqualToFinalShare], [LessThanInitialShare] or "
+                "[LessThanOrEqualToFinalShare, LessThanInitialShare] (the default)");
+  return out;
+}
+
 void read_kueue(const Val& v, KueueOptions& k) {
   // The first wave's fixed cycle period, refused with advice rather than as an unknown field.
   if (const auto d = opt(v, "schedulingCyclePeriod"))
@@ -54,7 +79,7 @@ void read_kueue(const Val& v, KueueOptions& k) {
   if (const auto fs = opt(v, "fairSharing")) {
     expect_keys(*fs, scenario_fields_at("FairSharing"), "Kueue's fair sharing configuration");
     if (const auto e = opt(*fs, "enable")) k.fair_sharing = as_bool(*e);
-    k.fair_sharing_at = fs->where();
+    if (const auto list = opt(*fs, "preemptionStrategies")) k.fair_preemption_strategies = fair_preemption_strategies(*list);
   }
   if (const auto gates = opt(v, "featureGates")) {
     if (!gates->is_object()) fail(*gates, "expected a mapping of Kueue feature gates to true/false");

@@ -12,28 +12,6 @@ std::vector<FlavorResourceView> views(const std::set<FlavorResource>& frs) {
   return out;
 }
 
-// The Workloads holding quota in one ClusterQueue (not finished), in no particular order: every
-// list of candidates is sorted by a total order (sort_candidates) before anything reads its order.
-std::vector<std::pair<const std::string*, const Workload*>> holders(const std::string& cluster_queue,
-                                                                     const WorkloadState& workloads,
-                                                                     const ReservingByQueue* reserving) {
-  std::vector<std::pair<const std::string*, const Workload*>> out;
-  const auto holds = [&](const Workload& wl) {
-    return wl.status.admission && wl.status.admission->cluster_queue == cluster_queue && !wl.finished();
-  };
-  if (reserving != nullptr) {
-    const auto r = reserving->find(cluster_queue);
-    if (r == reserving->end()) return out;
-    for (const auto& key : r->second)
-      if (const auto it = workloads.workloads.find(key); it != workloads.workloads.end() && holds(it->second))
-        out.emplace_back(&it->first, &it->second);
-    return out;
-  }
-  for (const auto* kv : workloads.workloads.in_key_order())
-    if (holds(kv->second)) out.emplace_back(&kv->first, &kv->second);
-  return out;
-}
-
 // QuantitiesFitInQuota: whether Usage + v ≤ SubtreeQuota for every fr of `request`, and what is
 // left of each once the node's never-lent quota is used.
 std::pair<bool, FlavorResourceAmounts> fit_in_quota(const QuotaTree& tree, QuotaTree::NodeId n,
@@ -77,7 +55,7 @@ struct Gathering {
   }
 
   void from_queue(const std::string& name, QuotaTree::NodeId lca, bool advantage, std::vector<CohortCandidate>& out) const {
-    for (const auto& [key, wl] : holders(name, workloads, reserving)) {
+    for (const auto& [key, wl] : quota_holders(name, workloads, reserving)) {
       if (*key == self) continue;
       if (const auto v = classify(name, *wl, advantage)) out.push_back({wl, *key, name, lca, *v});
     }
@@ -94,7 +72,29 @@ struct Gathering {
   }
 };
 
-void sort_candidates(std::vector<CohortCandidate>& list, const std::string& own_queue) {
+}  // namespace
+
+std::vector<std::pair<const std::string*, const Workload*>> quota_holders(const std::string& cluster_queue,
+                                                                     const WorkloadState& workloads,
+                                                                     const ReservingByQueue* reserving) {
+  std::vector<std::pair<const std::string*, const Workload*>> out;
+  const auto holds = [&](const Workload& wl) {
+    return wl.status.admission && wl.status.admission->cluster_queue == cluster_queue && !wl.finished();
+  };
+  if (reserving != nullptr) {
+    const auto r = reserving->find(cluster_queue);
+    if (r == reserving->end()) return out;
+    for (const auto& key : r->second)
+      if (const auto it = workloads.workloads.find(key); it != workloads.workloads.end() && holds(it->second))
+        out.emplace_back(&it->first, &it->second);
+    return out;
+  }
+  for (const auto* kv : workloads.workloads.in_key_order())
+    if (holds(kv->second)) out.emplace_back(&kv->first, &kv->second);
+  return out;
+}
+
+void order_cohort_candidates(std::vector<CohortCandidate>& list, const std::string& own_queue) {
   std::vector<std::pair<PreemptionCandidate, std::size_t>> keyed;
   keyed.reserve(list.size());
   for (std::size_t i = 0; i < list.size(); ++i) keyed.emplace_back(preemption_candidate(*list[i].workload), i);
@@ -109,8 +109,6 @@ void sort_candidates(std::vector<CohortCandidate>& list, const std::string& own_
   for (const auto& [c, i] : keyed) out.push_back(std::move(list[i]));
   list = std::move(out);
 }
-
-}  // namespace
 
 TransitionReason preemption_reason(PreemptionVariant v) {
   switch (v) {
@@ -149,7 +147,7 @@ CohortCandidates cohort_preemption_candidates(const QuotaTree& tree, const Usage
   }
   out.none_from_other_queues = hierarchy.empty() && priority.empty();
   out.none_for_hierarchical_reclaim = hierarchy.empty();
-  for (auto* list : {&same, &hierarchy, &priority}) sort_candidates(*list, cq.metadata.name);
+  for (auto* list : {&same, &hierarchy, &priority}) order_cohort_candidates(*list, cq.metadata.name);
   // Evicted ones of each list first, then the rest: hierarchy, priority, same queue.
   for (const bool evicted : {true, false})
     for (auto* list : {&hierarchy, &priority, &same})

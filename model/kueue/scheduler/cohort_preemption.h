@@ -62,6 +62,16 @@ CohortCandidates cohort_preemption_candidates(const QuotaTree& tree, const Usage
 
 // (`bound`, when given, is `usage` bound to `tree`: the same answers, found faster.)
 
+// The Workloads holding quota in one ClusterQueue (not finished), in no particular order (sort
+// with order_cohort_candidates). `reserving`: as for cohort_preemption_candidates.
+std::vector<std::pair<const std::string*, const Workload*>> quota_holders(const std::string& cluster_queue,
+                                                                         const WorkloadState& workloads,
+                                                                         const ReservingByQueue* reserving);
+
+// Kueue's CandidatesOrdering across a cohort (common/ordering.go): already evicted first, then
+// other queues' before `own_queue`'s, then candidate_before (lower priority, newer reservation, UID).
+void order_cohort_candidates(std::vector<CohortCandidate>& list, const std::string& own_queue);
+
 // A target of the search: the Workload and why it is preempted.
 struct PreemptionTarget {
   std::string key;

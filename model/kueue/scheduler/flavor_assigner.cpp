@@ -51,10 +51,12 @@ Mode mode_of(PreemptionPossibility p) {
   return Mode::kNoCandidates;
 }
 
-// canPreemptWhileBorrowing without fair sharing: borrowWithinCohort's policy is set and not Never.
-bool can_preempt_while_borrowing(const ClusterQueue& cq) {
+// canPreemptWhileBorrowing: borrowWithinCohort's policy is set and not Never, or, under fair
+// sharing, reclaimWithinCohort is not Never.
+bool can_preempt_while_borrowing(const ClusterQueue& cq, bool fair_sharing) {
   const std::string& p = cq.spec.preemption.borrow_within_cohort_policy;
-  return !p.empty() && p != "Never";
+  const std::string& reclaim = cq.spec.preemption.reclaim_within_cohort;
+  return (!p.empty() && p != "Never") || (fair_sharing && !reclaim.empty() && reclaim != "Never");
 }
 
 const ResourceGroup* group_covering(const ClusterQueue& cq, const std::string& resource) {
@@ -224,7 +226,7 @@ FlavorAssignment assign_flavors(const ClusterState& cluster, const ClusterQueue&
               reasons.push_back("insufficient unused quota for " + r + " in flavor " + fq.name + ", " +
                                 amount(r, val - available) + " more needed");
               const FlavorResource lacking{fq.name, r};
-              if (val <= nominal || height.may_reclaim || can_preempt_while_borrowing(cq)) {
+              if (val <= nominal || height.may_reclaim || can_preempt_while_borrowing(cq, config.fair_sharing)) {
                 const OracleAnswer answer = oracle != nullptr ? (*oracle)(lacking, val) : OracleAnswer{};
                 mode = {mode_of(answer.possibility), answer.borrow};
               } else {

@@ -10,6 +10,7 @@
 #include <map>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "model/admission/accelerator_claim.h"
 #include "model/admission/credit_transform.h"
@@ -31,6 +32,11 @@ enum class TasPlacement { kLeastFreeCapacity, kBestFit };
 // that what was derived with one (WorkloadInfo) can tell whether a cycle configured with another.
 using EffectiveRequestsFn = ResourceList (*)(const ResourceList& pod_requests);
 
+// Kueue's fair-sharing preemption strategies (config.PreemptionStrategy): S2-a, LessThanOrEqualToFinalShare
+// (the preemptor's share after admission ≤ the target's share after the preemption) and S2-b,
+// LessThanInitialShare (the preemptor's share after admission < the target's share before it).
+enum class FairSharingStrategy : uint8_t { kLessThanOrEqualToFinalShare, kLessThanInitialShare };
+
 struct KueueConfig {
   EffectiveRequestsFn effective_requests = kueue_effective_requests;  // model/admission/credit_transform.h
   TasPlacement tas_placement = TasPlacement::kLeastFreeCapacity;
@@ -41,6 +47,10 @@ struct KueueConfig {
   // Kueue's configuration fairSharing.enable: the heads of a cohort tree are taken in the order of
   // its dominant-resource-share tournament (fair_sharing.h) instead of the entry order.
   bool fair_sharing = false;
+  // fairSharing.preemptionStrategies: the rules a preemption under fair sharing applies, in order
+  // (fair_preemption.h); Kueue's default is both, S2-a then S2-b.
+  std::vector<FairSharingStrategy> fair_preemption_strategies = {FairSharingStrategy::kLessThanOrEqualToFinalShare,
+                                                                 FairSharingStrategy::kLessThanInitialShare};
 };
 
 // Kueue's ResourceValue: MilliValue() for cpu, Value() (rounded up) for every other resource.

@@ -19,6 +19,7 @@ std::string human_readable(TransitionReason reason) {
     case TransitionReason::kInClusterQueue: return "prioritization in the ClusterQueue";
     case TransitionReason::kInCohortReclamation: return "reclamation within the cohort";
     case TransitionReason::kInCohortReclaimWhileBorrowing: return "reclamation within the cohort while borrowing";
+    case TransitionReason::kInCohortFairSharing: return "Fair Sharing within the cohort";
     default: return "UNKNOWN";
   }
 }

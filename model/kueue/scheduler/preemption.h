@@ -31,7 +31,7 @@ bool quota_fits(const ClusterQueue& cq, const FlavorResourceAmounts& request, co
 // Kueue's message on a preempted Workload (preemptionMessage, v0.14): the preemptor's UID and its
 // job's UID (label kueue.x-k8s.io/job-uid), "UNKNOWN" when missing, and the reason in words
 // ("prioritization in the ClusterQueue", "reclamation within the cohort", "reclamation within the
-// cohort while borrowing").
+// cohort while borrowing", "Fair Sharing within the cohort").
 std::string preemption_message(const Workload& preemptor, TransitionReason reason = TransitionReason::kInClusterQueue);
 
 }  // namespace chaintwin::model

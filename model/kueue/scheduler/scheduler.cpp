@@ -4,6 +4,7 @@
 
 #include "model/kueue/kueue_status_reconciler.h"
 #include "model/kueue/scheduler/cohort_preemption.h"
+#include "model/kueue/scheduler/fair_preemption.h"
 #include "model/kueue/scheduler/fair_sharing.h"
 #include "model/kueue/scheduler/flavor_assigner.h"
 #include "model/kueue/scheduler/preemption.h"
@@ -144,6 +145,20 @@ Nomination nominate(const ClusterState& cluster, const ClusterQueue& cq, const W
   // In a cohort, the snapshot bound to the tree once for every question of this nomination.
   std::optional<QuotaUsage> bound;
   if (cohort) bound = scope.tree->bind(usage, scope.tree->cluster_queue(cq.metadata.name));
+  // A cohort queue's search: fair sharing's (fair_preemption.h) or the classical one.
+  const auto cohort_targets = [&](const std::set<FlavorResource>& contested, const FlavorResourceAmounts& request,
+                                  const BeyondQuotaFits& beyond) {
+    const QuotaTree& tree = *scope.tree;
+    if (config.fair_sharing)
+      return fair_preemption_targets(
+          tree, usage, *bound, cq,
+          fair_preemption_candidates(tree, *bound, cq, wl, contested, *scope.workloads, scope.reserving), request,
+          config.fair_preemption_strategies, beyond);
+    return cohort_preemption_targets(
+        tree, usage, cq,
+        cohort_preemption_candidates(tree, usage, cq, wl, contested, request, *scope.workloads, scope.reserving, &*bound),
+        contested, request, beyond, &*bound);
+  };
   // Kueue's SimulatePreemption: quota of the one contested resource only.
   const PreemptionOracle oracle = [&](const FlavorResource& fr, int64_t amount) {
     const FlavorResourceAmounts request{{fr, amount}};
@@ -156,10 +171,7 @@ Nomination nominate(const ClusterState& cluster, const ClusterQueue& cq, const W
     const QuotaTree& tree = *scope.tree;
     const QuotaTree::NodeId node = tree.cluster_queue(cq.metadata.name);
     const FlavorResourceView view{fr.first, fr.second};
-    const auto targets = cohort_preemption_targets(
-        tree, usage, cq,
-        cohort_preemption_candidates(tree, usage, cq, wl, {fr}, request, *scope.workloads, scope.reserving, &*bound),
-        {fr}, request, nullptr, &*bound);
+    const auto targets = cohort_targets({fr}, request, nullptr);
     if (targets.empty()) return OracleAnswer{PreemptionPossibility::kNoCandidates,
                                              tree.lowest_subtree_that_fits(node, view, amount, *bound).height};
     QuotaUsage after = *bound;
@@ -182,15 +194,9 @@ Nomination nominate(const ClusterState& cluster, const ClusterQueue& cq, const W
       return within_queue(minimal_victims(candidates(contested), usage, [&](const UsageSnapshot& u) {
         return quota_fits(cq, request, u) && place(cluster, cq, wl, fa, u, config, tas_nodes, nullptr, info).admission;
       }));
-    const QuotaTree& tree = *scope.tree;
-    return cohort_preemption_targets(
-        tree, usage, cq,
-        cohort_preemption_candidates(tree, usage, cq, wl, contested, request, *scope.workloads, scope.reserving, &*bound),
-        contested, request,
-        [&](const UsageSnapshot& u) {
-          return place(cluster, cq, wl, fa, u, config, tas_nodes, nullptr, info).admission.has_value();
-        },
-        &*bound);
+    return cohort_targets(contested, request, [&](const UsageSnapshot& u) {
+      return place(cluster, cq, wl, fa, u, config, tas_nodes, nullptr, info).admission.has_value();
+    });
   };
   if (fa.preempt) {
     Nomination n;

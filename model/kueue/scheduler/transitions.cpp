@@ -34,6 +34,7 @@ std::string_view transition_reason_name(TransitionReason reason) {
     case TransitionReason::kFinished: return "Finished";
     case TransitionReason::kInCohortReclamation: return "InCohortReclamation";
     case TransitionReason::kInCohortReclaimWhileBorrowing: return "InCohortReclaimWhileBorrowing";
+    case TransitionReason::kInCohortFairSharing: return "InCohortFairSharing";
   }
   return "";
 }

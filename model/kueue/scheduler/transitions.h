@@ -44,6 +44,7 @@ enum class TransitionReason : uint8_t {
   kFinished,
   kInCohortReclamation,
   kInCohortReclaimWhileBorrowing,
+  kInCohortFairSharing,
 };
 
 std::string_view transition_type_name(TransitionType type);

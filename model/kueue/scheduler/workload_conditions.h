@@ -34,8 +34,8 @@ void unset_quota_reservation(Workload& wl, const std::string& reason, const std:
 void evict(Workload& wl, const std::string& reason, const std::string& message, TimeUs now);
 
 // Kueue's eviction by preemption (workload.Evict with SetPreemptedCondition): Evicted=True reason
-// Preempted, Preempted=True with the target's reason (InClusterQueue, InCohortReclamation or
-// InCohortReclaimWhileBorrowing), both with `message`; evictions counted, every check back to
+// Preempted, Preempted=True with the target's reason (InClusterQueue, InCohortReclamation,
+// InCohortReclaimWhileBorrowing or InCohortFairSharing), both with `message`; evictions counted, every check back to
 // Pending (Admitted=False/UnsatisfiedChecks when the queue has checks). The reservation stays
 // until the victim's Pods are gone (release_preempted, admission_lifecycle.h).
 std::vector<WorkloadTransition> evict_for_preemption(Workload& wl, const std::string& message, TimeUs now,
