@@ -60,6 +60,7 @@ json encode_spec(const ClusterQueueSpec& s) {
   if (!preemption.empty()) spec["preemption"] = std::move(preemption);
   if (!s.queueing_strategy.empty()) spec["queueingStrategy"] = s.queueing_strategy;
   fair_sharing_codec::encode_weight(spec, s.fair_sharing_weight);
+  if (!s.admission_mode.empty()) spec["admissionScope"] = {{"admissionMode", s.admission_mode}};
   return spec;
 }
 
@@ -146,6 +147,11 @@ ClusterQueueSpec decode_spec(const json& spec) {
   if (codec::find_member(spec, "queueingStrategy") != nullptr)
     s.queueing_strategy = codec::read_string(spec, "queueingStrategy", "spec");
   s.fair_sharing_weight = fair_sharing_codec::decode_weight(spec);
+  if (const json* scope = codec::find_member(spec, "admissionScope"); scope != nullptr && !scope->is_null()) {
+    codec::expect_object(*scope, "spec.admissionScope");
+    s.admission_mode = codec::read_string(*scope, "admissionMode", "spec.admissionScope");
+    if (s.admission_mode.empty()) codec::fail("spec.admissionScope.admissionMode", "Required value");
+  }
   return s;
 }
 

@@ -23,4 +23,12 @@ void encode_weight(json& spec, const std::optional<Quantity>& weight) {
   if (weight) spec["fairSharing"] = {{"weight", weight->to_string()}};
 }
 
+double weight_value(const std::optional<Quantity>& weight) {
+  if (!weight) return 1;
+  double power = 1;
+  for (int32_t e = weight->exponent() < 0 ? -weight->exponent() : weight->exponent(); e > 0; --e) power *= 10;
+  const double m = static_cast<double>(weight->mantissa());
+  return weight->exponent() < 0 ? m / power : m * power;
+}
+
 }  // namespace chaintwin::model::fair_sharing_codec

@@ -17,4 +17,9 @@ std::optional<Quantity> decode_weight(const nlohmann::json& spec);
 // Sets spec.fairSharing when `weight` is given.
 void encode_weight(nlohmann::json& spec, const std::optional<Quantity>& weight);
 
+// The weight as Kueue reads it (parseFairWeight: the quantity as a float), 1 when absent: mantissa
+// × 10^exponent, the power taken exactly (|exponent| ≤ 22 for every quantity Kubernetes accepts as a
+// weight) and applied once.
+double weight_value(const std::optional<Quantity>& weight);
+
 }  // namespace chaintwin::model::fair_sharing_codec

@@ -7,6 +7,7 @@
 #include "model/api/codec_support.h"
 #include "model/api/k8s_validation.h"
 #include "model/kueue/condition_codec.h"
+#include "model/kueue/fair_sharing_codec.h"
 #include "model/api/object_meta_codec.h"
 
 namespace chaintwin::model {
@@ -129,6 +130,7 @@ Result<ResourceFlavor> decode_resource_flavor(const json& doc) {
 json encode_local_queue(const LocalQueue& lq) {
   json j = envelope(kKueueApiVersion, "LocalQueue", lq.metadata);
   j["spec"] = {{"clusterQueue", lq.cluster_queue}};
+  fair_sharing_codec::encode_weight(j["spec"], lq.fair_sharing_weight);
   return j;
 }
 
@@ -136,7 +138,10 @@ Result<LocalQueue> decode_local_queue(const json& doc) {
   return guarded<LocalQueue>([&] {
     LocalQueue lq;
     const json* spec = open_document(doc, {kKueueApiVersion, kKueueApiVersionV1beta1}, "LocalQueue", lq.metadata);
-    if (spec != nullptr) lq.cluster_queue = codec::read_string(*spec, "clusterQueue", "spec");
+    if (spec != nullptr) {
+      lq.cluster_queue = codec::read_string(*spec, "clusterQueue", "spec");
+      lq.fair_sharing_weight = fair_sharing_codec::decode_weight(*spec);
+    }
     return lq;
   });
 }

@@ -111,6 +111,9 @@ struct ClusterQueueSpec {
   ClusterQueuePreemption preemption;
   std::string queueing_strategy = "BestEffortFIFO";
   std::optional<Quantity> fair_sharing_weight;  // spec.fairSharing.weight; absent: 1
+  // spec.admissionScope.admissionMode (empty: no admissionScope); admission fair sharing orders the
+  // queue's Workloads by their LocalQueues' usage only under "UsageBasedAdmissionFairSharing".
+  std::string admission_mode;
   bool operator==(const ClusterQueueSpec&) const = default;
 };
 
@@ -165,6 +168,7 @@ struct ClusterQueue {
 struct LocalQueue {
   ObjectMeta metadata;  // namespaced
   std::string cluster_queue;
+  std::optional<Quantity> fair_sharing_weight;  // spec.fairSharing.weight (admission fair sharing); absent: 1
   bool operator==(const LocalQueue&) const = default;
 };
 

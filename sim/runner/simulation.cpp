@@ -181,6 +181,10 @@ bool Simulation::step() {
   }
   now_ = e.at;
   ++record_.info.events;
+  // Admission fair sharing samples each LocalQueue's admitted usage on its own clock: the samples due
+  // by now read the usage as the last event left it, before this one changes it.
+  if (scenario_.kueue.admission_fair_sharing)
+    queues_.admission_fair_sharing().catch_up(cluster_, workloads_, kueue_config(), now_.us());
   dispatch(e.payload);
   if (options_.on_progress) options_.on_progress(now_, end_);
   return fatal_.empty();

@@ -156,6 +156,7 @@ class Simulation {
     c.gates = scenario_.kueue.gates;
     c.fair_sharing = scenario_.kueue.fair_sharing;
     c.fair_preemption_strategies = scenario_.kueue.fair_preemption_strategies;
+    c.admission_fair_sharing = scenario_.kueue.admission_fair_sharing;
     return c;
   }
   // Each takes the Workload's id and the epoch the event was scheduled in (workload_book.h).

@@ -44,6 +44,8 @@ struct KueueOptions {
   // Kueue's configuration fairSharing.enable and fairSharing.preemptionStrategies.
   bool fair_sharing = false;
   std::vector<model::FairSharingStrategy> fair_preemption_strategies = model::KueueConfig{}.fair_preemption_strategies;
+  // Kueue's configuration admissionFairSharing (effective with the AdmissionFairSharing gate).
+  std::optional<model::AdmissionFairSharingConfig> admission_fair_sharing;
 };
 
 // Operator timings that shape behaviour over time (extension; defaults as the operator ships).

@@ -81,6 +81,29 @@ void read_kueue(const Val& v, KueueOptions& k) {
     if (const auto e = opt(*fs, "enable")) k.fair_sharing = as_bool(*e);
     if (const auto list = opt(*fs, "preemptionStrategies")) k.fair_preemption_strategies = fair_preemption_strategies(*list);
   }
+  if (const auto afs = opt(v, "admissionFairSharing")) {
+    expect_keys(*afs, scenario_fields_at("AdmissionFairSharing"), "Kueue's admission fair sharing configuration");
+    model::AdmissionFairSharingConfig c;
+    if (const auto d = opt(*afs, "usageHalfLifeTime")) {
+      c.usage_half_life_time = as_duration(*d).us();
+      if (c.usage_half_life_time < 0) fail(*d, "must be greater than or equal to 0");
+    }
+    if (const auto d = opt(*afs, "usageSamplingInterval")) {
+      c.usage_sampling_interval = as_duration(*d).us();
+      if (c.usage_sampling_interval <= 0) fail(*d, "must be greater than 0");
+    }
+    if (const auto w = opt(*afs, "resourceWeights")) {
+      if (!w->is_object()) fail(*w, "expected a mapping of resource names to weights");
+      for (const auto& item : w->json->items()) {
+        const Val weight = w->at(item.key());
+        if (!weight.json->is_number()) fail(weight, "expected a number (the resource's weight)");
+        const double value = weight.json->get<double>();
+        if (!(value >= 0)) fail(weight, "must be greater than or equal to 0");
+        c.resource_weights[item.key()] = value;
+      }
+    }
+    k.admission_fair_sharing = c;
+  }
   if (const auto gates = opt(v, "featureGates")) {
     if (!gates->is_object()) fail(*gates, "expected a mapping of Kueue feature gates to true/false");
     for (const auto& item : gates->json->items()) {

@@ -67,7 +67,7 @@ TEST_CASE("a ClusterQueue as a real API server sends it keeps its server and for
       {{{"manager", "gpustack-operator"}, {"operation", "Update"}, {"apiVersion", "kueue.x-k8s.io/v1beta2"},
         {"fieldsType", "FieldsV1"}, {"fieldsV1", {{"f:spec", {{"f:stopPolicy", json::object()}}}}}}});
   sent["metadata"]["annotations"]["example.com/owner-team"] = "ml-platform";
-  sent["spec"]["admissionScope"] = {{"admissionMode", "UsageBasedAdmissionFairSharing"}};
+  sent["spec"]["preemption"]["futurePreemptionKnob"] = "LowerPriority";
   sent["spec"]["futureKnob"] = {{"enabled", true}};
   auto& flavor = sent["spec"]["resourceGroups"][0]["flavors"][0];
   flavor["futureFlavorField"] = "kept";
@@ -83,7 +83,7 @@ TEST_CASE("a ClusterQueue as a real API server sends it keeps its server and for
   const json put = live::with_unknown_fields(model::encode_cluster_queue(planned_cq), unknown);
 
   CHECK(put["spec"]["stopPolicy"] == "Hold");
-  CHECK(put["spec"]["admissionScope"] == json{{"admissionMode", "UsageBasedAdmissionFairSharing"}});
+  CHECK(put["spec"]["preemption"]["futurePreemptionKnob"] == "LowerPriority");
   CHECK(put["spec"]["futureKnob"] == json{{"enabled", true}});
   CHECK(put["metadata"]["uid"] == sent["metadata"]["uid"]);
   CHECK(put["metadata"]["managedFields"] == sent["metadata"]["managedFields"]);

@@ -94,10 +94,12 @@ std::vector<std::pair<const std::string*, const Workload*>> quota_holders(const 
   return out;
 }
 
-void order_cohort_candidates(std::vector<CohortCandidate>& list, const std::string& own_queue) {
+void order_cohort_candidates(std::vector<CohortCandidate>& list, const std::string& own_queue,
+                             const LocalQueueUsageFn* afs) {
   std::vector<std::pair<PreemptionCandidate, std::size_t>> keyed;
   keyed.reserve(list.size());
-  for (std::size_t i = 0; i < list.size(); ++i) keyed.emplace_back(preemption_candidate(*list[i].workload), i);
+  for (std::size_t i = 0; i < list.size(); ++i)
+    keyed.emplace_back(preemption_candidate(*list[i].workload, list[i].cluster_queue == own_queue ? afs : nullptr), i);
   std::sort(keyed.begin(), keyed.end(), [&](const auto& a, const auto& b) {
     if (a.first.evicted != b.first.evicted) return a.first.evicted;
     const bool a_own = list[a.second].cluster_queue == own_queue, b_own = list[b.second].cluster_queue == own_queue;
@@ -123,7 +125,8 @@ TransitionReason preemption_reason(PreemptionVariant v) {
 CohortCandidates cohort_preemption_candidates(const QuotaTree& tree, const UsageSnapshot& usage, const ClusterQueue& cq,
                                               const Workload& preemptor, const std::set<FlavorResource>& contested,
                                               const FlavorResourceAmounts& request, const WorkloadState& workloads,
-                                              const ReservingByQueue* reserving, const QuotaUsage* bound) {
+                                              const ReservingByQueue* reserving, const QuotaUsage* bound,
+                                              const LocalQueueUsageFn* afs) {
   CohortCandidates out;
   const QuotaTree::NodeId node = tree.cluster_queue(cq.metadata.name);
   if (node == QuotaTree::kNone || contested.empty()) return out;
@@ -147,7 +150,7 @@ CohortCandidates cohort_preemption_candidates(const QuotaTree& tree, const Usage
   }
   out.none_from_other_queues = hierarchy.empty() && priority.empty();
   out.none_for_hierarchical_reclaim = hierarchy.empty();
-  for (auto* list : {&same, &hierarchy, &priority}) order_cohort_candidates(*list, cq.metadata.name);
+  for (auto* list : {&same, &hierarchy, &priority}) order_cohort_candidates(*list, cq.metadata.name, afs);
   // Evicted ones of each list first, then the rest: hierarchy, priority, same queue.
   for (const bool evicted : {true, false})
     for (auto* list : {&hierarchy, &priority, &same})

@@ -58,7 +58,8 @@ struct CohortCandidates {
 CohortCandidates cohort_preemption_candidates(const QuotaTree& tree, const UsageSnapshot& usage, const ClusterQueue& cq,
                                               const Workload& preemptor, const std::set<FlavorResource>& contested,
                                               const FlavorResourceAmounts& request, const WorkloadState& workloads,
-                                              const ReservingByQueue* reserving, const QuotaUsage* bound = nullptr);
+                                              const ReservingByQueue* reserving, const QuotaUsage* bound = nullptr,
+                                              const LocalQueueUsageFn* afs = nullptr);
 
 // (`bound`, when given, is `usage` bound to `tree`: the same answers, found faster.)
 
@@ -70,7 +71,10 @@ std::vector<std::pair<const std::string*, const Workload*>> quota_holders(const 
 
 // Kueue's CandidatesOrdering across a cohort (common/ordering.go): already evicted first, then
 // other queues' before `own_queue`'s, then candidate_before (lower priority, newer reservation, UID).
-void order_cohort_candidates(std::vector<CohortCandidate>& list, const std::string& own_queue);
+// `afs`: given when own_queue orders by admission fair sharing; its candidates then compare by their
+// LocalQueues' usage too (the other queues' do not: see docs/fidelity.md).
+void order_cohort_candidates(std::vector<CohortCandidate>& list, const std::string& own_queue,
+                             const LocalQueueUsageFn* afs = nullptr);
 
 // A target of the search: the Workload and why it is preempted.
 struct PreemptionTarget {

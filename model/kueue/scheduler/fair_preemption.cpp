@@ -199,14 +199,23 @@ struct Chosen {
 };
 
 // runFirstFsStrategy: whether the preemptor fits; `chosen` and `retry` filled on the way.
+// `within_nominal`: FairSharingPreemptWithinNominal holds for this preemptor.
 bool run_first(const QuotaTree& tree, NodeId node, Search& search, const std::vector<const CohortCandidate*>& candidates,
-               FairSharingStrategy strategy, std::vector<Chosen>& chosen, std::vector<const CohortCandidate*>& retry) {
+               FairSharingStrategy strategy, bool within_nominal, std::vector<Chosen>& chosen,
+               std::vector<const CohortCandidate*>& retry) {
   TargetOrdering ordering(tree, node, candidates);
   for (NodeId target = ordering.next(search.quota()); target != QuotaTree::kNone; target = ordering.next(search.quota())) {
     if (target == node) {
       const CohortCandidate* c = ordering.pop(target);
       search.take_out(*c->workload, -1);
       chosen.push_back({c, TransitionReason::kInClusterQueue});
+      if (search.fits_while_added()) return true;
+      continue;
+    }
+    if (within_nominal) {
+      const CohortCandidate* c = ordering.pop(target);
+      search.take_out(*c->workload, -1);
+      chosen.push_back({c, TransitionReason::kInCohortReclamation});
       if (search.fits_while_added()) return true;
       continue;
     }
@@ -253,7 +262,8 @@ std::vector<CohortCandidate> fair_preemption_candidates(const QuotaTree& tree, c
                                                         const ClusterQueue& cq, const Workload& preemptor,
                                                         const std::set<FlavorResource>& contested,
                                                         const WorkloadState& workloads,
-                                                        const ReservingByQueue* reserving) {
+                                                        const ReservingByQueue* reserving,
+                                                        const LocalQueueUsageFn* afs) {
   std::vector<CohortCandidate> out;
   const NodeId node = tree.cluster_queue(cq.metadata.name);
   if (node == QuotaTree::kNone) return out;
@@ -272,16 +282,17 @@ std::vector<CohortCandidate> fair_preemption_candidates(const QuotaTree& tree, c
     for (const NodeId other : members)
       if (other != node && borrows_any(tree, other, contested, bound)) from_queue(tree.name(other), reclaim);
   }
-  order_cohort_candidates(out, cq.metadata.name);
+  order_cohort_candidates(out, cq.metadata.name, afs);
   return out;
 }
 
 std::vector<PreemptionTarget> fair_preemption_targets(const QuotaTree& tree, const UsageSnapshot& usage,
                                                       const QuotaUsage& bound, const ClusterQueue& cq,
                                                       const std::vector<CohortCandidate>& candidates,
+                                                      const std::set<FlavorResource>& contested,
                                                       const FlavorResourceAmounts& request,
                                                       const std::vector<FairSharingStrategy>& strategies,
-                                                      const BeyondQuotaFits& beyond_quota) {
+                                                      const BeyondQuotaFits& beyond_quota, bool preempt_within_nominal) {
   const NodeId node = tree.cluster_queue(cq.metadata.name);
   if (node == QuotaTree::kNone || candidates.empty() || strategies.empty()) return {};
   std::vector<const CohortCandidate*> all;
@@ -289,9 +300,14 @@ std::vector<PreemptionTarget> fair_preemption_targets(const QuotaTree& tree, con
   for (const auto& c : candidates) all.push_back(&c);
   Search search(tree, usage, bound, node, request, beyond_quota);
   search.add_request(1);  // every share counts the incoming Workload
+  // queueWithinNominalInResourcesNeedingPreemption, the request added.
+  bool within_nominal = preempt_within_nominal;
+  for (const auto& fr : contested)
+    if (within_nominal && tree.borrowing_with(node, FlavorResourceView{fr.first, fr.second}, 0, search.quota()))
+      within_nominal = false;
   std::vector<Chosen> chosen;
   std::vector<const CohortCandidate*> retry;
-  bool fits = run_first(tree, node, search, all, strategies.front(), chosen, retry);
+  bool fits = run_first(tree, node, search, all, strategies.front(), within_nominal, chosen, retry);
   if (!fits && strategies.size() > 1) fits = run_second(tree, node, search, retry, chosen);
   search.add_request(-1);
   if (!fits) return {};

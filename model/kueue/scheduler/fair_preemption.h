@@ -39,17 +39,23 @@ std::vector<CohortCandidate> fair_preemption_candidates(const QuotaTree& tree, c
                                                         const ClusterQueue& cq, const Workload& preemptor,
                                                         const std::set<FlavorResource>& contested,
                                                         const WorkloadState& workloads,
-                                                        const ReservingByQueue* reserving);
+                                                        const ReservingByQueue* reserving,
+                                                        const LocalQueueUsageFn* afs = nullptr);
 
 // The targets (in Kueue's order after the fill-back) with their reasons, or none. `request`: the
 // preemptor's whole quota request; `usage`/`bound`: the cycle's snapshot and its binding (copied,
 // not changed); `beyond_quota`: its TAS placement on the snapshot without the victims (may be
-// empty). `strategies`: one or two, as KueueConfig holds them.
+// empty). `strategies`: one or two, as KueueConfig holds them. `preempt_within_nominal`
+// (FairSharingPreemptWithinNominal, v0.17): when the preemptor's queue, its request added, borrows
+// on none of the `contested` pairs, another queue's candidates are taken in order without the
+// strategies (reason InCohortReclamation).
 std::vector<PreemptionTarget> fair_preemption_targets(const QuotaTree& tree, const UsageSnapshot& usage,
                                                       const QuotaUsage& bound, const ClusterQueue& cq,
                                                       const std::vector<CohortCandidate>& candidates,
+                                                      const std::set<FlavorResource>& contested,
                                                       const FlavorResourceAmounts& request,
                                                       const std::vector<FairSharingStrategy>& strategies,
-                                                      const BeyondQuotaFits& beyond_quota);
+                                                      const BeyondQuotaFits& beyond_quota,
+                                                      bool preempt_within_nominal = false);
 
 }  // namespace chaintwin::model

@@ -46,16 +46,32 @@ DominantResourceShare dominant_resource_share(const QuotaTree& tree, QuotaTree::
 
 namespace {
 
-// The DRS each head's subtree shows its parent Cohort, with the head's assignment added.
-using ShareAt = std::map<std::pair<QuotaTree::NodeId, std::size_t>, DominantResourceShare>;  // (parent, head)
+// The DRS each head's subtree shows its parent Cohort, with the head's assignment added, and
+// whether that subtree then borrows on a pair the head requests (DRS.IsBorrowingOn).
+struct Shown {
+  DominantResourceShare drs;
+  bool borrowing_on = false;
+};
+using ShareAt = std::map<std::pair<QuotaTree::NodeId, std::size_t>, Shown>;  // (parent, head)
+
+bool borrowing_on(const QuotaTree& tree, QuotaTree::NodeId n, const FlavorResourceAmounts* requested,
+                  const QuotaUsage& usage) {
+  if (requested == nullptr || !tree.has_parent(n)) return false;
+  for (const auto& [fr, v] : *requested) {
+    const FlavorResourceView view{fr.first, fr.second};
+    if (v > 0 && tree.usage(n, view, usage) > tree.subtree_quota(n, view)) return true;
+  }
+  return false;
+}
 
 std::optional<std::size_t> tournament(const QuotaTree& tree, QuotaTree::NodeId cohort,
                                       const std::map<QuotaTree::NodeId, std::size_t>& head_of,
-                                      const std::vector<FairSharingHead>& heads, const ShareAt& share) {
+                                      const std::vector<FairSharingHead>& heads, const ShareAt& share,
+                                      bool prioritize_non_borrowing) {
   std::vector<std::size_t> candidates;
   for (const QuotaTree::NodeId child : tree.children(cohort)) {  // child Cohorts first, as Kueue collects them
     if (tree.is_cluster_queue(child)) continue;
-    if (const auto w = tournament(tree, child, head_of, heads, share)) candidates.push_back(*w);
+    if (const auto w = tournament(tree, child, head_of, heads, share, prioritize_non_borrowing)) candidates.push_back(*w);
   }
   for (const QuotaTree::NodeId child : tree.children(cohort)) {
     if (!tree.is_cluster_queue(child)) continue;
@@ -63,7 +79,10 @@ std::optional<std::size_t> tournament(const QuotaTree& tree, QuotaTree::NodeId c
   }
   if (candidates.empty()) return std::nullopt;
   const auto less = [&](std::size_t a, std::size_t b) {
-    if (const int c = compare_drs(share.at({cohort, a}), share.at({cohort, b})); c != 0) return c < 0;
+    const Shown& sa = share.at({cohort, a});
+    const Shown& sb = share.at({cohort, b});
+    if (prioritize_non_borrowing && sa.borrowing_on != sb.borrowing_on) return !sa.borrowing_on;
+    if (const int c = compare_drs(sa.drs, sb.drs); c != 0) return c < 0;
     const QueueEntry& ea = *heads[a].entry;
     const QueueEntry& eb = *heads[b].entry;
     return ea < eb;  // priority, then queue-order time, then key
@@ -77,7 +96,7 @@ std::optional<std::size_t> tournament(const QuotaTree& tree, QuotaTree::NodeId c
 }  // namespace
 
 std::size_t fair_sharing_winner(const QuotaTree& tree, QuotaTree::NodeId root, const std::vector<FairSharingHead>& heads,
-                                const UsageSnapshot& reserved) {
+                                const UsageSnapshot& reserved, bool prioritize_non_borrowing) {
   // The simulated additions go to the bound usage, not to the snapshot the cycle keeps.
   QuotaUsage usage = tree.bind(reserved, root);
   ShareAt share;
@@ -88,15 +107,17 @@ std::size_t fair_sharing_winner(const QuotaTree& tree, QuotaTree::NodeId root, c
     const bool adds = h.assignment != nullptr && !h.assignment->empty();
     if (adds)
       for (const auto& [fr, v] : *h.assignment) usage.add(h.cluster_queue, FlavorResourceView{fr.first, fr.second}, v);
-    DominantResourceShare d = dominant_resource_share(tree, h.cluster_queue, usage);
+    const FlavorResourceAmounts* requested = adds ? h.assignment : nullptr;
+    QuotaTree::NodeId below = h.cluster_queue;
     for (QuotaTree::NodeId up = tree.parent(h.cluster_queue); up != QuotaTree::kNone; up = tree.parent(up)) {
-      share[{up, i}] = d;
-      d = dominant_resource_share(tree, up, usage);
+      share[{up, i}] = Shown{dominant_resource_share(tree, below, usage),
+                             prioritize_non_borrowing && borrowing_on(tree, below, requested, usage)};
+      below = up;
     }
     if (adds)
       for (const auto& [fr, v] : *h.assignment) usage.add(h.cluster_queue, FlavorResourceView{fr.first, fr.second}, -v);
   }
-  return tournament(tree, root, head_of, heads, share).value_or(0);
+  return tournament(tree, root, head_of, heads, share, prioritize_non_borrowing).value_or(0);
 }
 
 }  // namespace chaintwin::model

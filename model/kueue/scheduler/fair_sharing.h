@@ -52,8 +52,11 @@ struct FairSharingHead {
 };
 
 // runTournament from `root` over `heads` (every one in root's tree, at most one per ClusterQueue):
-// the index of the winner, against the quota reserved in `usage`.
+// the index of the winner, against the quota reserved in `usage`. `prioritize_non_borrowing`
+// (FairSharingPrioritizeNonBorrowing, v0.17): at each Cohort, a child whose subtree, with the head
+// admitted, does not borrow on a (flavor, resource) the head requests goes before one that does,
+// ahead of the share.
 std::size_t fair_sharing_winner(const QuotaTree& tree, QuotaTree::NodeId root, const std::vector<FairSharingHead>& heads,
-                                const UsageSnapshot& usage);
+                                const UsageSnapshot& usage, bool prioritize_non_borrowing = false);
 
 }  // namespace chaintwin::model

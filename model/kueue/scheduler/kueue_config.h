@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -37,6 +38,15 @@ using EffectiveRequestsFn = ResourceList (*)(const ResourceList& pod_requests);
 // LessThanInitialShare (the preemptor's share after admission < the target's share before it).
 enum class FairSharingStrategy : uint8_t { kLessThanOrEqualToFinalShare, kLessThanInitialShare };
 
+// Kueue's configuration admissionFairSharing (admission_fair_sharing.h): how fast a LocalQueue's
+// consumed resources decay, how often they are sampled, and each resource's weight in its usage.
+struct AdmissionFairSharingConfig {
+  TimeUs usage_half_life_time = 0;                          // 0: consumed is reset at each sample
+  TimeUs usage_sampling_interval = 5LL * 60 * 1'000'000;    // Kueue's default, 5m
+  std::map<std::string, double> resource_weights;            // absent: 1
+  bool operator==(const AdmissionFairSharingConfig&) const = default;
+};
+
 struct KueueConfig {
   EffectiveRequestsFn effective_requests = kueue_effective_requests;  // model/admission/credit_transform.h
   TasPlacement tas_placement = TasPlacement::kLeastFreeCapacity;
@@ -51,6 +61,9 @@ struct KueueConfig {
   // (fair_preemption.h); Kueue's default is both, S2-a then S2-b.
   std::vector<FairSharingStrategy> fair_preemption_strategies = {FairSharingStrategy::kLessThanOrEqualToFinalShare,
                                                                  FairSharingStrategy::kLessThanInitialShare};
+  // The configuration's admissionFairSharing block; it takes effect only with the gate on
+  // (admission_fair_sharing_enabled).
+  std::optional<AdmissionFairSharingConfig> admission_fair_sharing;
 };
 
 // Kueue's ResourceValue: MilliValue() for cpu, Value() (rounded up) for every other resource.

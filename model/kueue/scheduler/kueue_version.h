@@ -36,6 +36,12 @@ std::optional<KueueVersion> parse_kueue_version(std::string_view text);
 
 struct KueueFeatureGates {
   bool flavor_fungibility_preserve_scan_progress = false;
+  // AdmissionFairSharing: alpha (off) in v0.14, beta and on from v0.15.
+  bool admission_fair_sharing = false;
+  // FairSharingPrioritizeNonBorrowing and FairSharingPreemptWithinNominal: beta and on from v0.17,
+  // absent before (fair_sharing.h, fair_preemption.h).
+  bool fair_sharing_prioritize_non_borrowing = false;
+  bool fair_sharing_preempt_within_nominal = false;
   bool operator==(const KueueFeatureGates&) const = default;
 };
 

@@ -23,7 +23,7 @@ bool preemption_policy_allows(const std::string& policy, const Workload& preempt
   return policy == "Any";
 }
 
-PreemptionCandidate preemption_candidate(const Workload& wl) {
+PreemptionCandidate preemption_candidate(const Workload& wl, const LocalQueueUsageFn* afs) {
   const Condition* evicted = find_condition(wl.status.conditions, kWorkloadEvicted);
   PreemptionCandidate c;
   c.key = object_key(wl.metadata);
@@ -31,11 +31,18 @@ PreemptionCandidate preemption_candidate(const Workload& wl) {
   c.priority = wl.priority;
   c.reserved_at = wl.status.quota_reserved_time;
   c.uid = wl.metadata.uid.empty() ? c.key : wl.metadata.uid;
+  if (afs != nullptr) {
+    c.local_queue = wl.metadata.namespace_ + "/" + wl.queue_name;
+    c.local_queue_usage = (*afs)(c.local_queue);
+  }
   return c;
 }
 
 bool candidate_before(const PreemptionCandidate& a, const PreemptionCandidate& b) {
   if (a.evicted != b.evicted) return a.evicted;
+  if (a.local_queue_usage && b.local_queue_usage && a.local_queue != b.local_queue &&
+      *a.local_queue_usage != *b.local_queue_usage)
+    return *a.local_queue_usage > *b.local_queue_usage;
   if (a.priority != b.priority) return a.priority < b.priority;
   if (a.reserved_at != b.reserved_at) return a.reserved_at > b.reserved_at;
   if (a.uid != b.uid) return a.uid < b.uid;
@@ -50,7 +57,7 @@ bool preempts_within_cluster_queue(const ClusterQueue& cq) {
 std::vector<const Workload*> preemption_candidates(const ClusterQueue& cq, const Workload& preemptor,
                                                    const std::set<FlavorResource>& contested,
                                                    const WorkloadState& workloads,
-                                                   const ReservingKeys* reserving) {
+                                                   const ReservingKeys* reserving, const LocalQueueUsageFn* afs) {
   std::vector<const Workload*> out;
   if (!preempts_within_cluster_queue(cq) || contested.empty()) return out;
   const std::string& policy = cq.spec.preemption.within_cluster_queue;
@@ -77,7 +84,7 @@ std::vector<const Workload*> preemption_candidates(const ClusterQueue& cq, const
   }
   std::vector<std::pair<PreemptionCandidate, const Workload*>> keyed;
   keyed.reserve(out.size());
-  for (const Workload* w : out) keyed.emplace_back(preemption_candidate(*w), w);
+  for (const Workload* w : out) keyed.emplace_back(preemption_candidate(*w, afs), w);
   std::sort(keyed.begin(), keyed.end(), [](const auto& a, const auto& b) { return candidate_before(a.first, b.first); });
   for (std::size_t i = 0; i < keyed.size(); ++i) out[i] = keyed[i].second;
   return out;

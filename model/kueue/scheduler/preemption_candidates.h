@@ -4,7 +4,9 @@
 // withinClusterQueue applies). Called by the preemption search (preemption.h) and its tests.
 #pragma once
 
+#include <functional>
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <utility>
@@ -26,13 +28,21 @@ struct PreemptionCandidate {
   int32_t priority = 0;
   TimeUs reserved_at = 0;    // when its quota was reserved (QuotaReserved's transition time)
   std::string uid;           // Kueue's last tie-break; the key when the Workload has none
+  // Admission fair sharing in the preemptor's ClusterQueue: the candidate's LocalQueue and its usage.
+  std::string local_queue;
+  std::optional<double> local_queue_usage;
   bool operator==(const PreemptionCandidate&) const = default;
 };
 
-PreemptionCandidate preemption_candidate(const Workload& wl);
+// A LocalQueue's admission-fair-sharing usage ("<ns>/<name>"; admission_fair_sharing.h).
+using LocalQueueUsageFn = std::function<double(const std::string& local_queue)>;
 
-// Kueue's CandidatesOrdering within one ClusterQueue: already evicted first, then lower priority,
-// then the most recently reserved, then UID.
+// `afs`: given when the candidate's ClusterQueue orders by admission fair sharing.
+PreemptionCandidate preemption_candidate(const Workload& wl, const LocalQueueUsageFn* afs = nullptr);
+
+// Kueue's CandidatesOrdering within one ClusterQueue: already evicted first, then (admission fair
+// sharing, candidates of two LocalQueues) the higher LocalQueue usage, then lower priority, then
+// the most recently reserved, then UID.
 bool candidate_before(const PreemptionCandidate& a, const PreemptionCandidate& b);
 
 // The admitted (QuotaReserved, not finished) Workloads of `cq` that use one of `contested` and
@@ -40,10 +50,12 @@ bool candidate_before(const PreemptionCandidate& a, const PreemptionCandidate& b
 // LowerOrNewerEqualPriority: a lower priority, or the same one and a newer queue-order time;
 // Never (or empty): none — sorted by candidate_before. `reserving`: when given, the keys of the
 // Workloads holding quota in `cq` (a superset is fine); without it every Workload is looked at.
+// `afs`: given when `cq` orders by admission fair sharing.
 std::vector<const Workload*> preemption_candidates(const ClusterQueue& cq, const Workload& preemptor,
                                                    const std::set<FlavorResource>& contested,
                                                    const WorkloadState& workloads,
-                                                   const ReservingKeys* reserving = nullptr);
+                                                   const ReservingKeys* reserving = nullptr,
+                                                   const LocalQueueUsageFn* afs = nullptr);
 
 // Whether a Workload's admission uses one of `contested` (WorkloadUsesResources).
 bool uses_any_of(const Workload& wl, const std::set<FlavorResource>& contested);

@@ -331,6 +331,29 @@ std::optional<QueueEntry> QueueManager::pop(QueueId cluster_queue) {
   return std::move(node.value());
 }
 
+std::optional<QueueEntry> QueueManager::pop_by_usage(QueueId cluster_queue,
+                                                     const std::function<double(const std::string&)>& usage) {
+  PendingQueue* q = listed_queue(cluster_queue);
+  if (q == nullptr || q->heap().empty()) return std::nullopt;
+  // Each LocalQueue's usage once; Kueue's comparator: the lower usage first, else the heap order.
+  std::map<std::string, double> seen;
+  auto best = q->heap().end();
+  double best_usage = 0;
+  for (auto it = q->heap().begin(); it != q->heap().end(); ++it) {
+    const std::string& lq = tracked_[it->ref.slot].local_queue;
+    auto [at, fresh] = seen.try_emplace(lq, 0.0);
+    if (!fresh) continue;  // a later entry of a LocalQueue already seen never comes first
+    at->second = usage(lq);
+    if (best == q->heap().end() || at->second < best_usage) {
+      best = it;
+      best_usage = at->second;
+    }
+  }
+  auto node = q->heap().extract(best);
+  set_where(tracked_[node.value().ref.slot], Where::kPopped);
+  return std::move(node.value());
+}
+
 const QueueEntry* QueueManager::peek(const std::string& cluster_queue) const {
   const PendingQueue* q = listed_queue(id_of(cluster_queue));
   if (q == nullptr || q->heap().empty()) return nullptr;
@@ -546,7 +569,7 @@ bool QueueManager::same_tracked(const Tracked& a, const QueueManager& other, con
 
 bool QueueManager::operator==(const QueueManager& o) const {
   if (!(listed_names_ == o.listed_names_ && observed_ == o.observed_ && by_local_queue_.size() == o.by_local_queue_.size() &&
-        popped_ == o.popped_ && unplaced_ == o.unplaced_ && slots_.size() == o.slots_.size()))
+        popped_ == o.popped_ && unplaced_ == o.unplaced_ && slots_.size() == o.slots_.size() && afs_ == o.afs_))
     return false;
   for (auto a = by_local_queue_.begin(), b = o.by_local_queue_.begin(); a != by_local_queue_.end(); ++a, ++b)
     if (a->first != b->first || a->second.cluster_queue != b->second.cluster_queue ||

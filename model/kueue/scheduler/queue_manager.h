@@ -19,6 +19,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <optional>
 #include <set>
@@ -29,6 +30,7 @@
 
 #include "model/cluster_state.h"
 #include "model/flat_string_index.h"
+#include "model/kueue/scheduler/admission_fair_sharing.h"
 #include "model/kueue/scheduler/flavor_scan.h"
 #include "model/kueue/scheduler/workload_info.h"
 #include "model/kueue/scheduler/workload_ref.h"
@@ -81,6 +83,13 @@ class QueueManager {
   // The head of a ClusterQueue's heap, taken out (kPopped) until requeue() or remove().
   std::optional<QueueEntry> pop(const std::string& cluster_queue);
   std::optional<QueueEntry> pop(QueueId cluster_queue);
+  // Under admission fair sharing (admission_fair_sharing.h): the heap's Workload whose LocalQueue
+  // shows the lowest `usage`, the heap order breaking ties (queueOrderingFunc), taken out as pop().
+  std::optional<QueueEntry> pop_by_usage(QueueId cluster_queue,
+                                         const std::function<double(const std::string& local_queue)>& usage);
+  // Admission fair sharing's consumed resources and entry penalties, per LocalQueue.
+  AdmissionFairSharingState& admission_fair_sharing() { return afs_; }
+  const AdmissionFairSharingState& admission_fair_sharing() const { return afs_; }
   // The head of a ClusterQueue's heap, left in place (null when the heap is empty).
   const QueueEntry* peek(const std::string& cluster_queue) const;
   // Back into the heap (immediate) or into the inadmissible set.
@@ -242,6 +251,7 @@ class QueueManager {
   // Releasing one queue's inadmissible Workloads releases those of every queue under the same root,
   // as Kueue requeues a whole cohort when quota in it comes free.
   std::vector<std::string> cohort_root_;
+  AdmissionFairSharingState afs_;
 };
 
 }  // namespace chaintwin::model

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <set>
 
+#include "model/kueue/fair_sharing_codec.h"
 #include "model/kueue/scheduler/kueue_config.h"
 
 namespace chaintwin::model {
@@ -19,16 +20,6 @@ void read_groups(const std::vector<ResourceGroup>& groups, Quotas& out) {
         if (r.borrowing_limit) l.borrowing_limit = resource_value(r.name, *r.borrowing_limit);
         if (r.lending_limit) l.lending_limit = resource_value(r.name, *r.lending_limit);
       }
-}
-
-// A weight quantity as a double: mantissa × 10^exponent, the power taken exactly (|exponent| ≤ 22
-// for every quantity Kubernetes accepts as a weight) and applied once.
-double weight_of(const std::optional<Quantity>& q) {
-  if (!q) return 1;
-  double power = 1;
-  for (int32_t e = q->exponent() < 0 ? -q->exponent() : q->exponent(); e > 0; --e) power *= 10;
-  const double m = static_cast<double>(q->mantissa());
-  return q->exponent() < 0 ? m / power : m * power;
 }
 
 }  // namespace
@@ -49,7 +40,7 @@ QuotaTree QuotaTree::build(const ClusterState& cluster) {
     n.name = name;
     if (const auto c = cluster.cohorts.find(name); c != cluster.cohorts.end()) {
       read_groups(c->second.spec.resource_groups, n.quotas);
-      n.weight = weight_of(c->second.spec.fair_sharing_weight);
+      n.weight = fair_sharing_codec::weight_value(c->second.spec.fair_sharing_weight);
     }
     t.nodes_.push_back(std::move(n));
   }
@@ -83,7 +74,7 @@ QuotaTree QuotaTree::build(const ClusterState& cluster) {
     n.name = name;
     n.is_cluster_queue = true;
     read_groups(cq.spec.resource_groups, n.quotas);
-    n.weight = weight_of(cq.spec.fair_sharing_weight);
+    n.weight = fair_sharing_codec::weight_value(cq.spec.fair_sharing_weight);
     if (!cq.spec.cohort_name.empty()) {
       t.has_cohorts_ = true;
       const NodeId up = t.cohorts_.at(cq.spec.cohort_name);

@@ -97,6 +97,7 @@ struct PreemptionScope {
   const WorkloadState* workloads = nullptr;
   const ReservingByQueue* reserving = nullptr;
   const QuotaTree* tree = nullptr;
+  const LocalQueueUsageFn* afs_usage = nullptr;  // admission fair sharing's usage, as this cycle's snapshot saw it
 };
 
 // Whether `cq` is in a cohort of `tree`.
@@ -139,8 +140,9 @@ Nomination nominate(const ClusterState& cluster, const ClusterQueue& cq, const W
     const auto r = scope.reserving->find(cq.metadata.name);
     reserving = r == scope.reserving->end() ? &kNobody : &r->second;
   }
+  const LocalQueueUsageFn* afs = uses_admission_fair_sharing(config, cq) ? scope.afs_usage : nullptr;
   const auto candidates = [&](const std::set<FlavorResource>& contested) {
-    return preemption_candidates(cq, wl, contested, *scope.workloads, reserving);
+    return preemption_candidates(cq, wl, contested, *scope.workloads, reserving, afs);
   };
   // In a cohort, the snapshot bound to the tree once for every question of this nomination.
   std::optional<QuotaUsage> bound;
@@ -152,11 +154,12 @@ Nomination nominate(const ClusterState& cluster, const ClusterQueue& cq, const W
     if (config.fair_sharing)
       return fair_preemption_targets(
           tree, usage, *bound, cq,
-          fair_preemption_candidates(tree, *bound, cq, wl, contested, *scope.workloads, scope.reserving), request,
-          config.fair_preemption_strategies, beyond);
+          fair_preemption_candidates(tree, *bound, cq, wl, contested, *scope.workloads, scope.reserving, afs), contested,
+          request, config.fair_preemption_strategies, beyond, config.gates.fair_sharing_preempt_within_nominal);
     return cohort_preemption_targets(
         tree, usage, cq,
-        cohort_preemption_candidates(tree, usage, cq, wl, contested, request, *scope.workloads, scope.reserving, &*bound),
+        cohort_preemption_candidates(tree, usage, cq, wl, contested, request, *scope.workloads, scope.reserving, &*bound,
+                                     afs),
         contested, request, beyond, &*bound);
   };
   // Kueue's SimulatePreemption: quota of the one contested resource only.
@@ -284,6 +287,8 @@ int64_t run_idle_cycles(const ClusterState& cluster, QueueManager& queues, const
     if (heap.empty() || kept.active_queues->count(name) == 0) continue;
     const auto cq = cluster.cluster_queues.find(name);
     if (cq == cluster.cluster_queues.end() || !cq->second.spec.namespace_selector_all) return 0;
+    // Admission fair sharing pops by LocalQueue usage, which samples move between events.
+    if (!cq->second.spec.admission_mode.empty()) return 0;
     const auto queue = kept.memo->queue_index(name);
     if (!queue) return 0;  // nothing remembered in it: its head is not parkable
     if (strict_fifo(cq->second)) {
@@ -377,6 +382,8 @@ CycleResult schedule_cycle(const ClusterState& cluster, WorkloadState& workloads
   // FlavorFungibilityPreserveScanProgress: a head resumes its flavor search where the last one,
   // at most one cycle old, stopped (kueue_version.h).
   const bool preserve = config.gates.flavor_fungibility_preserve_scan_progress;
+  // Admission fair sharing's samples due by now (the runner also takes them before every event).
+  queues.admission_fair_sharing().catch_up(cluster, workloads, config, now);
   const int64_t cycle = queues.cycles();
   queues.count_cycles(1);
   // 1. Heads: at most one per active ClusterQueue.
@@ -389,7 +396,12 @@ CycleResult schedule_cycle(const ClusterState& cluster, WorkloadState& workloads
     const bool active = kept.active_queues != nullptr ? kept.active_queues->count(name) != 0
                                                       : cluster_queue_active(cluster, name);
     if (!active) continue;
-    auto head = queues.pop(id);
+    const auto cq_it = cluster.cluster_queues.find(name);
+    auto head = cq_it != cluster.cluster_queues.end() && uses_admission_fair_sharing(config, cq_it->second)
+                    ? queues.pop_by_usage(id, [&](const std::string& lq) {
+                        return queues.admission_fair_sharing().usage(lq, cluster, config);
+                      })
+                    : queues.pop(id);
     if (!head) continue;
     ++result.popped;
     if (workloads.workloads.count(head->key) == 0) {  // deleted behind our back
@@ -420,7 +432,15 @@ CycleResult schedule_cycle(const ClusterState& cluster, WorkloadState& workloads
         break;
       }
   }
-  const PreemptionScope scope{&workloads, kept.reserving, tree_ptr};
+  // Admission fair sharing: each LocalQueue's usage as the cycle's snapshot takes it (Kueue's
+  // snapshot computes LocalQueueFSUsage once), for the preemption candidates' order.
+  std::map<std::string, double> afs_snapshot;
+  const LocalQueueUsageFn afs_usage = [&](const std::string& lq) {
+    auto [it, fresh] = afs_snapshot.try_emplace(lq, 0.0);
+    if (fresh) it->second = queues.admission_fair_sharing().usage(lq, cluster, config);
+    return it->second;
+  };
+  const PreemptionScope scope{&workloads, kept.reserving, tree_ptr, &afs_usage};
   struct Entry {
     QueueEntry entry;
     std::string cluster_queue;
@@ -433,7 +453,7 @@ CycleResult schedule_cycle(const ClusterState& cluster, WorkloadState& workloads
     Entry e{h, queues.cluster_queue_of(h.ref), {}, {}, {}};
     const Workload& wl = workloads.workloads.at(h.key);
     const ClusterQueue& cq = cluster.cluster_queues.at(e.cluster_queue);
-    const Workload* shareable = shares_verdicts(cq, wl) ? &wl : nullptr;
+    const Workload* shareable = shares_verdicts(cq, wl) && !uses_admission_fair_sharing(config, cq) ? &wl : nullptr;
     if (preserve)
       if (const FlavorScan* s = queues.scan_since(h.ref, cycle - 1)) e.resume = *s;
     // A verdict in a cohort depends on every queue of the tree's usage, and one that resumes a
@@ -488,7 +508,8 @@ CycleResult schedule_cycle(const ClusterState& cluster, WorkloadState& workloads
       competing.push_back({n, &entries[i].nomination.quota, &entries[i].entry});
       index.push_back(i);
     }
-    return index[fair_sharing_winner(t, root, competing, *snapshot_ptr)];
+    return index[fair_sharing_winner(t, root, competing, *snapshot_ptr,
+                                     config.gates.fair_sharing_prioritize_non_borrowing)];
   };
   // 5. Admit in order against the usage committed so far. Until an entry changes something (a
   // reservation, an eviction, a Pending condition), the state is the one every head was nominated
@@ -581,6 +602,15 @@ CycleResult schedule_cycle(const ClusterState& cluster, WorkloadState& workloads
     }
     moved = true;
     for (auto& t : reserve_quota(wl, cq, std::move(*admission), now)) result.transitions.push_back(std::move(t));
+    if (uses_admission_fair_sharing(config, cq)) {
+      // updateEntryPenalty; and updateAfsConsumedUsage when it is Admitted in the same update.
+      const std::string lq = wl.metadata.namespace_ + "/" + wl.queue_name;
+      const MilliAmounts requests = afs_total_requests(wl, config);
+      queues.admission_fair_sharing().push_penalty(lq, requests, config);
+      const Condition* admitted = find_condition(wl.status.conditions, kWorkloadAdmitted);
+      if (admitted != nullptr && admitted->status == "True")
+        queues.admission_fair_sharing().fold(lq, workloads, requests, config, now);
+    }
     WorkloadUsage added = workload_usage(wl, queues.info(e.entry.ref));
     // Later heads see it; the caller keeps the cells of its own snapshot.
     CellCharges cells;

@@ -187,3 +187,25 @@ TEST_CASE("The tournament lets a child Cohort's winner compete by the Cohort's o
 }
 
 }  // namespace chaintwin::model
+
+namespace chaintwin::model {
+
+TEST_CASE("FairSharingPrioritizeNonBorrowing puts a head whose queue does not borrow on what it requests first",
+          "[kueue][fair-sharing]") {
+  // Cohort c (implicit) over a and b, each 10 cpu and 10 "example.com/mem" units. a already borrows
+  // 8 mem; b holds its whole cpu. Both heads want 1 cpu.
+  ClusterState c;
+  add_queue(c, "a", "c", group({{"cpu", 10}, {"example.com/mem", 10}}));
+  add_queue(c, "b", "c", group({{"cpu", 10}, {"example.com/mem", 10}}));
+  const QuotaTree t = QuotaTree::build(c);
+  const FlavorResourceAmounts one_cpu{{{kFlavor, "cpu"}, 1000}};
+  const QueueEntry ea{0, 1, "ns/a", {}}, eb{0, 2, "ns/b", {}};
+  const std::vector<FairSharingHead> heads = {{t.cluster_queue("a"), &one_cpu, &ea}, {t.cluster_queue("b"), &one_cpu, &eb}};
+  const UsageSnapshot usage = used({{"a", {{"cpu", 5}, {"example.com/mem", 18}}}, {"b", {{"cpu", 10}}}});
+  // With its head: a shows 8 × 1000 / 20 = 400 (mem, not requested), b 1,000 × 1000 / 20,000 = 50
+  // (cpu): by share, b. With the gate, a borrows nothing it requests and goes first.
+  CHECK(t.name(heads[fair_sharing_winner(t, t.cohort("c"), heads, usage, false)].cluster_queue) == "b");
+  CHECK(t.name(heads[fair_sharing_winner(t, t.cohort("c"), heads, usage, true)].cluster_queue) == "a");
+}
+
+}  // namespace chaintwin::model

@@ -38,6 +38,30 @@ TEST_CASE("FlavorFungibilityPreserveScanProgress is on by default exactly in the
   CHECK_FALSE(set_feature_gate(g, "TASFlavorFallback", true));
 }
 
+TEST_CASE("The fair-sharing gates are on by default from the releases that bring them", "[kueue][version]") {
+  struct Row {
+    KueueVersion v;
+    bool afs, v17;
+  };
+  for (const Row& r : std::vector<Row>{
+           {{14, 0}, false, false}, {{14, 8}, false, false}, {{15, 0}, true, false}, {{16, 3}, true, false},
+           {{17, 0}, true, true}, {{19, 2}, true, true}, {{20, 0}, true, true}}) {
+    INFO(r.v.to_string());
+    const KueueFeatureGates g = default_feature_gates(r.v);
+    CHECK(g.admission_fair_sharing == r.afs);
+    CHECK(g.fair_sharing_preempt_within_nominal == r.v17);
+    CHECK(g.fair_sharing_prioritize_non_borrowing == r.v17);
+    // AdmissionFairSharing exists (alpha) in every modelled release; the v0.17 gates only from v0.17.
+    CHECK(feature_gate_absent("AdmissionFairSharing", r.v).empty());
+    CHECK(feature_gate_absent("FairSharingPreemptWithinNominal", r.v).empty() == r.v17);
+    CHECK(feature_gate_absent("FairSharingPrioritizeNonBorrowing", r.v).empty() == r.v17);
+  }
+  KueueFeatureGates g;
+  for (const char* name : {"AdmissionFairSharing", "FairSharingPreemptWithinNominal", "FairSharingPrioritizeNonBorrowing"})
+    CHECK(set_feature_gate(g, name, true));
+  CHECK((g.admission_fair_sharing && g.fair_sharing_preempt_within_nominal && g.fair_sharing_prioritize_non_borrowing));
+}
+
 namespace {
 
 // One queue over two TAS flavors: "small" (quota 8 cards, a 1-card Node) first, "big" (8 cards, a

@@ -111,7 +111,7 @@ TEST_CASE("the queue manager keeps a Workload whose LocalQueue is missing and pl
   REQUIRE(queues.unplaced().size() == 1);
   CHECK(queues.unplaced()[0].second == "ns/lq");
   cluster.cluster_queues["cq"].metadata.name = "cq";
-  cluster.local_queues["ns/lq"] = LocalQueue{ObjectMeta{}, "cq"};
+  cluster.local_queues["ns/lq"] = LocalQueue{ObjectMeta{}, "cq", {}};
   queues.refresh(cluster);
   CHECK(queues.unplaced().empty());
   CHECK(queues.pending("cq") == 1);
@@ -128,7 +128,7 @@ TEST_CASE("a LocalQueue pointed at another ClusterQueue takes all its Workloads 
   ClusterState cluster;
   cluster.cluster_queues["cq1"].metadata.name = "cq1";
   cluster.cluster_queues["cq2"].metadata.name = "cq2";
-  cluster.local_queues["ns/lq"] = LocalQueue{ObjectMeta{}, "cq1"};
+  cluster.local_queues["ns/lq"] = LocalQueue{ObjectMeta{}, "cq1", {}};
   QueueManager queues;
   const auto workload = [](const std::string& name) {
     Workload wl;
@@ -161,7 +161,7 @@ TEST_CASE("a LocalQueue pointed at another ClusterQueue takes all its Workloads 
   CHECK(queues.pending_by_queue().empty());
 
   // Pointed away and back between two refreshes: the Workload added in between still moves back.
-  cluster.local_queues["ns/lq2"] = LocalQueue{ObjectMeta{}, "cq1"};
+  cluster.local_queues["ns/lq2"] = LocalQueue{ObjectMeta{}, "cq1", {}};
   Workload c = workload("c"), d = workload("d");
   c.queue_name = d.queue_name = "lq2";
   queues.add(cluster, c);

@@ -39,11 +39,19 @@ TEST_CASE("preemption candidates are ordered evicted first, then lower priority,
     bool a_first;
   };
   const std::vector<Row> rows{
-      {"an evicted one before a lower priority", {"x", true, 5, 10, "x"}, {"y", false, 1, 10, "y"}, true},
-      {"a lower priority before a more recent one", {"x", false, 1, 10, "x"}, {"y", false, 2, 99, "y"}, true},
-      {"the more recently reserved at equal priority", {"x", false, 1, 20, "x"}, {"y", false, 1, 10, "y"}, true},
-      {"the smaller UID at equal time", {"x", false, 1, 10, "b"}, {"y", false, 1, 10, "a"}, false},
-      {"a non-evicted one after an evicted one", {"x", false, 0, 10, "x"}, {"y", true, 9, 10, "y"}, false},
+      {"an evicted one before a lower priority", {"x", true, 5, 10, "x", "", {}}, {"y", false, 1, 10, "y", "", {}}, true},
+      {"a lower priority before a more recent one", {"x", false, 1, 10, "x", "", {}}, {"y", false, 2, 99, "y", "", {}}, true},
+      {"the more recently reserved at equal priority", {"x", false, 1, 20, "x", "", {}}, {"y", false, 1, 10, "y", "", {}}, true},
+      {"the smaller UID at equal time", {"x", false, 1, 10, "b", "", {}}, {"y", false, 1, 10, "a", "", {}}, false},
+      {"a non-evicted one after an evicted one", {"x", false, 0, 10, "x", "", {}}, {"y", true, 9, 10, "y", "", {}}, false},
+      {"admission fair sharing: the higher LocalQueue usage first, whatever the priority",
+       {"x", false, 5, 10, "x", "ns/a", 3.0}, {"y", false, 1, 10, "y", "ns/b", 1.0}, true},
+      {"admission fair sharing: the same LocalQueue's candidates by priority",
+       {"x", false, 5, 10, "x", "ns/a", 3.0}, {"y", false, 1, 10, "y", "ns/a", 3.0}, false},
+      {"admission fair sharing: equal usages of two LocalQueues fall through to priority",
+       {"x", false, 1, 10, "x", "ns/a", 2.0}, {"y", false, 2, 10, "y", "ns/b", 2.0}, true},
+      {"admission fair sharing: an evicted one still first", {"x", true, 5, 10, "x", "ns/a", 0.0},
+       {"y", false, 1, 10, "y", "ns/b", 9.0}, true},
   };
   for (const auto& r : rows) {
     INFO(r.what);

@@ -255,7 +255,7 @@ TEST_CASE("a refresh told the queues are unchanged leaves the queue manager as a
           if (pick(4) != 0) break;
           const std::string lq = "default/lq-" + cq;
           switch (pick(3)) {
-            case 0: f.cluster.local_queues[lq] = LocalQueue{meta("lq-" + cq, "default"), cqs[pick(cqs.size())]}; break;
+            case 0: f.cluster.local_queues[lq] = LocalQueue{meta("lq-" + cq, "default"), cqs[pick(cqs.size())], {}}; break;
             case 1: f.cluster.local_queues.erase(lq); break;
             default:
               if (f.cluster.cluster_queues.count(cq) != 0) f.cluster.cluster_queues.erase(cq);

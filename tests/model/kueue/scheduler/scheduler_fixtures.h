@@ -65,7 +65,7 @@ struct Fixture {
     cq.spec.resource_groups = {g};
     cq.spec.admission_checks = std::move(checks);
     cq.spec.queueing_strategy = strategy;
-    cluster.local_queues["default/lq-" + name] = LocalQueue{meta("lq-" + name, "default"), name};
+    cluster.local_queues["default/lq-" + name] = LocalQueue{meta("lq-" + name, "default"), name, {}};
     auto& stored = cluster.cluster_queues[name] = cq;
     queues.refresh(cluster);
     return stored;
