@@ -2,6 +2,17 @@
 
 namespace chaintwin::model {
 
+std::optional<PriorityClassRef> priority_class_ref(const std::string& source, const std::string& name) {
+  if (source == "kueue.x-k8s.io/workloadpriorityclass") return PriorityClassRef{"kueue.x-k8s.io", "WorkloadPriorityClass", name};
+  if (source == "scheduling.k8s.io/priorityclass") return PriorityClassRef{"scheduling.k8s.io", "PriorityClass", name};
+  return std::nullopt;
+}
+
+std::optional<PriorityClassRef> priority_class_ref(const ResolvedPriority& resolved) {
+  if (resolved.name.empty()) return std::nullopt;
+  return priority_class_ref(resolved.source, resolved.name);
+}
+
 Result<ResolvedPriority> resolve_priority(const std::string& workload_priority_class, const std::string& priority_class,
                                           const std::map<std::string, WorkloadPriorityClass>& workload_classes,
                                           const std::map<std::string, PriorityClass>& pod_classes) {

@@ -13,6 +13,7 @@
 
 #include "model/api/object_meta.h"
 #include "model/result.h"
+#include "model/workload/workload.h"
 
 namespace chaintwin::model {
 
@@ -38,6 +39,11 @@ struct ResolvedPriority {
   std::string name;    // the class's name, "" when none
   bool operator==(const ResolvedPriority&) const = default;
 };
+
+// The Workload's spec.priorityClassRef for a resolved priority (none when no class gave it).
+std::optional<PriorityClassRef> priority_class_ref(const ResolvedPriority& resolved);
+// v1beta1's priorityClassSource as v1beta2's group and kind (none for another source).
+std::optional<PriorityClassRef> priority_class_ref(const std::string& source, const std::string& name);
 
 // Kueue's order: the named WorkloadPriorityClass; else the named PriorityClass; else the global
 // default PriorityClass (the lowest value when several claim it); else 0. A named class that does

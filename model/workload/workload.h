@@ -120,10 +120,21 @@ struct WorkloadStatus {
   bool operator==(const WorkloadStatus&) const = default;
 };
 
+// spec.priorityClassRef (v1beta2; v1beta1's priorityClassSource and priorityClassName): the class
+// spec.priority came from. group kueue.x-k8s.io with kind WorkloadPriorityClass, or
+// scheduling.k8s.io with kind PriorityClass.
+struct PriorityClassRef {
+  std::string group;
+  std::string kind;
+  std::string name;
+  bool operator==(const PriorityClassRef&) const = default;
+};
+
 struct Workload {
   ObjectMeta metadata;  // namespaced; metadata.name unique in its namespace
   std::string queue_name;  // the LocalQueue (spec.queueName)
   int32_t priority = 0;
+  std::optional<PriorityClassRef> priority_class_ref;
   bool active = true;      // spec.active
   std::vector<PodSet> pod_sets;
   TimeUs creation_time = 0;

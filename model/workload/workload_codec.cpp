@@ -7,6 +7,7 @@
 #include "model/kueue/condition_codec.h"
 #include "model/api/node_codec.h"
 #include "model/api/object_meta_codec.h"
+#include "model/workload/priority_class.h"
 
 namespace chaintwin::model {
 namespace {
@@ -94,6 +95,9 @@ json encode_workload(const Workload& w) {
             {"kind", "Workload"},
             {"metadata", encode_object_meta(w.metadata)},
             {"spec", {{"queueName", w.queue_name}, {"priority", w.priority}, {"active", w.active}, {"podSets", pod_sets}}}};
+  if (w.priority_class_ref)
+    o["spec"]["priorityClassRef"] = {
+        {"group", w.priority_class_ref->group}, {"kind", w.priority_class_ref->kind}, {"name", w.priority_class_ref->name}};
   json status = json::object();
   if (w.status.admission) status["admission"] = encode_admission(*w.status.admission);
   if (!w.status.conditions.empty()) status["conditions"] = encode_conditions(w.status.conditions);
@@ -246,6 +250,22 @@ Workload decode_workload_at(const json& document) {
   codec::expect_object(*spec, "spec");
   w.queue_name = codec::read_string(*spec, "queueName", "spec");
   w.priority = static_cast<int32_t>(codec::read_int(*spec, "priority", "spec", INT32_MIN, INT32_MAX));
+  if (const json* ref = find_member(*spec, "priorityClassRef"); ref != nullptr && !ref->is_null()) {
+    codec::expect_object(*ref, "spec.priorityClassRef");
+    PriorityClassRef r{codec::read_string(*ref, "group", "spec.priorityClassRef"),
+                       codec::read_string(*ref, "kind", "spec.priorityClassRef"),
+                       codec::read_string(*ref, "name", "spec.priorityClassRef")};
+    // Kueue's CEL rules on the reference.
+    if (!((r.group == "kueue.x-k8s.io" && r.kind == "WorkloadPriorityClass") ||
+          (r.group == "scheduling.k8s.io" && r.kind == "PriorityClass")))
+      codec::fail("spec.priorityClassRef", "group '" + r.group + "' and kind '" + r.kind +
+                                               "': expected kueue.x-k8s.io/WorkloadPriorityClass or "
+                                               "scheduling.k8s.io/PriorityClass");
+    if (r.name.empty()) codec::fail("spec.priorityClassRef.name", "Required value");
+    w.priority_class_ref = std::move(r);
+  } else if (const std::string source = codec::read_string(*spec, "priorityClassSource", "spec"); !source.empty()) {
+    w.priority_class_ref = priority_class_ref(source, codec::read_string(*spec, "priorityClassName", "spec"));  // v1beta1
+  }
   w.active = find_member(*spec, "active") == nullptr || codec::read_bool(*spec, "active", "spec");  // nil reads as true
   w.pod_sets = codec::read_list(*spec, "podSets", "spec", decode_pod_set);
   if (w.pod_sets.empty()) codec::fail("spec.podSets", "must have at least one PodSet");

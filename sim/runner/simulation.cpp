@@ -282,6 +282,7 @@ void Simulation::on_arrival(int64_t index) {
     req.pod_sets = gen.pod_sets;
     req.required_topology_level = gen.required_topology_level;
     req.priority = gen.priority;
+    req.priority_class_ref = gen.priority_class_ref;
     req.instance = gen.instance;
     req.template_built = gen.template_built();
     req.local_queue = gen.local_queue;

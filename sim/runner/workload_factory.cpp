@@ -255,6 +255,7 @@ BuiltWorkload build_workload(const model::ClusterState& cluster, const WorkloadR
   wl.metadata.uid = request.namespace_ + "/" + request.name;
   wl.queue_name = queue;
   wl.priority = request.priority;
+  wl.priority_class_ref = request.priority_class_ref;
   wl.creation_time = now.us();
   wl.status.queue_order_time = now.us();
   for (const auto& spec : request.pod_sets) {

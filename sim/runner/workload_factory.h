@@ -25,6 +25,7 @@ struct WorkloadRequest {
   std::vector<PodSetSpec> pod_sets;
   std::string required_topology_level;
   int32_t priority = 0;
+  std::optional<model::PriorityClassRef> priority_class_ref;
   // An Instance's Pod (kind: Instance): the Instance webhook judges the Instance first; on an
   // accelerated type, a PodSet that gives no cpu/memory gets the host CPU/RAM the operator sizes from
   // the type's unit spec (instance_pod_shape).

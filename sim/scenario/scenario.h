@@ -141,6 +141,7 @@ struct WorkloadSpec {
   std::string workload_priority_class;
   std::string priority_class;
   bool priority_given = false;  // `priority:` was written
+  std::optional<model::PriorityClassRef> priority_class_ref;  // the class resolved at load, if any
   int32_t replicas = 1;               // ModelDeployment replicas: one Workload per replica group
   SimTime pod_deletion_delay;         // finish → Pods deleted
   // kind: Instance — each arrival is an Instance (worker.gpustack.ai) of the chosen type, named as

@@ -175,6 +175,7 @@ void build_cluster(LoadContext& ctx, const Val* cluster_val, const std::string& 
                           (w.workload_priority_class.empty() ? "priorityClass" : "workloadPriorityClass") + ": " +
                           resolved.error() + " among the cluster's objects"};
     w.priority = resolved->value;
+    w.priority_class_ref = model::priority_class_ref(*resolved);
   }
   model::ClusterState cluster = static_cast<model::ClusterState&&>(std::move(decoded).value());
   for (auto& g : parts.generated) {

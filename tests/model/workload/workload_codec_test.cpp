@@ -164,6 +164,12 @@ TEST_CASE("a Workload that cannot be read is refused with the path of the field"
       {"an unknown check state", R"([{"op":"replace","path":"/status/admissionChecks/0/state","value":"Maybe"}])",
        "status.admissionChecks[0].state: expected Pending, Ready, Retry or Rejected, got \"Maybe\""},
       {"a condition without a status", R"([{"op":"remove","path":"/status/conditions/0/status"}])", "status.conditions[0].status"},
+      {"a priority class of another kind",
+       R"([{"op":"add","path":"/spec/priorityClassRef","value":{"group":"kueue.x-k8s.io","kind":"PriorityClass","name":"x"}}])",
+       "spec.priorityClassRef: group 'kueue.x-k8s.io' and kind 'PriorityClass'"},
+      {"a priority class without a name",
+       R"([{"op":"add","path":"/spec/priorityClassRef","value":{"group":"scheduling.k8s.io","kind":"PriorityClass"}}])",
+       "spec.priorityClassRef.name: Required value"},
   };
   for (const auto& r : rows) {
     INFO(r.what);
@@ -171,4 +177,30 @@ TEST_CASE("a Workload that cannot be read is refused with the path of the field"
     REQUIRE_FALSE(w.ok());
     CHECK_THAT(w.error(), Catch::Matchers::Contains(r.message));
   }
+}
+
+TEST_CASE("a Workload's priority class reference reads from v1beta2's priorityClassRef and v1beta1's source and name",
+          "[model][workload][codec]") {
+  json v2 = served_workload("kueue.x-k8s.io/v1beta2");
+  v2["spec"]["priorityClassRef"] = {{"group", "kueue.x-k8s.io"}, {"kind", "WorkloadPriorityClass"}, {"name", "urgent"}};
+  const auto a = model::decode_workload(v2);
+  REQUIRE(a.ok());
+  REQUIRE(a->priority_class_ref);
+  CHECK(*a->priority_class_ref == model::PriorityClassRef{"kueue.x-k8s.io", "WorkloadPriorityClass", "urgent"});
+  // It is written back as it was read.
+  const auto again = model::decode_workload(model::encode_workload(*a));
+  REQUIRE(again.ok());
+  CHECK(again->priority_class_ref == a->priority_class_ref);
+  json v1 = served_workload("kueue.x-k8s.io/v1beta1");
+  v1["spec"]["priorityClassSource"] = "scheduling.k8s.io/priorityclass";
+  v1["spec"]["priorityClassName"] = "batch-low";
+  const auto b = model::decode_workload(v1);
+  REQUIRE(b.ok());
+  REQUIRE(b->priority_class_ref);
+  CHECK(*b->priority_class_ref == model::PriorityClassRef{"scheduling.k8s.io", "PriorityClass", "batch-low"});
+  // None given: none kept, none written.
+  const auto c = model::decode_workload(served_workload("kueue.x-k8s.io/v1beta2"));
+  REQUIRE(c.ok());
+  CHECK_FALSE(c->priority_class_ref);
+  CHECK_FALSE(model::encode_workload(*c)["spec"].contains("priorityClassRef"));
 }
