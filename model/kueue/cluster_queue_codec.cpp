@@ -71,6 +71,7 @@ json encode_status(const ClusterQueueStatus& s) {
   if (!s.conditions.empty()) status["conditions"] = encode_conditions(s.conditions);
   if (!s.flavors_reservation.empty()) status["flavorsReservation"] = encode_usage(s.flavors_reservation);
   if (!s.flavors_usage.empty()) status["flavorsUsage"] = encode_usage(s.flavors_usage);
+  if (s.weighted_share) status["fairSharing"] = {{"weightedShare", *s.weighted_share}};
   return status;
 }
 
@@ -188,6 +189,10 @@ ClusterQueueStatus decode_status(const json& status) {
   s.admitted_workloads = static_cast<int32_t>(codec::read_int(status, "admittedWorkloads", "status", 0, kInt32Max));
   s.flavors_reservation = decode_usage(status, "flavorsReservation");
   s.flavors_usage = decode_usage(status, "flavorsUsage");
+  if (const json* fs = codec::find_member(status, "fairSharing"); fs != nullptr && !fs->is_null()) {
+    codec::expect_object(*fs, "status.fairSharing");
+    s.weighted_share = codec::read_int(*fs, "weightedShare", "status.fairSharing", 0, INT64_MAX);
+  }
   return s;
 }
 

@@ -154,6 +154,8 @@ struct ClusterQueueStatus {
   int32_t admitted_workloads = 0;
   std::vector<FlavorUsage> flavors_reservation;
   std::vector<FlavorUsage> flavors_usage;
+  // status.fairSharing.weightedShare: written while Kueue's fair sharing is on, absent otherwise.
+  std::optional<int64_t> weighted_share;
   bool operator==(const ClusterQueueStatus&) const = default;
 };
 

@@ -1093,12 +1093,19 @@ void Simulation::on_kueue_status() {
   // The report is written into the ClusterQueues in place; each written queue's view, for a queue
   // whose view the operator watches, is taken just before.
   std::vector<std::pair<const model::ClusterQueue*, WatchedView>> watched_before;
+  // Under fair sharing each queue's weighted share is reported too, against the cohort tree.
+  std::optional<model::QuotaTree> fair_tree;
+  if (scenario_.kueue.fair_sharing) fair_tree = model::QuotaTree::build(cluster_);
+  const model::QuotaTree* fair = fair_tree ? &*fair_tree : nullptr;
   const auto written = model::apply_cluster_queue_usage(
-      cluster_, kueue_.queue_totals(), queues_, moved ? &*moved : nullptr, [&](const model::ClusterQueue& cq) {
+      cluster_, kueue_.queue_totals(), queues_, moved ? &*moved : nullptr,
+      [&](const model::ClusterQueue& cq) {
         if (reads_reservations(cq, waiting_on_requeue_)) watched_before.emplace_back(&cq, watched_view(cq));
-      });
+      },
+      fair);
   if (options_.verify_incremental) {
-    if (const auto missed = model::cluster_queue_usage(cluster_, kueue_.queue_totals(), queues_); !missed.empty()) {
+    if (const auto missed = model::cluster_queue_usage(cluster_, kueue_.queue_totals(), queues_, nullptr, fair);
+        !missed.empty()) {
       fatal_ = "at " + now_.to_string() + ": --verify: after a Kueue report over the queues whose totals moved, one over "
                "every queue would still write ClusterQueue " + missed.begin()->first;
       return;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "model/kueue/scheduler/fair_sharing.h"
 #include "model/kueue/scheduler/kueue_config.h"
 #include "model/kueue/scheduler/scheduler.h"
 #include "model/kueue/scheduler/workload_conditions.h"
@@ -278,8 +279,8 @@ QueueTotalsMap build_queue_totals(const WorkloadState& workloads) {
 }
 
 std::map<std::string, ClusterQueueStatus> cluster_queue_usage(const ClusterState& cluster, const WorkloadState& workloads,
-                                                              const QueueManager& queues) {
-  return cluster_queue_usage(cluster, build_queue_totals(workloads), queues);
+                                                              const QueueManager& queues, const QuotaTree* fair_sharing) {
+  return cluster_queue_usage(cluster, build_queue_totals(workloads), queues, nullptr, fair_sharing);
 }
 
 namespace {
@@ -369,21 +370,37 @@ int32_t pending_of(const std::map<std::string, int32_t>& pending, const std::str
   return p == pending.end() ? 0 : p->second;
 }
 
+// status.fairSharing.weightedShare of a queue holding `reserved` (Kueue's Cache.Usage): none while
+// fair sharing is off. A queue's share reads only its own usage and the tree's quotas.
+std::optional<int64_t> weighted_share_of(const QuotaTree* fair_sharing, const std::string& name,
+                                         const FlavorResourceAmounts& reserved) {
+  if (fair_sharing == nullptr) return std::nullopt;
+  const QuotaTree::NodeId n = fair_sharing->cluster_queue(name);
+  if (n == QuotaTree::kNone) return 0;
+  UsageSnapshot own;
+  own.quota[name] = reserved;
+  return rounded_weighted_share(dominant_resource_share(*fair_sharing, n, own));
+}
+
 // Whether the report would leave `cq`'s status as it is: when its amounts did not move (not named
-// in `amounts_moved`, when given) only its pending count is compared.
+// in `amounts_moved`, when given) only its pending count is compared (and, under fair sharing,
+// that a share is written at all: it moves only with the amounts).
 bool status_current(const ClusterQueue& cq, const QueueTotals& t, int32_t pending_now,
-                    const std::set<std::string>* amounts_moved) {
+                    const std::set<std::string>* amounts_moved, const QuotaTree* fair_sharing) {
   if (cq.status.pending_workloads != pending_now) return false;
+  if (cq.status.weighted_share.has_value() != (fair_sharing != nullptr)) return false;
   if (amounts_moved != nullptr && amounts_moved->count(cq.metadata.name) == 0) return true;
   return cq.status.reserving_workloads == t.reserving && cq.status.admitted_workloads == t.admitted &&
-         lists_spec(cq, cq.status.flavors_reservation, &t.reserved) && lists_spec(cq, cq.status.flavors_usage, &t.used);
+         lists_spec(cq, cq.status.flavors_reservation, &t.reserved) && lists_spec(cq, cq.status.flavors_usage, &t.used) &&
+         cq.status.weighted_share == weighted_share_of(fair_sharing, cq.metadata.name, t.reserved);
 }
 
 }  // namespace
 
 std::map<std::string, ClusterQueueStatus> cluster_queue_usage(const ClusterState& cluster, const QueueTotalsMap& totals,
                                                               const QueueManager& queues,
-                                                              const std::set<std::string>* amounts_moved) {
+                                                              const std::set<std::string>* amounts_moved,
+                                                              const QuotaTree* fair_sharing) {
   const std::map<std::string, int32_t> pending = queues.pending_by_queue();
   std::map<std::string, ClusterQueueStatus> out;
   for (const auto& [name, cq] : cluster.cluster_queues) {
@@ -391,7 +408,7 @@ std::map<std::string, ClusterQueueStatus> cluster_queue_usage(const ClusterState
     const int32_t pending_now = pending_of(pending, name);
     // Most reports change a queue or two: a queue whose counts and listed amounts are what its
     // status already says is compared in place, without building its status.
-    if (status_current(cq, t, pending_now, amounts_moved)) continue;
+    if (status_current(cq, t, pending_now, amounts_moved, fair_sharing)) continue;
     ClusterQueueStatus s;
     s.conditions = cq.status.conditions;  // kept as they are; the counts and lists are rebuilt below
     s.pending_workloads = pending_now;
@@ -399,6 +416,7 @@ std::map<std::string, ClusterQueueStatus> cluster_queue_usage(const ClusterState
     s.admitted_workloads = t.admitted;
     s.flavors_reservation = listed_amounts(cq, t.reserved);
     s.flavors_usage = listed_amounts(cq, t.used);
+    s.weighted_share = weighted_share_of(fair_sharing, name, t.reserved);
     if (!(s == cq.status)) out[name] = std::move(s);
   }
   return out;
@@ -407,13 +425,14 @@ std::map<std::string, ClusterQueueStatus> cluster_queue_usage(const ClusterState
 std::vector<QueueUsageWrite> apply_cluster_queue_usage(ClusterState& cluster, const QueueTotalsMap& totals,
                                                        const QueueManager& queues,
                                                        const std::set<std::string>* amounts_moved,
-                                                       const std::function<void(const ClusterQueue&)>& before_write) {
+                                                       const std::function<void(const ClusterQueue&)>& before_write,
+                                                       const QuotaTree* fair_sharing) {
   const std::map<std::string, int32_t> pending = queues.pending_by_queue();
   std::vector<QueueUsageWrite> written;
   for (auto& [name, cq] : cluster.cluster_queues) {
     const QueueTotals& t = totals_of(totals, name);
     const int32_t pending_now = pending_of(pending, name);
-    if (status_current(cq, t, pending_now, amounts_moved)) continue;
+    if (status_current(cq, t, pending_now, amounts_moved, fair_sharing)) continue;
     ClusterQueueStatus& s = cq.status;
     const bool in_place = lists_spec(cq, s.flavors_reservation, nullptr) && lists_spec(cq, s.flavors_usage, nullptr);
     // (Not current: a count or an amount differs, so the queue is written either way.)
@@ -421,6 +440,7 @@ std::vector<QueueUsageWrite> apply_cluster_queue_usage(ClusterState& cluster, co
     s.pending_workloads = pending_now;
     s.reserving_workloads = t.reserving;
     s.admitted_workloads = t.admitted;
+    s.weighted_share = weighted_share_of(fair_sharing, name, t.reserved);
     if (in_place) {
       write_amounts(cq, s.flavors_reservation, t.reserved);
       write_amounts(cq, s.flavors_usage, t.used);

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "model/kueue/scheduler/queue_manager.h"
+#include "model/kueue/scheduler/quota_tree.h"
 #include "model/kueue/scheduler/reserving_keys.h"
 #include "model/kueue/scheduler/transitions.h"
 #include "model/kueue/scheduler/usage_snapshot.h"
@@ -66,8 +67,11 @@ std::vector<WorkloadTransition> finish_workload(WorkloadState& workloads, QueueM
 // Kueue's status of every ClusterQueue of `cluster` (pending, reserving, admitted workloads;
 // flavorsReservation / flavorsUsage listing every flavor and covered resource of the spec, 0 when
 // unused), keeping the conditions it has; only the queues whose status changed are returned.
+// `fair_sharing`: the cohort tree while Kueue's fair sharing is on (status.fairSharing.weightedShare
+// is then written, from each queue's reserved quota), null otherwise.
 std::map<std::string, ClusterQueueStatus> cluster_queue_usage(const ClusterState& cluster, const WorkloadState& workloads,
-                                                              const QueueManager& queues);
+                                                              const QueueManager& queues,
+                                                              const QuotaTree* fair_sharing = nullptr);
 
 // What every reserving Workload adds to its ClusterQueue's status, by ClusterQueue name: a caller
 // may keep these as reservations move (add_queue_totals) instead of walking every Workload.
@@ -98,7 +102,8 @@ QueueTotalsMap build_queue_totals(const WorkloadState& workloads);
 // taken to list its totals already, so only its pending count is compared.
 std::map<std::string, ClusterQueueStatus> cluster_queue_usage(const ClusterState& cluster, const QueueTotalsMap& totals,
                                                               const QueueManager& queues,
-                                                              const std::set<std::string>* amounts_moved = nullptr);
+                                                              const std::set<std::string>* amounts_moved = nullptr,
+                                                              const QuotaTree* fair_sharing = nullptr);
 
 // cluster_queue_usage written into the ClusterQueues of `cluster` (the report applied), queue by
 // queue in name order. A queue whose lists already hold the spec's flavors and covered resources
@@ -113,6 +118,7 @@ struct QueueUsageWrite {
 std::vector<QueueUsageWrite> apply_cluster_queue_usage(ClusterState& cluster, const QueueTotalsMap& totals,
                                                        const QueueManager& queues,
                                                        const std::set<std::string>* amounts_moved,
-                                                       const std::function<void(const ClusterQueue&)>& before_write);
+                                                       const std::function<void(const ClusterQueue&)>& before_write,
+                                                       const QuotaTree* fair_sharing = nullptr);
 
 }  // namespace chaintwin::model

@@ -1,9 +1,16 @@
 #include "model/kueue/scheduler/fair_sharing.h"
 
+#include <cmath>
+#include <limits>
 #include <map>
 #include <optional>
 
 namespace chaintwin::model {
+
+int64_t rounded_weighted_share(const DominantResourceShare& drs) {
+  if (drs.zero_weight_borrows()) return std::numeric_limits<int64_t>::max();
+  return static_cast<int64_t>(std::ceil(drs.weighted_share()));
+}
 
 int compare_drs(const DominantResourceShare& a, const DominantResourceShare& b) {
   const auto cmp = [](double x, double y) { return x < y ? -1 : (y < x ? 1 : 0); };

@@ -35,6 +35,10 @@ struct DominantResourceShare {
   bool operator==(const DominantResourceShare&) const = default;
 };
 
+// Kueue's roundedWeightedShare, what status.fairSharing.weightedShare shows: the weighted share
+// rounded up, INT64_MAX for a zero-weight borrower.
+int64_t rounded_weighted_share(const DominantResourceShare& drs);
+
 // Kueue's CompareDRS: -1, 0 or 1. Zero-weight borrowers after all others (among themselves by the
 // unweighted ratio); the rest by the weighted share.
 int compare_drs(const DominantResourceShare& a, const DominantResourceShare& b);

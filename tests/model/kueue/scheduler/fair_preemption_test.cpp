@@ -8,8 +8,10 @@
 #include <catch2/catch.hpp>
 
 #include <functional>
+#include <limits>
 #include <optional>
 
+#include "model/kueue/scheduler/admission_lifecycle.h"
 #include "model/kueue/scheduler/workload_conditions.h"
 #include "tests/model/kueue/scheduler/scheduler_fixtures.h"
 
@@ -324,6 +326,32 @@ TEST_CASE("A fair-sharing victim's message names Fair Sharing within the cohort"
   REQUIRE(pre != nullptr);
   CHECK(pre->message.find("due to Fair Sharing within the cohort") != std::string::npos);
   CHECK(f.message("c_incoming").find("Pending the preemption of 1 workload(s)") != std::string::npos);
+}
+
+}  // namespace chaintwin::model::testing
+
+namespace chaintwin::model::testing {
+
+TEST_CASE("Under fair sharing a ClusterQueue's status reports its weighted share, rounded up as Kueue's Cache.Usage",
+          "[kueue][fair-sharing]") {
+  FairFixture f;
+  f.base();
+  f.queues.refresh(f.cluster);
+  for (const auto& a : join({units("a", 3), units("b", 5)})) f.submit(a.name, a.queue, a.cards, 1, 0);
+  for (int i = 0; i < 5; ++i) f.cycle(0);
+  const QuotaTree tree = QuotaTree::build(f.cluster);
+  const auto status = cluster_queue_usage(f.cluster, f.state, f.queues, &tree);
+  // b holds 10 cards against 6 nominal: 4 borrowed of the 18 the cohort could lend, 222.2 → 223.
+  REQUIRE(status.count("b") == 1);
+  CHECK(status.at("b").weighted_share == std::optional<int64_t>(223));
+  CHECK(status.at("a").weighted_share == std::optional<int64_t>(0));  // at its nominal quota
+  // With b's weight 0 it is a zero-weight borrower: the largest share there is.
+  f.cluster.cluster_queues.at("b").spec.fair_sharing_weight = Quantity::from_int(0);
+  const QuotaTree zero = QuotaTree::build(f.cluster);
+  CHECK(cluster_queue_usage(f.cluster, f.state, f.queues, &zero).at("b").weighted_share ==
+        std::optional<int64_t>(std::numeric_limits<int64_t>::max()));
+  // Fair sharing off: no share is written (Kueue sets status.fairSharing to nil).
+  CHECK_FALSE(cluster_queue_usage(f.cluster, f.state, f.queues).at("b").weighted_share.has_value());
 }
 
 }  // namespace chaintwin::model::testing
