@@ -1,6 +1,8 @@
 #include "model/kueue/scheduler/admission_fair_sharing.h"
 
 #include <cmath>
+#include <optional>
+#include <string_view>
 
 #include "model/kueue/fair_sharing_codec.h"
 #include "model/kueue/scheduler/usage_snapshot.h"
@@ -66,25 +68,52 @@ MilliAmounts afs_total_requests(const Workload& wl, const KueueConfig& config) {
 }
 
 MilliAmounts afs_admitted_usage(const WorkloadState& workloads, const std::string& local_queue) {
+  const auto slash = local_queue.find('/');
+  const std::string_view ns = std::string_view(local_queue).substr(0, slash);
+  const std::string_view name = slash == std::string::npos ? std::string_view() : std::string_view(local_queue).substr(slash + 1);
   MilliAmounts out;
-  for (const auto* kv : workloads.workloads.in_key_order()) {
-    const Workload& wl = kv->second;
-    if (!wl.status.admission || wl.finished() || !admitted_condition(wl) || local_queue_key(wl) != local_queue) continue;
+  workloads.workloads.each_unordered([&](const std::string&, const Workload& wl) {  // a sum: any order
+    // The cheap tests first: most Workloads hold no reservation or belong to another LocalQueue.
+    if (!wl.status.admission || wl.queue_name != name || wl.metadata.namespace_ != ns) return;
+    if (wl.finished() || !admitted_condition(wl)) return;
     for (const auto& [fr, v] : workload_usage(wl).quota) out[fr.second] += to_milli(fr.second, v);
-  }
+  });
   return out;
 }
+
+namespace {
+
+// afs_admitted_usage of every LocalQueue at once.
+std::map<std::string, MilliAmounts> admitted_by_local_queue(const WorkloadState& workloads) {
+  std::map<std::string, MilliAmounts> out;
+  workloads.workloads.each_unordered([&](const std::string&, const Workload& wl) {
+    if (!wl.status.admission || wl.finished() || !admitted_condition(wl)) return;
+    MilliAmounts& lq = out[local_queue_key(wl)];
+    for (const auto& [fr, v] : workload_usage(wl).quota) lq[fr.second] += to_milli(fr.second, v);
+  });
+  return out;
+}
+
+}  // namespace
 
 void AdmissionFairSharingState::catch_up(const ClusterState& cluster, const WorkloadState& workloads,
                                          const KueueConfig& config, TimeUs now) {
   if (!admission_fair_sharing_enabled(config)) return;
   const AdmissionFairSharingConfig& afs = *config.admission_fair_sharing;
+  // The admitted usages are summed once, and only when some LocalQueue needs them.
+  std::optional<std::map<std::string, MilliAmounts>> admitted;
+  const auto admitted_of = [&](const std::string& key) -> const MilliAmounts& {
+    if (!admitted) admitted = admitted_by_local_queue(workloads);
+    static const MilliAmounts kNone;
+    const auto it = admitted->find(key);
+    return it == admitted->end() ? kNone : it->second;
+  };
   for (const auto& [key, lq] : cluster.local_queues) {
     const auto cq = cluster.cluster_queues.find(lq.cluster_queue);
     if (cq == cluster.cluster_queues.end() || !uses_admission_fair_sharing(config, cq->second)) continue;
     auto it = queues_.find(key);
     if (it == queues_.end()) {  // initializeAfsIfNeeded
-      queues_[key] = LocalQueueConsumption{afs_admitted_usage(workloads, key), now, {}};
+      queues_[key] = LocalQueueConsumption{admitted_of(key), now, {}};
       continue;
     }
     LocalQueueConsumption& c = it->second;
@@ -94,9 +123,9 @@ void AdmissionFairSharingState::catch_up(const ClusterState& cluster, const Work
       c.last_update += (now - c.last_update) / afs.usage_sampling_interval * afs.usage_sampling_interval;
       continue;
     }
-    const MilliAmounts admitted = afs_admitted_usage(workloads, key);
+    const MilliAmounts& usage = admitted_of(key);
     while (c.last_update + afs.usage_sampling_interval <= now) {
-      c.consumed = afs_decayed(c.consumed, admitted, seconds(afs.usage_sampling_interval), seconds(afs.usage_half_life_time));
+      c.consumed = afs_decayed(c.consumed, usage, seconds(afs.usage_sampling_interval), seconds(afs.usage_half_life_time));
       c.last_update += afs.usage_sampling_interval;
     }
   }
